@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds kiln and runs every test; the last line is "N passed, N failed, N skipped".
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+bash ci/build.sh || exit 1
+export PATH=/usr/bin:/bin:$PATH
+build=${KILN_BUILD_DIR:-build}
+
+meson test -C "$build" --no-rebuild --print-errorlogs --num-processes "$(nproc)" "$@"
+status=$?
+
+# meson's summary counts become the closing line CI reads.
+log=$build/meson-logs/testlog.txt
+count() { sed -n "s/^$1: *\([0-9]*\)\$/\1/p" "$log" | tail -n1; }
+ok=$(count Ok); expfail=$(count 'Expected Fail')
+fail=$(count Fail); unexpass=$(count 'Unexpected Pass'); timeout=$(count Timeout)
+skip=$(count Skipped)
+passed=$(( ${ok:-0} + ${expfail:-0} ))
+failed=$(( ${fail:-0} + ${unexpass:-0} + ${timeout:-0} ))
+echo "$passed passed, $failed failed, ${skip:-0} skipped"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ] && [ $status -eq 0 ]

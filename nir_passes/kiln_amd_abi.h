@@ -1,0 +1,71 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * kiln's compute ABI on AMD GFX9-GFX11: the contract between the code the
+ * compiler emits (nir_passes/kiln_nir_lower_kernel_abi.c lowers to it) and
+ * the dispatch the submission layer builds (drivers/amdgpu follows it).
+ *
+ * User SGPRs (COMPUTE_USER_DATA_n, RSRC2.USER_SGPR = 4):
+ *   s[0:1]  scratch base: the 64-bit byte address of this dispatch's scratch
+ *           ring (COMPUTE_DISPATCH_SCRATCH_BASE); ACO adds the per-wave
+ *           offset and writes FLAT_SCRATCH from it.  0 when no scratch.
+ *   s[2:3]  kernarg pointer: the 64-bit address of the kernarg buffer.
+ * System SGPRs the hardware writes after them, in this order:
+ *   workgroup id x, y, z (RSRC2.TGID_X/Y/Z_EN, always enabled),
+ *   the wave's scratch offset in bytes (RSRC2.SCRATCH_EN, when scratch is used).
+ * VGPRs: v0, v1, v2 = local id x, y, z (GFX9/GFX10, RSRC2.TIDIG_COMP_CNT = 2);
+ *        on GFX11 v0 packs them as x | y << 10 | z << 20.
+ *
+ * The kernarg buffer (16-byte aligned, read with scalar loads):
+ *   [0, explicit_size)  the kernel's arguments, each at the offset the
+ *                       compiler reports; __global/__constant pointers are
+ *                       64-bit addresses, __local pointers a 32-bit byte
+ *                       offset into LDS (the driver places them after the
+ *                       kernel's static LDS), by-value arguments in their
+ *                       OpenCL C layout (3-component vectors take 4 slots).
+ *   at KILN_KERNARG_IMPLICIT_OFFSET(explicit_size), struct kiln_implicit_args.
+ *
+ * Non-uniform work-groups: the dispatch's last group in a dimension may be
+ * partial (COMPUTE_NUM_THREAD_x.NUM_THREAD_PARTIAL); the kernel derives
+ * get_local_size() from local_size, global_size and the group id, so the
+ * driver only fills the table below.
+ *
+ * Launch limits this ABI assumes (the driver checks them): every global size
+ * and offset, and their sum, fit in 32 bits.
+ */
+#ifndef KILN_AMD_ABI_H
+#define KILN_AMD_ABI_H
+
+#include <stdint.h>
+
+#define KILN_ABI_USER_SGPR_SCRATCH_BASE 0
+#define KILN_ABI_USER_SGPR_KERNARG_PTR 2
+#define KILN_ABI_NUM_USER_SGPRS 4
+
+#define KILN_KERNARG_ALIGN 16
+#define KILN_KERNARG_IMPLICIT_OFFSET(explicit_size) \
+   (((explicit_size) + KILN_KERNARG_ALIGN - 1) & ~(uint32_t)(KILN_KERNARG_ALIGN - 1))
+
+struct kiln_implicit_args {
+   uint32_t global_offset[3]; /* get_global_offset() */
+   uint32_t work_dim;         /* get_work_dim() */
+   uint32_t global_size[3];   /* get_global_size(), in work-items */
+   uint32_t pad0;
+   uint32_t local_size[3];    /* get_enqueued_local_size() */
+   uint32_t pad1;
+   uint32_t num_groups[3];    /* get_num_groups() */
+   uint32_t pad2;
+};
+
+#define KILN_IMPLICIT_GLOBAL_OFFSET 0
+#define KILN_IMPLICIT_WORK_DIM 12
+#define KILN_IMPLICIT_GLOBAL_SIZE 16
+#define KILN_IMPLICIT_LOCAL_SIZE 32
+#define KILN_IMPLICIT_NUM_GROUPS 48
+#define KILN_IMPLICIT_SIZE 64
+
+_Static_assert(sizeof(struct kiln_implicit_args) == KILN_IMPLICIT_SIZE,
+               "implicit kernarg layout");
+
+#endif

@@ -1,0 +1,151 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * kiln's compiler pipeline: OpenCL C (or SPIR-V) in, per-kernel machine code
+ * plus everything a dispatch needs out.  One entry point, kiln_compile();
+ * the result is plain data that the submission layer and kilnc consume.
+ * The kernel ABI the code follows is nir_passes/kiln_amd_abi.h.
+ */
+#ifndef KILN_COMPILER_H
+#define KILN_COMPILER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum kiln_target {
+   KILN_TARGET_GFX900,
+   KILN_TARGET_GFX1030,
+   KILN_TARGET_GFX1100,
+};
+
+/* KILN_DEBUG flags; kiln_debug_flags() parses the environment. */
+enum kiln_debug {
+   KILN_DEBUG_SPIRV = 1 << 0,
+   KILN_DEBUG_NIR = 1 << 1,      /* NIR as it leaves spirv_to_nir + CL lowering */
+   KILN_DEBUG_NIR_FINAL = 1 << 2, /* NIR as it enters the backend */
+   KILN_DEBUG_ASM = 1 << 3,
+   KILN_DEBUG_STATS = 1 << 4,
+};
+
+enum kiln_source_kind {
+   KILN_SOURCE_OPENCL_C,
+   KILN_SOURCE_SPIRV,
+};
+
+struct kiln_compile_options {
+   enum kiln_target target;
+   unsigned wave_size;          /* 32 or 64; 0 = the target's default */
+   enum kiln_source_kind source_kind;
+   const char *source_name;     /* for diagnostics, e.g. "vadd.cl" */
+   const char *build_options;   /* clBuildProgram-style options, may be NULL */
+   uint32_t debug;              /* enum kiln_debug; ORed with KILN_DEBUG */
+};
+
+enum kiln_arg_kind {
+   KILN_ARG_VALUE,       /* by value: scalar, vector or struct */
+   KILN_ARG_GLOBAL_PTR,  /* 64-bit address */
+   KILN_ARG_CONSTANT_PTR,/* 64-bit address */
+   KILN_ARG_LOCAL_PTR,   /* 32-bit LDS offset, size chosen at dispatch */
+   KILN_ARG_IMAGE,
+   KILN_ARG_SAMPLER,
+};
+
+/* Element type of a by-value argument or of a pointer's pointee, as far as
+ * a launcher needs it to parse and print values. */
+enum kiln_base_type {
+   KILN_TYPE_OTHER,      /* struct, union, void, ... */
+   KILN_TYPE_CHAR, KILN_TYPE_UCHAR, KILN_TYPE_SHORT, KILN_TYPE_USHORT,
+   KILN_TYPE_INT, KILN_TYPE_UINT, KILN_TYPE_LONG, KILN_TYPE_ULONG,
+   KILN_TYPE_HALF, KILN_TYPE_FLOAT, KILN_TYPE_DOUBLE,
+   KILN_TYPE_BOOL,
+};
+
+struct kiln_kernel_arg {
+   char *name;
+   char *type_name;            /* as written: "float4*", "uint" */
+   enum kiln_arg_kind kind;
+   enum kiln_base_type base_type; /* of the value or of the pointee */
+   unsigned vector_size;       /* 1, 2, 3, 4, 8, 16 */
+   unsigned offset;            /* byte offset in the kernarg buffer */
+   unsigned size;              /* bytes the slot takes */
+   bool is_const, is_volatile, is_restrict;
+};
+
+struct kiln_kernel_stats {
+   unsigned instructions;
+   unsigned code_bytes;
+   unsigned vgprs;
+   unsigned sgprs;
+   unsigned lds_bytes;
+   unsigned scratch_bytes;     /* per lane */
+   unsigned wave_size;
+   double compile_ms;
+};
+
+struct kiln_kernel {
+   char *name;
+   uint32_t *code;             /* machine code, little-endian dwords */
+   unsigned code_size;         /* bytes, without prefetch padding */
+   uint32_t rsrc1, rsrc2, rsrc3; /* COMPUTE_PGM_RSRC1/2/3 */
+   unsigned wave_size;
+   unsigned lds_bytes;         /* static LDS (__local variables) */
+   unsigned scratch_bytes_per_lane;
+   unsigned num_user_sgprs;    /* see kiln_amd_abi.h for their meaning */
+   unsigned kernarg_size;      /* explicit arguments */
+   unsigned kernarg_alloc_size;/* explicit + implicit, what to allocate */
+   unsigned implicit_offset;   /* offset of struct kiln_implicit_args */
+   unsigned reqd_work_group_size[3]; /* 0s when not given */
+   unsigned max_work_group_size;
+   struct kiln_kernel_arg *args;
+   unsigned num_args;
+   struct kiln_kernel_stats stats;
+   char *disasm;               /* NUL-terminated; NULL if unavailable */
+};
+
+struct kiln_program {
+   struct kiln_kernel *kernels;
+   unsigned num_kernels;
+   enum kiln_target target;
+   char *log;                  /* compiler diagnostics (warnings), may be NULL */
+   uint32_t *spirv;            /* the module's SPIR-V */
+   size_t spirv_size;          /* bytes */
+};
+
+enum kiln_compile_status {
+   KILN_COMPILE_OK = 0,
+   KILN_COMPILE_ERROR_SOURCE,      /* OpenCL C diagnostics in the log */
+   KILN_COMPILE_ERROR_SPIRV,       /* invalid SPIR-V */
+   KILN_COMPILE_ERROR_UNSUPPORTED, /* a feature kiln does not have yet */
+   KILN_COMPILE_ERROR_BACKEND,
+   KILN_COMPILE_ERROR_OPTIONS,
+   KILN_COMPILE_ERROR_NO_MEMORY,
+};
+
+/* Compiles source (OpenCL C text or a SPIR-V binary, per options) for the
+ * target.  On success *program holds every kernel; on failure *log (always
+ * set when non-NULL, free() it) says why, with file:line:col where known. */
+enum kiln_compile_status
+kiln_compile(const void *source, size_t size,
+             const struct kiln_compile_options *options,
+             struct kiln_program **program, char **log);
+
+void kiln_program_free(struct kiln_program *program);
+
+const struct kiln_kernel *
+kiln_program_find_kernel(const struct kiln_program *program, const char *name);
+
+const char *kiln_target_name(enum kiln_target target);
+bool kiln_target_from_name(const char *name, enum kiln_target *target);
+uint32_t kiln_debug_flags(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
