@@ -1,0 +1,336 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Disassembly of the scalar, memory and control encodings, in the shape of
+ * LLVM's AMDGPU syntax ("name operands"), for fault reports and traces.
+ * Register widths are inferred from the opcode name's type suffixes; the
+ * vector ALU's operand printers live with its decoder in valu/.
+ */
+#include <stdio.h>
+
+#include "sim_engine.h"
+
+static void
+reg_range(char *buf, size_t size, const char *prefix, unsigned first, unsigned regs)
+{
+   if (regs <= 1)
+      snprintf(buf, size, "%s%u", prefix, first);
+   else
+      snprintf(buf, size, "%s[%u:%u]", prefix, first, first + regs - 1);
+}
+
+void
+sim_disasm_operand(const struct sim_inst *in, unsigned enc, unsigned regs,
+                   char *buf, size_t size)
+{
+   static const char *const fconst[9] = {
+      "0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494",
+   };
+
+   if (enc <= SIM_SRC_SGPR_MAX)
+      reg_range(buf, size, "s", enc, regs);
+   else if (enc >= SIM_SRC_VGPR0)
+      reg_range(buf, size, "v", enc - SIM_SRC_VGPR0, regs);
+   else if (enc >= SIM_SRC_TTMP0 && enc < SIM_SRC_M0)
+      reg_range(buf, size, "ttmp", enc - SIM_SRC_TTMP0, regs);
+   else if (enc == SIM_SRC_VCC_LO)
+      snprintf(buf, size, regs > 1 ? "vcc" : "vcc_lo");
+   else if (enc == SIM_SRC_VCC_HI)
+      snprintf(buf, size, "vcc_hi");
+   else if (enc == SIM_SRC_M0)
+      snprintf(buf, size, "m0");
+   else if (enc == SIM_SRC_NULL)
+      snprintf(buf, size, "null");
+   else if (enc == SIM_SRC_EXEC_LO)
+      snprintf(buf, size, regs > 1 ? "exec" : "exec_lo");
+   else if (enc == SIM_SRC_EXEC_HI)
+      snprintf(buf, size, "exec_hi");
+   else if (enc >= 128 && enc <= 192)
+      snprintf(buf, size, "%u", enc - 128);
+   else if (enc >= 193 && enc <= 208)
+      snprintf(buf, size, "-%u", enc - 192);
+   else if (enc >= 240 && enc <= 248)
+      snprintf(buf, size, "%s", fconst[enc - 240]);
+   else if (enc == SIM_SRC_LITERAL)
+      snprintf(buf, size, "0x%x", in ? in->literal : 0);
+   else if (enc == SIM_SRC_VCCZ)
+      snprintf(buf, size, "src_vccz");
+   else if (enc == SIM_SRC_EXECZ)
+      snprintf(buf, size, "src_execz");
+   else if (enc == SIM_SRC_SCC)
+      snprintf(buf, size, "src_scc");
+   else if (enc == SIM_SRC_SHARED_BASE)
+      snprintf(buf, size, "src_shared_base");
+   else if (enc == SIM_SRC_SHARED_LIMIT)
+      snprintf(buf, size, "src_shared_limit");
+   else if (enc == SIM_SRC_PRIVATE_BASE)
+      snprintf(buf, size, "src_private_base");
+   else if (enc == SIM_SRC_PRIVATE_LIMIT)
+      snprintf(buf, size, "src_private_limit");
+   else
+      snprintf(buf, size, "src_%u", enc);
+}
+
+/* Register counts of a scalar op's destination and sources, from the
+ * name's type suffixes: "s_mov_b64" → 2/2, "s_bcnt1_i32_b64" → 1/2. */
+static void
+scalar_widths(const char *name, unsigned *dst, unsigned *src)
+{
+   const char *last = strrchr(name, '_');
+   const char *prev = NULL;
+   for (const char *p = name; p < last; p++)
+      if (*p == '_')
+         prev = p;
+   bool last64 = last && strstr(last, "64");
+   bool prev_is_type = prev && (prev[1] == 'b' || prev[1] == 'i' || prev[1] == 'u') &&
+                       prev[2] >= '0' && prev[2] <= '9';
+   bool prev64 = prev_is_type && !strncmp(prev + 2, "64", 2);
+   *src = last64 ? 2 : 1;
+   *dst = prev_is_type ? (prev64 ? 2 : 1) : *src;
+}
+
+#define OPND(enc, regs) (sim_disasm_operand(in, (enc), (regs), o[n], sizeof(o[n])), o[n++])
+
+void
+sim_disasm_sop1(const struct sim_inst *in, char *buf, size_t size)
+{
+   char o[2][32];
+   unsigned n = 0, d, s;
+   scalar_widths(sim_inst_name(in), &d, &s);
+   const char *a = OPND(in->sop.sdst, d);
+   const char *b = OPND(in->sop.ssrc0, s);
+   snprintf(buf, size, "%s, %s", a, b);
+}
+
+void
+sim_disasm_sop2(const struct sim_inst *in, char *buf, size_t size)
+{
+   char o[3][32];
+   unsigned n = 0, d, s;
+   scalar_widths(sim_inst_name(in), &d, &s);
+   const char *a = OPND(in->sop.sdst, d);
+   const char *b = OPND(in->sop.ssrc0, s);
+   const char *c = OPND(in->sop.ssrc1, s);
+   snprintf(buf, size, "%s, %s, %s", a, b, c);
+}
+
+void
+sim_disasm_sopc(const struct sim_inst *in, char *buf, size_t size)
+{
+   char o[2][32];
+   unsigned n = 0, d, s;
+   scalar_widths(sim_inst_name(in), &d, &s);
+   const char *a = OPND(in->sop.ssrc0, s);
+   const char *b = OPND(in->sop.ssrc1, s);
+   snprintf(buf, size, "%s, %s", a, b);
+}
+
+void
+sim_disasm_sopk(const struct sim_inst *in, char *buf, size_t size)
+{
+   char o[1][32];
+   unsigned n = 0, d, s;
+   scalar_widths(sim_inst_name(in), &d, &s);
+   const char *a = OPND(in->sop.sdst, d);
+   unsigned op = in->op;
+   if (op == SIM_OP_s_getreg_b32 || op == SIM_OP_s_setreg_b32 ||
+       op == SIM_OP_s_setreg_imm32_b32) {
+      unsigned imm = in->sop.simm16;
+      const char *src = op == SIM_OP_s_setreg_imm32_b32 ? "" : a;
+      char lit[16] = "";
+      if (op == SIM_OP_s_setreg_imm32_b32)
+         snprintf(lit, sizeof(lit), "0x%x", in->literal);
+      if (op == SIM_OP_s_getreg_b32)
+         snprintf(buf, size, "%s, hwreg(%u, %u, %u)", a, imm & 0x3f, (imm >> 6) & 0x1f,
+                  (imm >> 11) + 1);
+      else
+         snprintf(buf, size, "hwreg(%u, %u, %u), %s%s", imm & 0x3f, (imm >> 6) & 0x1f,
+                  (imm >> 11) + 1, src, lit);
+      return;
+   }
+   snprintf(buf, size, "%s, 0x%x", a, in->sop.simm16);
+}
+
+void
+sim_disasm_sopp(const struct sim_inst *in, char *buf, size_t size)
+{
+   const char *name = sim_inst_name(in);
+   if (!strncmp(name, "s_branch", 8) || !strncmp(name, "s_cbranch", 9))
+      snprintf(buf, size, "%d", (int16_t)in->sop.simm16);
+   else if (in->sop.simm16 || in->op == SIM_OP_s_nop)
+      snprintf(buf, size, "0x%x", in->sop.simm16);
+   else
+      buf[0] = 0;
+}
+
+unsigned
+sim_mem_dwords(const char *name)
+{
+   static const struct { const char *suffix; unsigned dwords; } sizes[] = {
+      {"dwordx16", 16}, {"dwordx8", 8}, {"dwordx4", 4}, {"dwordx3", 3},
+      {"cmpswap_x2", 4}, {"dwordx2", 2}, {"xyzw", 4}, {"xyz", 3}, {"_xy", 2}, {"b128", 4},
+      {"b96", 3}, {"b64", 2}, {"_x2", 2}, {"cmpswap", 2},
+   };
+   for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+      if (strstr(name, sizes[i].suffix))
+         return sizes[i].dwords;
+   return 1;
+}
+
+void
+sim_disasm_smem(const struct sim_inst *in, char *buf, size_t size)
+{
+   char o[3][32];
+   unsigned n = 0;
+   const char *name = sim_inst_name(in);
+   unsigned dw = sim_mem_dwords(name);
+   bool buffer = strstr(name, "buffer") != NULL;
+   bool no_data = in->op == SIM_OP_s_memtime || in->op == SIM_OP_s_memrealtime;
+   const char *d = OPND(in->smem.sdata, no_data ? 2 : dw);
+   if (no_data) {
+      snprintf(buf, size, "%s", d);
+      return;
+   }
+   const char *b = OPND(in->smem.sbase, buffer ? 4 : 2);
+   if (in->smem.soffset != SIM_SRC_NULL) {
+      const char *so = OPND(in->smem.soffset, 1);
+      snprintf(buf, size, "%s, %s, %s offset:0x%x", d, b, so, in->smem.offset);
+   } else {
+      snprintf(buf, size, "%s, %s, 0x%x%s%s", d, b, in->smem.offset,
+               in->smem.glc ? " glc" : "", in->smem.dlc ? " dlc" : "");
+   }
+}
+
+void
+sim_disasm_flat(const struct sim_inst *in, char *buf, size_t size)
+{
+   char o[4][32];
+   unsigned n = 0;
+   const char *name = sim_inst_name(in);
+   const struct sim_flat_fields *f = &in->flat;
+   unsigned dw = sim_mem_dwords(name);
+   bool store = strstr(name, "store") != NULL;
+   bool atomic = sim_opcodes[in->op].is_atomic;
+   bool cmpswap = strstr(name, "cmpswap") != NULL;
+
+   /* address: FLAT and "off" saddr use a 64-bit VGPR address; global with
+    * saddr a 32-bit VGPR offset; scratch with saddr no VGPR at all. */
+   const char *addr;
+   if (in->format == SIM_FMT_SCRATCH)
+      addr = f->saddr_off ? OPND(SIM_SRC_VGPR0 + f->vaddr, 1) : "off";
+   else
+      addr = OPND(SIM_SRC_VGPR0 + f->vaddr,
+                  in->format == SIM_FMT_FLAT || f->saddr_off ? 2 : 1);
+   char sad[40] = "";
+   if (in->format != SIM_FMT_FLAT) {
+      const char *s = f->saddr_off ? "off" :
+                      OPND(f->saddr, in->format == SIM_FMT_SCRATCH ? 1 : 2);
+      snprintf(sad, sizeof(sad), ", %.30s", s);
+   }
+   char mods[48];
+   snprintf(mods, sizeof(mods), "%s%.0d%s%s%s", f->offset ? " offset:" : "",
+            f->offset, f->glc ? " glc" : "", f->slc ? " slc" : "", f->dlc ? " dlc" : "");
+
+   if (store || (atomic && !f->glc)) {
+      const char *data = OPND(SIM_SRC_VGPR0 + f->vdata, dw);
+      snprintf(buf, size, "%s, %s%s%s", addr, data, sad, mods);
+   } else if (atomic) {
+      const char *vdst = OPND(SIM_SRC_VGPR0 + f->vdst, cmpswap ? dw / 2 : dw);
+      const char *data = OPND(SIM_SRC_VGPR0 + f->vdata, dw);
+      snprintf(buf, size, "%s, %s, %s%s%s", vdst, addr, data, sad, mods);
+   } else {
+      const char *vdst = OPND(SIM_SRC_VGPR0 + f->vdst, dw);
+      snprintf(buf, size, "%s, %s%s%s", vdst, addr, sad, mods);
+   }
+}
+
+void
+sim_disasm_ds(const struct sim_inst *in, char *buf, size_t size)
+{
+   char o[4][32];
+   unsigned n = 0;
+   const char *name = sim_inst_name(in);
+   const struct sim_ds_fields *f = &in->ds;
+   unsigned dw = sim_mem_dwords(name);
+   bool two = strstr(name, "2st64") || strstr(name, "read2") || strstr(name, "write2");
+   char off[40] = "";
+   if (two)
+      snprintf(off, sizeof(off), " offset0:%u offset1:%u", f->offset0, f->offset1);
+   else if (f->offset0 | f->offset1 << 8)
+      snprintf(off, sizeof(off), " offset:%u", f->offset0 | f->offset1 << 8);
+
+   const char *addr = OPND(SIM_SRC_VGPR0 + f->addr, 1);
+   if (strstr(name, "read") || strstr(name, "swizzle") || strstr(name, "permute")) {
+      const char *vdst = OPND(SIM_SRC_VGPR0 + f->vdst, two ? dw * 2 : dw);
+      if (strstr(name, "permute")) {
+         const char *d0 = OPND(SIM_SRC_VGPR0 + f->data0, 1);
+         snprintf(buf, size, "%s, %s, %s%s", vdst, addr, d0, off);
+      } else {
+         snprintf(buf, size, "%s, %s%s", vdst, addr, off);
+      }
+   } else if (strstr(name, "write2")) {
+      const char *d0 = OPND(SIM_SRC_VGPR0 + f->data0, dw);
+      const char *d1 = OPND(SIM_SRC_VGPR0 + f->data1, dw);
+      snprintf(buf, size, "%s, %s, %s%s", addr, d0, d1, off);
+   } else if (strstr(name, "_rtn_")) {
+      const char *vdst = OPND(SIM_SRC_VGPR0 + f->vdst, dw);
+      const char *d0 = OPND(SIM_SRC_VGPR0 + f->data0, dw);
+      if (strstr(name, "cmpst") || strstr(name, "mskor")) {
+         const char *d1 = OPND(SIM_SRC_VGPR0 + f->data1, dw);
+         snprintf(buf, size, "%s, %s, %s, %s%s", vdst, addr, d0, d1, off);
+      } else {
+         snprintf(buf, size, "%s, %s, %s%s", vdst, addr, d0, off);
+      }
+   } else {
+      const char *d0 = OPND(SIM_SRC_VGPR0 + f->data0, dw);
+      snprintf(buf, size, "%s, %s%s", addr, d0, off);
+   }
+}
+
+void
+sim_disasm_buf(const struct sim_inst *in, char *buf, size_t size)
+{
+   char o[4][32];
+   unsigned n = 0;
+   const struct sim_buf_fields *f = &in->buf;
+   unsigned dw = sim_mem_dwords(sim_inst_name(in));
+   const char *vdata = OPND(SIM_SRC_VGPR0 + f->vdata, dw);
+   const char *vaddr = f->offen || f->idxen ?
+                       OPND(SIM_SRC_VGPR0 + f->vaddr, f->offen && f->idxen ? 2 : 1) : "off";
+   const char *rsrc = OPND(f->srsrc, 4);
+   const char *soff = OPND(f->soffset, 1);
+   char off[16] = "";
+   if (f->offset)
+      snprintf(off, sizeof(off), " offset:%u", f->offset);
+   snprintf(buf, size, "%s, %s, %s, %s%s%s%s%s%s", vdata, vaddr, rsrc, soff,
+            f->idxen ? " idxen" : "", f->offen ? " offen" : "", off,
+            f->glc ? " glc" : "", f->slc ? " slc" : "");
+}
+
+void
+sim_disasm_raw(const struct sim_inst *in, char *buf, size_t size)
+{
+   int len = 0;
+   buf[0] = 0;
+   for (unsigned i = 0; i < in->size && i < 5 && len < (int)size; i++)
+      len += snprintf(buf + len, size - len, "%s0x%08x", i ? " " : "", in->words[i]);
+}
+
+unsigned
+kiln_sim_disasm(const uint32_t *words, unsigned n, char *buf, size_t buf_size)
+{
+   struct sim_inst inst;
+   unsigned size = sim_decode(words, n, &inst);
+   if (!buf || buf_size == 0)
+      return size;
+   if (size == 0) {
+      snprintf(buf, buf_size, "<illegal 0x%08x>", n ? words[0] : 0);
+      return 0;
+   }
+   char ops[160] = "";
+   if (inst.disasm)
+      inst.disasm(&inst, ops, sizeof(ops));
+   snprintf(buf, buf_size, "%s%s%s", sim_inst_name(&inst), ops[0] ? " " : "", ops);
+   return size;
+}

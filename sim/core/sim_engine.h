@@ -1,0 +1,57 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Engine-private declarations: how the instruction families bind their
+ * semantics to opcodes (by name, through enum sim_op), their operand
+ * printers, and the workgroup structure the memory families use.  Not for
+ * the vector ALU, which only needs sim_core.h.
+ */
+#ifndef SIM_ENGINE_H
+#define SIM_ENGINE_H
+
+#include "sim_core.h"
+
+/* One opcode's semantics; family tables end with fn == NULL. */
+struct sim_op_impl {
+   uint16_t op;   /* enum sim_op */
+   sim_exec_fn fn;
+};
+
+extern const struct sim_op_impl sim_sop_impls[];
+extern const struct sim_op_impl sim_sopp_impls[];
+extern const struct sim_op_impl sim_smem_impls[];
+extern const struct sim_op_impl sim_flat_impls[];
+extern const struct sim_op_impl sim_ds_impls[];
+extern const struct sim_op_impl sim_buf_impls[];
+
+/* Operand printers per family (sim_disasm.c). */
+void sim_disasm_sop1(const struct sim_inst *in, char *buf, size_t size);
+void sim_disasm_sop2(const struct sim_inst *in, char *buf, size_t size);
+void sim_disasm_sopk(const struct sim_inst *in, char *buf, size_t size);
+void sim_disasm_sopc(const struct sim_inst *in, char *buf, size_t size);
+void sim_disasm_sopp(const struct sim_inst *in, char *buf, size_t size);
+void sim_disasm_smem(const struct sim_inst *in, char *buf, size_t size);
+void sim_disasm_flat(const struct sim_inst *in, char *buf, size_t size);
+void sim_disasm_ds(const struct sim_inst *in, char *buf, size_t size);
+void sim_disasm_buf(const struct sim_inst *in, char *buf, size_t size);
+void sim_disasm_raw(const struct sim_inst *in, char *buf, size_t size);
+
+/* Illegal word: the exec function of an instruction that did not decode. */
+void sim_exec_illegal(struct sim_wave *w, const struct sim_inst *in);
+
+/* Dwords a memory opcode moves per lane, from its name (sim_disasm.c):
+ * dword/b32/byte/short = 1, dwordx2/b64/_x2 = 2, ... */
+unsigned sim_mem_dwords(const char *name);
+
+/* A workgroup: LDS and barrier bookkeeping (sim_dispatch.c). */
+struct sim_workgroup {
+   uint8_t *lds;
+   uint32_t lds_size;
+   unsigned num_waves;
+};
+
+/* Disassembles into buf; returns size in dwords or 0. */
+unsigned sim_disasm_words(const uint32_t *words, unsigned n, char *buf, size_t size);
+
+#endif

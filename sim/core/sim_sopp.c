@@ -1,0 +1,9 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ */
+#include "sim_engine.h"
+
+const struct sim_op_impl sim_sopp_impls[] = {
+   {0, NULL},
+};

@@ -1,0 +1,32 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * The GPU virtual address space's internals, shared by sim_vm.c and the
+ * dispatcher (which holds the VM read-locked while waves run).
+ */
+#ifndef SIM_VM_PRIV_H
+#define SIM_VM_PRIV_H
+
+#include <pthread.h>
+
+#include "sim_core.h"
+
+struct sim_mapping {
+   uint64_t va, size;
+   uint8_t *host;
+   uint32_t flags;
+};
+
+struct kiln_sim_vm {
+   /* Mappings change only between dispatches: a dispatch holds the read
+    * lock, kiln_sim_vm_map/unmap the write lock. */
+   pthread_rwlock_t lock;
+   struct sim_mapping *maps;   /* sorted by va, non-overlapping */
+   unsigned count, capacity;
+};
+
+/* The mapping containing va, or NULL; caller holds the lock. */
+const struct sim_mapping *sim_vm_find(const struct kiln_sim_vm *vm, uint64_t va);
+
+#endif
