@@ -1,0 +1,190 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * pocl_run: runs one corpus kernel on any OpenCL platform through the ICD
+ * loader (PoCL unless --platform NAME picks another by substring) with the
+ * same command line as `kiln run`, and prints every buffer argument after
+ * the dispatch. It is the peer the corpus references are checked against.
+ */
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "corpus_args.h"
+
+static void
+usage(void)
+{
+   fprintf(stderr,
+           "usage: pocl_run [--platform NAME] FILE.cl -k KERNEL -g X[,Y,Z] "
+           "[-l X[,Y,Z]] [-o X[,Y,Z]] [-b OPTIONS] ARG...\n"
+           "  ARG: TYPE:v[,v..] | buf:TYPE[N][=v,v,..] | local:BYTES\n");
+}
+
+static char *
+read_file(const char *path, size_t *size)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   fseek(f, 0, SEEK_END);
+   long len = ftell(f);
+   fseek(f, 0, SEEK_SET);
+   char *text = malloc(len + 1);
+   if (fread(text, 1, len, f) != (size_t)len) {
+      free(text);
+      fclose(f);
+      return NULL;
+   }
+   text[len] = 0;
+   fclose(f);
+   *size = len;
+   return text;
+}
+
+static cl_platform_id
+pick_platform(const char *want)
+{
+   cl_uint n = 0;
+   cl_platform_id ids[16];
+   if (clGetPlatformIDs(16, ids, &n) != CL_SUCCESS)
+      return NULL;
+   if (!want)
+      want = "Portable Computing Language";
+   for (cl_uint i = 0; i < n; i++) {
+      char name[256] = "";
+      clGetPlatformInfo(ids[i], CL_PLATFORM_NAME, sizeof(name), name, NULL);
+      if (strstr(name, want))
+         return ids[i];
+   }
+   return NULL;
+}
+
+#define CHECK(call, what)                                                     \
+   do {                                                                       \
+      cl_int _e = (call);                                                     \
+      if (_e != CL_SUCCESS) {                                                 \
+         fprintf(stderr, "pocl_run: %s failed: OpenCL error %d\n", what, _e); \
+         return 1;                                                            \
+      }                                                                       \
+   } while (0)
+
+int
+main(int argc, char **argv)
+{
+   struct corpus_launch l;
+   char err[512];
+   if (argc < 2) {
+      usage();
+      return 2;
+   }
+   if (corpus_parse_command_line(argc - 1, argv + 1, &l, err, sizeof(err))) {
+      fprintf(stderr, "pocl_run: %s\n", err);
+      usage();
+      return 2;
+   }
+
+   size_t src_size;
+   char *src = read_file(l.file, &src_size);
+   if (!src) {
+      fprintf(stderr, "pocl_run: cannot read %s\n", l.file);
+      return 2;
+   }
+
+   cl_platform_id platform = pick_platform(l.platform);
+   if (!platform) {
+      fprintf(stderr, "pocl_run: no OpenCL platform matching '%s'\n",
+              l.platform ? l.platform : "Portable Computing Language");
+      return 1;
+   }
+   cl_device_id dev;
+   CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &dev, NULL),
+         "clGetDeviceIDs");
+   cl_int e;
+   cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
+   CHECK(e, "clCreateContext");
+   cl_command_queue q =
+      clCreateCommandQueueWithProperties(ctx, dev, NULL, &e);
+   CHECK(e, "clCreateCommandQueueWithProperties");
+
+   const char *srcs[] = {src};
+   cl_program prog = clCreateProgramWithSource(ctx, 1, srcs, &src_size, &e);
+   CHECK(e, "clCreateProgramWithSource");
+   e = clBuildProgram(prog, 1, &dev, l.options, NULL, NULL);
+   if (e != CL_SUCCESS) {
+      size_t log_size = 0;
+      clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL,
+                            &log_size);
+      char *log = calloc(1, log_size + 1);
+      clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, log_size, log,
+                            NULL);
+      fprintf(stderr, "pocl_run: building %s with '%s' failed (%d):\n%s\n",
+              l.file, l.options, e, log);
+      return 1;
+   }
+   cl_kernel k = clCreateKernel(prog, l.kernel, &e);
+   if (e != CL_SUCCESS) {
+      fprintf(stderr, "pocl_run: no kernel '%s' in %s (%d)\n", l.kernel,
+              l.file, e);
+      return 1;
+   }
+   cl_uint num_args = 0;
+   CHECK(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof(num_args), &num_args,
+                         NULL),
+         "clGetKernelInfo");
+   if (num_args != l.num_args) {
+      fprintf(stderr, "pocl_run: kernel %s takes %u arguments, %u given\n",
+              l.kernel, num_args, l.num_args);
+      return 2;
+   }
+
+   cl_mem mems[CORPUS_MAX_ARGS] = {0};
+   for (unsigned i = 0; i < l.num_args; i++) {
+      struct corpus_arg *a = &l.args[i];
+      char what[64];
+      snprintf(what, sizeof(what), "clSetKernelArg(%u)", i);
+      switch (a->kind) {
+      case CORPUS_ARG_VALUE:
+         CHECK(clSetKernelArg(k, i, a->bytes, a->data), what);
+         break;
+      case CORPUS_ARG_LOCAL:
+         CHECK(clSetKernelArg(k, i, a->bytes, NULL), what);
+         break;
+      case CORPUS_ARG_BUFFER:
+         mems[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                  a->bytes, a->data, &e);
+         CHECK(e, "clCreateBuffer");
+         CHECK(clSetKernelArg(k, i, sizeof(cl_mem), &mems[i]), what);
+         break;
+      }
+   }
+
+   CHECK(clEnqueueNDRangeKernel(q, k, l.dim, l.has_offset ? l.offset : NULL,
+                                l.global, l.has_local ? l.local : NULL, 0,
+                                NULL, NULL),
+         "clEnqueueNDRangeKernel");
+   for (unsigned i = 0; i < l.num_args; i++) {
+      if (!mems[i])
+         continue;
+      CHECK(clEnqueueReadBuffer(q, mems[i], CL_TRUE, 0, l.args[i].bytes,
+                                l.args[i].data, 0, NULL, NULL),
+            "clEnqueueReadBuffer");
+   }
+   CHECK(clFinish(q), "clFinish");
+   corpus_print_buffers(stdout, &l);
+
+   for (unsigned i = 0; i < l.num_args; i++)
+      if (mems[i])
+         clReleaseMemObject(mems[i]);
+   clReleaseKernel(k);
+   clReleaseProgram(prog);
+   clReleaseCommandQueue(q);
+   clReleaseContext(ctx);
+   corpus_launch_free(&l);
+   free(src);
+   return 0;
+}
