@@ -1,0 +1,103 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * State shared by the files of drivers/amdgpu/: the device (its ioctl and
+ * mmap functions, context, VA heap, reusable command buffer) and the
+ * uploaded kernel.  Not for use outside this directory.
+ */
+#ifndef KILN_AMDGPU_PRIVATE_H
+#define KILN_AMDGPU_PRIVATE_H
+
+#include <stdarg.h>
+
+#include "amd_family.h"
+#include "kiln_amdgpu.h"
+
+struct kiln_sim_amdgpu;
+
+/* Free GPU VA ranges, first fit, kept sorted and coalesced. */
+struct kiln_amdgpu_va_heap {
+   struct kiln_amdgpu_va_hole {
+      uint64_t start, size;
+   } *holes;
+   unsigned num_holes, max_holes;
+   uint64_t alignment;
+};
+
+/* Layout of the per-device command BO, reused by every dispatch (they are
+ * synchronous, so one is enough). */
+#define KILN_AMDGPU_CMD_IB_OFFSET 0
+#define KILN_AMDGPU_CMD_IB_MAX_DW 1024
+#define KILN_AMDGPU_CMD_FENCE_OFFSET 4096
+#define KILN_AMDGPU_CMD_KERNARG_OFFSET 8192
+#define KILN_AMDGPU_CMD_BO_SIZE (64 * 1024)
+#define KILN_AMDGPU_MAX_KERNARG (KILN_AMDGPU_CMD_BO_SIZE - KILN_AMDGPU_CMD_KERNARG_OFFSET)
+
+struct kiln_amdgpu_device {
+   struct kiln_amdgpu_device_info info;
+   enum amd_gfx_level gfx_level;
+
+   /* The only two places the real and the emulated device differ. */
+   int (*ioctl)(struct kiln_amdgpu_device *dev, unsigned long request,
+                void *arg);
+   void *(*mmap)(struct kiln_amdgpu_device *dev, uint64_t offset,
+                 size_t size);
+   void (*munmap)(struct kiln_amdgpu_device *dev, void *ptr, size_t size);
+   int fd;                      /* render node, -1 for the emulator */
+   struct kiln_sim_amdgpu *sim; /* the emulator, NULL for a render node */
+
+   uint32_t ctx_id;
+   uint32_t host_domain;        /* where host-visible BOs go */
+   uint32_t host_flags;         /* their GEM_CREATE flags */
+   struct kiln_amdgpu_va_heap va;
+   struct kiln_amdgpu_bo *cmd_bo;
+   struct kiln_amdgpu_bo *scratch_bo;
+   uint64_t fence_value;
+   uint64_t last_vm_fault_addr; /* AMDGPU_INFO_GPUVM_FAULT seen so far */
+   uint32_t last_vm_fault_status;
+   bool debug;                  /* KILN_DEBUG contains "driver" */
+
+   char error[512];
+};
+
+struct kiln_amdgpu_kernel {
+   struct kiln_amdgpu_kernel_desc desc; /* code pointer not kept */
+   char name[128];
+   struct kiln_amdgpu_bo *code_bo;
+};
+
+/* Records the message of a failed call and returns err (negative errno). */
+int kiln_amdgpu_error(struct kiln_amdgpu_device *dev, int err,
+                      const char *fmt, ...)
+   __attribute__((format(printf, 3, 4)));
+void kiln_amdgpu_debug(struct kiln_amdgpu_device *dev, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+
+/* The ioctl through the device's function; returns 0 or -errno. */
+int kiln_amdgpu_ioctl(struct kiln_amdgpu_device *dev, unsigned long request,
+                      void *arg);
+
+int kiln_amdgpu_ctx_create(struct kiln_amdgpu_device *dev, uint32_t *ctx_id);
+void kiln_amdgpu_ctx_destroy(struct kiln_amdgpu_device *dev, uint32_t ctx_id);
+
+int kiln_amdgpu_va_heap_init(struct kiln_amdgpu_va_heap *heap, uint64_t start,
+                             uint64_t end, uint64_t alignment);
+void kiln_amdgpu_va_heap_finish(struct kiln_amdgpu_va_heap *heap);
+/* Returns 0 and *va, or -ENOMEM when no hole is large enough. */
+int kiln_amdgpu_va_alloc(struct kiln_amdgpu_va_heap *heap, uint64_t size,
+                         uint64_t alignment, uint64_t *va);
+void kiln_amdgpu_va_free(struct kiln_amdgpu_va_heap *heap, uint64_t va,
+                         uint64_t size);
+
+/* Submits an IB of ib_dw dwords at ib_va with the BOs in bos, waits for it
+ * up to timeout_ns and checks the context; on a fault or hang fills fault,
+ * replaces the context and returns -EFAULT / -ETIME. */
+int kiln_amdgpu_submit_and_wait(struct kiln_amdgpu_device *dev,
+                                const struct kiln_amdgpu_kernel *kernel,
+                                uint64_t ib_va, unsigned ib_dw,
+                                struct kiln_amdgpu_bo *const *bos,
+                                unsigned num_bos, uint64_t timeout_ns,
+                                struct kiln_amdgpu_fault *fault);
+
+#endif
