@@ -70,12 +70,11 @@ def clang_command(clang, device_libs, source, output, target, options):
 
 
 def read_manifest(root, manifest):
-    """(path, build options) pairs from tests/corpus/kernels.txt: one kernel
-    source per line, '#' comments; a line's first field naming a .cl file,
-    any `-b "OPTIONS"` or trailing -D/-I/-cl-* options kept as its build
-    options."""
-    entries = []
-    seen = set()
+    """Compile units from tests/corpus/kernels.txt: lines of
+    `FILE.cl KERNEL 'BUILD OPTIONS'` (FILE relative to tests/kernels/),
+    '#' comments.  Returns [(path, options, [kernels])], one entry per
+    distinct (file, options), kernels in manifest order."""
+    units = {}
     with open(manifest) as f:
         for line in f:
             line = line.split('#', 1)[0].strip()
@@ -85,41 +84,33 @@ def read_manifest(root, manifest):
                 fields = shlex.split(line)
             except ValueError:
                 fields = line.split()
-            src = next((x for x in fields if x.endswith('.cl')), None)
-            if src is None:
+            if not fields or not fields[0].endswith('.cl'):
                 continue
-            opts = []
-            i = 0
-            while i < len(fields):
-                if fields[i] == '-b' and i + 1 < len(fields):
-                    opts += shlex.split(fields[i + 1])
-                    i += 2
-                    continue
-                if re.match(r'^-(D|I|cl-)', fields[i]):
-                    opts.append(fields[i])
-                i += 1
-            for base in (os.path.dirname(manifest),
-                         os.path.join(root, 'tests', 'kernels'), root):
+            src = fields[0]
+            kernel = fields[1] if len(fields) > 1 else None
+            opts = tuple(shlex.split(fields[2])) if len(fields) > 2 else ()
+            for base in (os.path.join(root, 'tests', 'kernels'),
+                         os.path.dirname(manifest), root):
                 path = os.path.normpath(os.path.join(base, src))
                 if os.path.exists(path):
                     break
             else:
-                print(f'bench-compile: {manifest}: {src} not found',
+                print('bench-compile: %s: %s not found' % (manifest, src),
                       file=sys.stderr)
                 continue
-            key = (path, tuple(opts))
-            if key not in seen:
-                seen.add(key)
-                entries.append(key)
-    return entries
+            kernels = units.setdefault((path, opts), [])
+            if kernel and kernel not in kernels:
+                kernels.append(kernel)
+    return [(p, o, k) for (p, o), k in units.items()]
 
 
 def corpus(root, manifest, kernels_dir, explicit):
+    """[(path, options, kernels or [] for all)]."""
     if explicit:
-        return [(os.path.abspath(p), ()) for p in explicit]
+        return [(os.path.abspath(p), (), []) for p in explicit]
     if manifest and os.path.exists(manifest):
         return read_manifest(root, manifest)
-    return [(p, ()) for p in
+    return [(p, (), []) for p in
             sorted(glob.glob(os.path.join(kernels_dir, '**', '*.cl'),
                              recursive=True))]
 
@@ -296,8 +287,9 @@ def main():
         return 1
 
     rows = []
+    W = 40
     with tempfile.TemporaryDirectory(prefix='kiln-bench-compile-') as tmp:
-        for source, options in sources:
+        for source, options, wanted in sources:
             rel = os.path.relpath(source, root)
             c = bench_clang(args, source, options, tmp)
             k = bench_kiln(args, source, options) if args.kilnc else {}
@@ -307,8 +299,11 @@ def main():
                           % (rel, who, ' '.join(e)), file=sys.stderr)
             names = list(c.get('kernels', {}))
             names += [n for n in k.get('kernels', {}) if n not in names]
+            if wanted:
+                names = list(wanted)
             if not names:
                 names = [os.path.splitext(os.path.basename(source))[0]]
+            label_opts = ' '.join(o for o in options if o.startswith('-D'))
             for i, name in enumerate(names):
                 ck = c.get('kernels', {}).get(name, {})
                 kk = k.get('kernels', {}).get(name, {})
@@ -316,6 +311,7 @@ def main():
                     'file': rel,
                     'options': list(options),
                     'kernel': name,
+                    'label': (name + ' ' + label_opts).strip(),
                     'first_in_file': i == 0,
                     'kiln': {
                         'instructions': kk.get('instructions'),
@@ -340,7 +336,7 @@ def main():
                     },
                 })
 
-    cols = [('kernel', 28), ('kiln instr', 10), ('clang instr', 11),
+    cols = [('kernel', W), ('kiln instr', 10), ('clang instr', 11),
             ('kiln VGPR', 9), ('clang VGPR', 10), ('kiln SGPR', 9),
             ('clang SGPR', 10), ('kiln ms', 8), ('clang ms', 8)]
     print(' | '.join(n.ljust(w) if i == 0 else n.rjust(w)
@@ -352,8 +348,8 @@ def main():
     both = 0
     for r in rows:
         kk, ck = r['kiln'], r['clang']
-        label = r['kernel'] if len(r['kernel']) <= 28 else r['kernel'][:27] + '~'
-        cells = [label.ljust(28)]
+        label = r['label'] if len(r['label']) <= W else r['label'][:W - 1] + '~'
+        cells = [label.ljust(W)]
         for key in keys:
             cells += [fmt(kk[key], 10 if key == 'instructions' else 9),
                       fmt(ck[key], 11 if key == 'instructions' else 10)]
@@ -385,8 +381,8 @@ def main():
         rv = ratio(a, b)
         rat += [('%.2f' % rv).rjust(w[0]) if rv is not None else '-'.rjust(w[0]),
                 ''.rjust(w[1])]
-    print(' | '.join([tot[0].ljust(28)] + tot[1:]))
-    print(' | '.join([rat[0].ljust(28)] + rat[1:]))
+    print(' | '.join([tot[0].ljust(W)] + tot[1:]))
+    print(' | '.join([rat[0].ljust(W)] + rat[1:]))
     failed_clang = sum(1 for r in rows if r['clang']['error'])
     failed_kiln = sum(1 for r in rows if r['kiln']['error'])
     print('%d kernels in %d files; clang failed on %d, kiln on %d%s; '
