@@ -77,6 +77,15 @@ def _gen(spec):
         rng = _lcg(int(parts[2]))
         lo, hi = int(parts[3], 0), int(parts[4], 0)
         return ','.join(str(lo + next(rng) % (hi - lo + 1)) for _ in range(n))
+    if kind == 'randnz':
+        rng = _lcg(int(parts[2]))
+        lo, hi = int(parts[3], 0), int(parts[4], 0)
+        vals = []
+        while len(vals) < n:
+            v = lo + next(rng) % (hi - lo + 1)
+            if v:
+                vals.append(str(v))
+        return ','.join(vals)
     if kind == 'randf':
         rng = _lcg(int(parts[2]))
         lo, hi = float(parts[3]), float(parts[4])
