@@ -1,0 +1,135 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * clang_run: the corpus runner (tests/corpus: `clang_run FILE.cl -k KERNEL
+ * -g X[,Y,Z] [-l ..] [-o ..] [-b OPTIONS] ARG...`) for clang-15's AMDGPU
+ * backend on kiln's emulated gfx1030.  The kernel is compiled by clang with
+ * the ROCm device libraries, loaded by sim/hsa and dispatched with
+ * kiln_sim_dispatch; buffer arguments are printed as `argI: v v v` after
+ * the run.  It checks the emulator against a second compiler and gives a
+ * peer to compare kiln's results with.
+ *
+ * KILN_SIM_TRACE=1 traces every executed instruction to stderr.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clang_compile.h"
+#include "corpus_args.h"
+#include "kiln_sim_hsa.h"
+
+/* Where the code object goes; its heap (buffers, kernargs, scratch) sits
+ * above it. */
+#define CLANG_RUN_LOAD_VA 0x100000000ull
+#define CLANG_RUN_HEAP_SIZE (64ull << 30)
+
+static void
+usage(void)
+{
+   fprintf(stderr,
+           "usage: clang_run FILE.cl -k KERNEL -g X[,Y,Z] [-l X[,Y,Z]] "
+           "[-o X[,Y,Z]] [-b OPTIONS] ARG...\n"
+           "  ARG: TYPE:v[,v..] | buf:TYPE[N][=v,v,..] | local:BYTES\n");
+}
+
+int
+main(int argc, char **argv)
+{
+   struct corpus_launch l;
+   char err[512];
+   void *elf = NULL;
+   size_t elf_size = 0;
+   int status = 1;
+
+   if (argc < 2) {
+      usage();
+      return 2;
+   }
+   if (corpus_parse_command_line(argc - 1, argv + 1, &l, err, sizeof(err))) {
+      fprintf(stderr, "clang_run: %s\n", err);
+      usage();
+      return 2;
+   }
+   if (clang_compile_cl(l.file, l.options, "gfx1030", &elf, &elf_size)) {
+      corpus_launch_free(&l);
+      return 1;
+   }
+
+   struct kiln_sim_vm *vm = kiln_sim_vm_create();
+   struct kiln_sim_hsa_object *obj = NULL;
+   if (!vm) {
+      fprintf(stderr, "clang_run: cannot create a VM\n");
+      goto out;
+   }
+   if (kiln_sim_hsa_load(vm, elf, elf_size, CLANG_RUN_LOAD_VA, CLANG_RUN_HEAP_SIZE,
+                         &obj, err, sizeof(err))) {
+      fprintf(stderr, "clang_run: loading %s: %s\n", l.file, err);
+      goto out;
+   }
+   const struct kiln_sim_hsa_kernel *k = kiln_sim_hsa_find_kernel(obj, l.kernel);
+   if (!k) {
+      fprintf(stderr, "clang_run: no kernel '%s' in %s\n", l.kernel, l.file);
+      goto out;
+   }
+
+   struct kiln_sim_hsa_arg_value values[CORPUS_MAX_ARGS];
+   uint64_t buffer_va[CORPUS_MAX_ARGS];
+   void *buffer_host[CORPUS_MAX_ARGS] = {0};
+   for (unsigned i = 0; i < l.num_args; i++) {
+      struct corpus_arg *a = &l.args[i];
+      switch (a->kind) {
+      case CORPUS_ARG_VALUE:
+         values[i] = (struct kiln_sim_hsa_arg_value){a->data, a->bytes};
+         break;
+      case CORPUS_ARG_LOCAL:
+         values[i] = (struct kiln_sim_hsa_arg_value){NULL, a->bytes};
+         break;
+      case CORPUS_ARG_BUFFER:
+         buffer_host[i] = kiln_sim_hsa_alloc(obj, a->bytes, 256, &buffer_va[i]);
+         if (!buffer_host[i]) {
+            fprintf(stderr, "clang_run: argument %u: %s\n", i, obj->error);
+            goto out;
+         }
+         memcpy(buffer_host[i], a->data, a->bytes);
+         values[i] = (struct kiln_sim_hsa_arg_value){&buffer_va[i], 8};
+         break;
+      }
+   }
+
+   struct kiln_sim_hsa_launch launch = {.work_dim = l.dim};
+   for (unsigned d = 0; d < 3; d++) {
+      launch.global_size[d] = l.global[d];
+      launch.local_size[d] = l.has_local ? l.local[d] : 0;
+      launch.global_offset[d] = l.has_offset ? l.offset[d] : 0;
+   }
+   const char *trace = getenv("KILN_SIM_TRACE");
+   struct kiln_sim_run_options run = {
+      .threads = 1,
+      .trace = trace && *trace && strcmp(trace, "0") != 0,
+   };
+   struct kiln_sim_fault fault;
+   memset(&fault, 0, sizeof(fault));
+   int ret = kiln_sim_hsa_dispatch(obj, k, &launch, values, l.num_args, &run, &fault);
+   if (ret) {
+      fprintf(stderr, "clang_run: %s\n", obj->error);
+      goto out;
+   }
+
+   for (unsigned i = 0; i < l.num_args; i++) {
+      if (buffer_host[i])
+         memcpy(l.args[i].data, buffer_host[i], l.args[i].bytes);
+   }
+   corpus_print_buffers(stdout, &l);
+   status = 0;
+
+out:
+   kiln_sim_hsa_unload(obj);
+   if (vm)
+      kiln_sim_vm_destroy(vm);
+   free(elf);
+   corpus_launch_free(&l);
+   return status;
+}
