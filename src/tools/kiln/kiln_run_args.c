@@ -1,0 +1,477 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Parsing and printing of `kiln run` arguments.  Values are stored as the
+ * device sees them (little-endian components; a 3-component vector takes 4
+ * slots, OpenCL C §6.1.5), so a buffer's bytes go to a BO unchanged and a
+ * value's bytes to its kernarg slot.  Integers accept C literals (decimal,
+ * 0x hex) and must fit their type (a negative value for an unsigned type
+ * wraps, down to the signed minimum); floats are parsed straight into their
+ * own precision with strtof/strtod.
+ */
+#include "kiln_run_args.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+   const char *name;
+   enum kiln_base_type base;
+   unsigned size;
+   bool is_signed, is_float;
+} scalar_types[] = {
+   /* Longer names first where one is a prefix of another. */
+   {"uchar", KILN_TYPE_UCHAR, 1, false, false},
+   {"char", KILN_TYPE_CHAR, 1, true, false},
+   {"ushort", KILN_TYPE_USHORT, 2, false, false},
+   {"short", KILN_TYPE_SHORT, 2, true, false},
+   {"uint", KILN_TYPE_UINT, 4, false, false},
+   {"int", KILN_TYPE_INT, 4, true, false},
+   {"ulong", KILN_TYPE_ULONG, 8, false, false},
+   {"long", KILN_TYPE_LONG, 8, true, false},
+   {"float", KILN_TYPE_FLOAT, 4, true, true},
+   {"double", KILN_TYPE_DOUBLE, 8, true, true},
+};
+
+#define NUM_SCALAR_TYPES (sizeof(scalar_types) / sizeof(scalar_types[0]))
+
+static int
+scalar_index(enum kiln_base_type base)
+{
+   for (unsigned i = 0; i < NUM_SCALAR_TYPES; i++)
+      if (scalar_types[i].base == base)
+         return i;
+   return -1;
+}
+
+const char *
+kiln_run_base_type_name(enum kiln_base_type base)
+{
+   int i = scalar_index(base);
+   if (i >= 0)
+      return scalar_types[i].name;
+   switch (base) {
+   case KILN_TYPE_HALF: return "half";
+   case KILN_TYPE_BOOL: return "bool";
+   default: return "struct/other";
+   }
+}
+
+static void
+set_err(char *err, size_t size, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(err, size, fmt, ap);
+   va_end(ap);
+}
+
+int
+kiln_run_parse_type(const char *text, struct kiln_run_type *type)
+{
+   for (unsigned i = 0; i < NUM_SCALAR_TYPES; i++) {
+      size_t len = strlen(scalar_types[i].name);
+      if (strncmp(text, scalar_types[i].name, len))
+         continue;
+      const char *rest = text + len;
+      unsigned n = 1;
+      if (*rest) {
+         char *end;
+         if (*rest < '0' || *rest > '9')
+            continue;
+         n = strtoul(rest, &end, 10);
+         if (*end || (n != 2 && n != 3 && n != 4 && n != 8 && n != 16))
+            return -EINVAL;
+      }
+      memset(type, 0, sizeof(*type));
+      snprintf(type->name, sizeof(type->name), "%s", text);
+      type->base = scalar_types[i].base;
+      type->n = n;
+      type->slots = n == 3 ? 4 : n;
+      type->scalar_size = scalar_types[i].size;
+      return 0;
+   }
+   return -EINVAL;
+}
+
+/* One component from text into its slot. */
+static int
+parse_component(struct kiln_run_arg *arg, size_t slot, const char *text)
+{
+   const int t = scalar_index(arg->type.base);
+   void *dst = (char *)arg->data + slot * arg->type.scalar_size;
+   char *end;
+
+   errno = 0;
+   if (scalar_types[t].is_float) {
+      if (arg->type.base == KILN_TYPE_FLOAT) {
+         float f = strtof(text, &end);
+         memcpy(dst, &f, 4);
+      } else {
+         double d = strtod(text, &end);
+         memcpy(dst, &d, 8);
+      }
+      return end == text || *end ? -EINVAL : 0;
+   }
+
+   const unsigned bits = arg->type.scalar_size * 8;
+   uint64_t v;
+   if (text[0] == '-') {
+      long long s = strtoll(text, &end, 0);
+      if (end == text || *end || errno)
+         return -EINVAL;
+      if (bits < 64 && s < -(1ll << (bits - 1)))
+         return -ERANGE;
+      v = (uint64_t)s; /* for an unsigned type: modulo 2^bits */
+   } else {
+      unsigned long long u = strtoull(text, &end, 0);
+      if (end == text || *end || errno)
+         return -EINVAL;
+      if (bits < 64 && u >> bits)
+         return -ERANGE;
+      v = u;
+   }
+   memcpy(dst, &v, arg->type.scalar_size); /* little-endian host */
+   return 0;
+}
+
+/* "v,v,..." filling the real components of the elements in order; an
+ * empty component is an error, not a 0. */
+static int
+parse_values(struct kiln_run_arg *arg, const char *list, unsigned index, char *err,
+             size_t err_size)
+{
+   const size_t max_values = arg->count * arg->type.n;
+   char tok[128];
+   size_t n = 0;
+
+   for (const char *p = list;; n++) {
+      size_t len = strcspn(p, ",");
+      if (n >= max_values) {
+         set_err(err, err_size, "argument %u: more than %zu values for %s[%zu]", index,
+                 max_values, arg->type.name, arg->count);
+         return -EINVAL;
+      }
+      if (!len || len >= sizeof(tok)) {
+         set_err(err, err_size, "argument %u: %s %s value %zu in '%s'", index,
+                 len ? "overlong" : "empty", arg->type.name, n, list);
+         return -EINVAL;
+      }
+      memcpy(tok, p, len);
+      tok[len] = 0;
+      size_t slot = n / arg->type.n * arg->type.slots + n % arg->type.n;
+      int ret = parse_component(arg, slot, tok);
+      if (ret) {
+         set_err(err, err_size, "argument %u: %s %s value '%s'", index,
+                 ret == -ERANGE ? "out-of-range" : "bad", arg->type.name, tok);
+         return ret;
+      }
+      if (!p[len])
+         return 0;
+      p += len + 1;
+   }
+}
+
+int
+kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg, char *err,
+                   size_t err_size)
+{
+   char type_name[32];
+   const char *values = NULL;
+   char *end;
+
+   memset(arg, 0, sizeof(*arg));
+   if (!strncmp(text, "local:", 6)) {
+      arg->kind = KILN_RUN_ARG_LOCAL;
+      errno = 0;
+      arg->bytes = strtoull(text + 6, &end, 0);
+      if (end == text + 6 || *end || !arg->bytes || errno || text[6] == '-') {
+         set_err(err, err_size, "argument %u: bad __local size in '%s'", index, text);
+         return -EINVAL;
+      }
+      return 0;
+   }
+
+   if (!strncmp(text, "buf:", 4)) {
+      const char *p = text + 4, *br = strchr(p, '[');
+      if (!br || (size_t)(br - p) >= sizeof(type_name)) {
+         set_err(err, err_size, "argument %u: expected buf:TYPE[N] in '%s'", index, text);
+         return -EINVAL;
+      }
+      memcpy(type_name, p, br - p);
+      type_name[br - p] = 0;
+      arg->kind = KILN_RUN_ARG_BUFFER;
+      errno = 0;
+      arg->count = strtoull(br + 1, &end, 0);
+      if (end == br + 1 || *end != ']' || !arg->count || errno || br[1] == '-') {
+         set_err(err, err_size, "argument %u: bad element count in '%s'", index, text);
+         return -EINVAL;
+      }
+      if (end[1] == '=') {
+         values = end + 2;
+      } else if (end[1]) {
+         set_err(err, err_size, "argument %u: unexpected '%s' after ']' in '%s'", index,
+                 end + 1, text);
+         return -EINVAL;
+      }
+   } else {
+      const char *colon = strchr(text, ':');
+      if (!colon || (size_t)(colon - text) >= sizeof(type_name)) {
+         set_err(err, err_size, "argument %u: expected TYPE:v[,v...], buf:TYPE[N] or "
+                 "local:BYTES, got '%s'", index, text);
+         return -EINVAL;
+      }
+      memcpy(type_name, text, colon - text);
+      type_name[colon - text] = 0;
+      arg->kind = KILN_RUN_ARG_VALUE;
+      arg->count = 1;
+      values = colon + 1;
+   }
+
+   if (kiln_run_parse_type(type_name, &arg->type)) {
+      set_err(err, err_size, "argument %u: unknown type '%s'", index, type_name);
+      return -EINVAL;
+   }
+   if (arg->count > SIZE_MAX / arg->type.slots / arg->type.scalar_size) {
+      set_err(err, err_size, "argument %u: %zu elements is too many", index, arg->count);
+      return -EINVAL;
+   }
+   arg->bytes = arg->count * arg->type.slots * arg->type.scalar_size;
+   arg->data = calloc(1, arg->bytes);
+   if (!arg->data) {
+      set_err(err, err_size, "argument %u: cannot allocate %zu bytes", index, arg->bytes);
+      return -ENOMEM;
+   }
+   if (!values)
+      return 0;
+   if (arg->kind == KILN_RUN_ARG_VALUE) {
+      /* A value gives every component. */
+      size_t commas = 0;
+      for (const char *c = values; *c; c++)
+         commas += *c == ',';
+      if (commas + 1 != arg->type.n) {
+         set_err(err, err_size, "argument %u: %s needs %u value%s, got %zu", index,
+                 arg->type.name, arg->type.n, arg->type.n == 1 ? "" : "s", commas + 1);
+         return -EINVAL;
+      }
+   }
+   return parse_values(arg, values, index, err, err_size);
+}
+
+/* "X[,Y[,Z]]" */
+static int
+parse_sizes(const char *text, uint64_t out[3], unsigned *dim)
+{
+   const char *p = text;
+   unsigned n = 0;
+
+   for (;;) {
+      char *end;
+      if (n == 3 || *p < '0' || *p > '9')
+         return -EINVAL;
+      errno = 0;
+      out[n++] = strtoull(p, &end, 10);
+      if (errno)
+         return -EINVAL;
+      if (!*end)
+         break;
+      if (*end != ',')
+         return -EINVAL;
+      p = end + 1;
+   }
+   *dim = n;
+   return 0;
+}
+
+int
+kiln_run_parse_command_line(int argc, char **argv, struct kiln_run_command *cmd,
+                            char *err, size_t err_size)
+{
+   unsigned ldim = 0, odim = 0;
+
+   memset(cmd, 0, sizeof(*cmd));
+   cmd->options = "";
+   for (unsigned d = 0; d < 3; d++)
+      cmd->global[d] = cmd->local[d] = 1;
+
+   for (int i = 0; i < argc; i++) {
+      const char *a = argv[i];
+      if (!strcmp(a, "-k") || !strcmp(a, "-g") || !strcmp(a, "-l") || !strcmp(a, "-o") ||
+          !strcmp(a, "-b") || !strcmp(a, "--target")) {
+         if (i + 1 >= argc) {
+            set_err(err, err_size, "option %s needs a value", a);
+            return -EINVAL;
+         }
+         const char *v = argv[++i];
+         int ret = 0;
+         if (!strcmp(a, "-k")) {
+            cmd->kernel = v;
+         } else if (!strcmp(a, "-b")) {
+            cmd->options = v;
+         } else if (!strcmp(a, "--target")) {
+            cmd->target = v;
+         } else if (!strcmp(a, "-g")) {
+            ret = parse_sizes(v, cmd->global, &cmd->dim);
+         } else if (!strcmp(a, "-l")) {
+            ret = parse_sizes(v, cmd->local, &ldim);
+            cmd->has_local = true;
+         } else {
+            ret = parse_sizes(v, cmd->offset, &odim);
+            cmd->has_offset = true;
+         }
+         if (ret) {
+            set_err(err, err_size, "option %s: bad sizes '%s' (expected X[,Y[,Z]])", a, v);
+            return -EINVAL;
+         }
+      } else if (!cmd->file && a[0] != '-') {
+         cmd->file = a;
+      } else {
+         if (cmd->num_args == KILN_RUN_MAX_ARGS) {
+            set_err(err, err_size, "more than %d kernel arguments", KILN_RUN_MAX_ARGS);
+            return -EINVAL;
+         }
+         int ret = kiln_run_parse_arg(a, cmd->num_args, &cmd->args[cmd->num_args], err,
+                                      err_size);
+         cmd->num_args++;
+         if (ret)
+            return ret;
+      }
+   }
+   if (!cmd->file || !cmd->kernel || !cmd->dim) {
+      set_err(err, err_size, "need FILE.cl, -k KERNEL and -g X[,Y,Z]");
+      return -EINVAL;
+   }
+   if ((cmd->has_local && ldim != cmd->dim) || (cmd->has_offset && odim != cmd->dim)) {
+      set_err(err, err_size, "-l and -o need as many sizes as -g (%u)", cmd->dim);
+      return -EINVAL;
+   }
+   return 0;
+}
+
+void
+kiln_run_command_free(struct kiln_run_command *cmd)
+{
+   for (unsigned i = 0; i < cmd->num_args; i++)
+      free(cmd->args[i].data);
+   cmd->num_args = 0;
+}
+
+static const char *
+kind_name(enum kiln_arg_kind kind)
+{
+   switch (kind) {
+   case KILN_ARG_VALUE: return "a value";
+   case KILN_ARG_GLOBAL_PTR: return "a __global pointer";
+   case KILN_ARG_CONSTANT_PTR: return "a __constant pointer";
+   case KILN_ARG_LOCAL_PTR: return "a __local pointer";
+   case KILN_ARG_IMAGE: return "an image";
+   case KILN_ARG_SAMPLER: return "a sampler";
+   }
+   return "?";
+}
+
+static void
+type_text(enum kiln_base_type base, unsigned n, char *buf, size_t size)
+{
+   if (n > 1)
+      snprintf(buf, size, "%s%u", kiln_run_base_type_name(base), n);
+   else
+      snprintf(buf, size, "%s", kiln_run_base_type_name(base));
+}
+
+int
+kiln_run_check_signature(const struct kiln_run_command *cmd, const struct kiln_kernel *k,
+                         char *err, size_t err_size)
+{
+   if (cmd->num_args != k->num_args) {
+      set_err(err, err_size, "kernel '%s' takes %u argument%s, %u given", k->name,
+              k->num_args, k->num_args == 1 ? "" : "s", cmd->num_args);
+      return -EINVAL;
+   }
+   for (unsigned i = 0; i < k->num_args; i++) {
+      const struct kiln_kernel_arg *ka = &k->args[i];
+      const struct kiln_run_arg *a = &cmd->args[i];
+      const char *name = ka->name ? ka->name : "?";
+      bool kind_ok;
+
+      switch (a->kind) {
+      case KILN_RUN_ARG_VALUE:
+         kind_ok = ka->kind == KILN_ARG_VALUE;
+         break;
+      case KILN_RUN_ARG_BUFFER:
+         kind_ok = ka->kind == KILN_ARG_GLOBAL_PTR || ka->kind == KILN_ARG_CONSTANT_PTR;
+         break;
+      default:
+         kind_ok = ka->kind == KILN_ARG_LOCAL_PTR;
+         break;
+      }
+      if (!kind_ok) {
+         static const char *given[] = {"a value", "a buffer", "a __local size"};
+         set_err(err, err_size, "argument %u ('%s %s'): kernel '%s' expects %s, %s given",
+                 i, ka->type_name ? ka->type_name : "", name, k->name, kind_name(ka->kind),
+                 given[a->kind]);
+         return -EINVAL;
+      }
+      if (a->kind == KILN_RUN_ARG_LOCAL)
+         continue;
+
+      /* A pointer to void or to a struct takes any buffer. */
+      if (a->kind == KILN_RUN_ARG_BUFFER && ka->base_type == KILN_TYPE_OTHER)
+         continue;
+      unsigned n = ka->vector_size ? ka->vector_size : 1;
+      if (ka->base_type != a->type.base || n != a->type.n) {
+         char want[24];
+         type_text(ka->base_type, n, want, sizeof(want));
+         set_err(err, err_size, "argument %u ('%s %s'): kernel '%s' expects %s%s, %s given", i,
+                 ka->type_name ? ka->type_name : "", name, k->name, want,
+                 a->kind == KILN_RUN_ARG_BUFFER ? " elements" : "", a->type.name);
+         return -EINVAL;
+      }
+      if (a->kind == KILN_RUN_ARG_VALUE && ka->size && ka->size != a->bytes) {
+         set_err(err, err_size, "argument %u ('%s'): the kernel's slot is %u bytes, %s is %zu",
+                 i, name, ka->size, a->type.name, a->bytes);
+         return -EINVAL;
+      }
+   }
+   return 0;
+}
+
+void
+kiln_run_print_buffers(FILE *out, const struct kiln_run_command *cmd)
+{
+   for (unsigned i = 0; i < cmd->num_args; i++) {
+      const struct kiln_run_arg *a = &cmd->args[i];
+      if (a->kind != KILN_RUN_ARG_BUFFER)
+         continue;
+      const int t = scalar_index(a->type.base);
+      fprintf(out, "arg%u:", i);
+      for (size_t e = 0; e < a->count; e++) {
+         for (unsigned c = 0; c < a->type.n; c++) {
+            const char *p = (const char *)a->data +
+                            (e * a->type.slots + c) * a->type.scalar_size;
+            uint64_t bits = 0;
+            memcpy(&bits, p, a->type.scalar_size);
+            if (a->type.base == KILN_TYPE_FLOAT) {
+               float f;
+               memcpy(&f, p, 4);
+               fprintf(out, " %.9g", f);
+            } else if (a->type.base == KILN_TYPE_DOUBLE) {
+               double d;
+               memcpy(&d, p, 8);
+               fprintf(out, " %.17g", d);
+            } else if (scalar_types[t].is_signed) {
+               /* Sign-extend from the component's width. */
+               unsigned shift = 64 - 8 * a->type.scalar_size;
+               fprintf(out, " %" PRId64, (int64_t)(bits << shift) >> shift);
+            } else {
+               fprintf(out, " %" PRIu64, bits);
+            }
+         }
+      }
+      fprintf(out, "\n");
+   }
+}

@@ -1,0 +1,85 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * The `kiln run` command line: the launch (-k, -g, -l, -o, -b, --target)
+ * and one ARG per kernel argument (`TYPE:v,...` by value, `buf:TYPE[N]=...`
+ * a buffer, `local:BYTES` a __local pointer), parsed into the bytes the
+ * device sees; the check of those arguments against the kernel's signature
+ * as the compiler reports it; and the `argI: v v v` printout of buffers.
+ * The format is the corpus runners' (tests/corpus/README.md), so kiln's
+ * output can be compared with PoCL's line by line.
+ */
+#ifndef KILN_RUN_ARGS_H
+#define KILN_RUN_ARGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "kiln_compiler.h"
+
+struct kiln_run_type {
+   char name[16];              /* as written: "float4" */
+   enum kiln_base_type base;
+   unsigned n;                 /* components: 1, 2, 3, 4, 8, 16 */
+   unsigned slots;             /* components in memory: 4 for a 3-vector */
+   unsigned scalar_size;       /* bytes of one component */
+};
+
+enum kiln_run_arg_kind {
+   KILN_RUN_ARG_VALUE,
+   KILN_RUN_ARG_BUFFER,
+   KILN_RUN_ARG_LOCAL,
+};
+
+struct kiln_run_arg {
+   enum kiln_run_arg_kind kind;
+   struct kiln_run_type type;  /* unused for local */
+   size_t count;               /* elements; 1 for a value */
+   size_t bytes;               /* count * slots * scalar_size, or local bytes */
+   void *data;                 /* NULL for local */
+};
+
+#define KILN_RUN_MAX_ARGS 64
+
+struct kiln_run_command {
+   const char *file;
+   const char *kernel;
+   const char *options;        /* -b, "" when not given */
+   const char *target;         /* --target, NULL = the device's */
+   unsigned dim;
+   uint64_t global[3];
+   uint64_t local[3];
+   uint64_t offset[3];
+   bool has_local, has_offset;
+   unsigned num_args;
+   struct kiln_run_arg args[KILN_RUN_MAX_ARGS];
+};
+
+/* "float4" -> type; 0 or -EINVAL. */
+int kiln_run_parse_type(const char *text, struct kiln_run_type *type);
+
+/* One ARG; index only names it in messages.  0 or -EINVAL / -ERANGE. */
+int kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg,
+                       char *err, size_t err_size);
+
+/* The command line after `run`.  0 or -EINVAL with err naming what is wrong. */
+int kiln_run_parse_command_line(int argc, char **argv, struct kiln_run_command *cmd,
+                                char *err, size_t err_size);
+void kiln_run_command_free(struct kiln_run_command *cmd);
+
+/* Checks the arguments against the kernel's: count, kind (value, buffer,
+ * __local), element type and vector size.  0 or -EINVAL naming the first
+ * argument that does not fit. */
+int kiln_run_check_signature(const struct kiln_run_command *cmd,
+                             const struct kiln_kernel *kernel, char *err,
+                             size_t err_size);
+
+/* `argI: v v v ...` for every buffer argument. */
+void kiln_run_print_buffers(FILE *out, const struct kiln_run_command *cmd);
+
+const char *kiln_run_base_type_name(enum kiln_base_type base);
+
+#endif
