@@ -29,8 +29,10 @@
 #define SIM_HSA_LDS_GRANULE 512u
 #define SIM_HSA_SCRATCH_UNIT 1024u
 #define SIM_HSA_MAX_LDS 65536u
-/* Scratch the emulator may hand out at once: enough wave slots for the
- * whole dispatch up to this size, fewer beyond it. */
+/* Scratch wave slots: the emulator runs one work-group per host thread and
+ * gives each running wave a slot (< TMPRING_SIZE.WAVES), so slots for this
+ * many work-groups at once are plenty, within this many bytes. */
+#define SIM_HSA_SCRATCH_GROUPS 16
 #define SIM_HSA_MAX_SCRATCH (256ull << 20)
 /* Per-work-item stack for kernels with a dynamic stack (calls through
  * pointers, recursion, variable-sized private arrays), as ROCm reserves. */
@@ -262,6 +264,8 @@ setup_scratch(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel 
                           wave_size;
    uint64_t waves = group_waves * g->groups[0] * g->groups[1] * g->groups[2];
    uint64_t max_waves = SIM_HSA_MAX_SCRATCH / wave_bytes;
+   if (waves > group_waves * SIM_HSA_SCRATCH_GROUPS)
+      waves = group_waves * SIM_HSA_SCRATCH_GROUPS;
    if (waves > max_waves)
       waves = max_waves;
    if (waves > 0xfff) /* COMPUTE_TMPRING_SIZE.WAVES is 12 bits */

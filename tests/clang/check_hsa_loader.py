@@ -279,6 +279,30 @@ def check_kernel(src, k, asm, notes, syms):
               d['scratch_va'])
 
 
+def check_corrupt(inspect, co, tmp):
+    """Damaged code objects are refused with a message, never a crash."""
+    data = open(co, 'rb').read()
+    cases = [('truncated to %d bytes' % n, data[:n])
+             for n in (0, 16, 63, 64, 200, len(data) // 2, len(data) - 1)]
+    bad_machine = bytearray(data)
+    bad_machine[18:20] = (62).to_bytes(2, 'little')  # EM_X86_64
+    cases.append(('e_machine EM_X86_64', bytes(bad_machine)))
+    bad_class = bytearray(data)
+    bad_class[4] = 1  # ELFCLASS32
+    cases.append(('ELFCLASS32', bytes(bad_class)))
+    bad_phoff = bytearray(data)
+    bad_phoff[32:40] = (len(data) - 8).to_bytes(8, 'little')
+    cases.append(('e_phoff past the end', bytes(bad_phoff)))
+    path = os.path.join(tmp, 'bad.co')
+    for what, blob in cases:
+        with open(path, 'wb') as f:
+            f.write(blob)
+        r = subprocess.run([inspect, path, hex(LOAD_VA)], capture_output=True,
+                           text=True)
+        check('%s is refused with a message' % what,
+              (r.returncode, 'hsa_inspect: ' in r.stderr), (1, True))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--inspect', required=True)
@@ -314,6 +338,7 @@ def main():
             for k in got['kernels']:
                 check_kernel(src, k, asm, notes, syms)
                 total += 1
+            check_corrupt(args.inspect, co, tmp)
             print('%s: %d kernels, %d relocations checked'
                   % (os.path.basename(src), len(got['kernels']), len(relocs)))
     for f in failures:
