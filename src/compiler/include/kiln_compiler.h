@@ -91,7 +91,8 @@ struct kiln_kernel_stats {
 struct kiln_kernel {
    char *name;
    uint32_t *code;             /* machine code, little-endian dwords */
-   unsigned code_size;         /* bytes, without prefetch padding */
+   unsigned code_size;         /* bytes to upload: instructions, then the
+                                  kernel's constant data; no prefetch padding */
    uint32_t rsrc1, rsrc2, rsrc3; /* COMPUTE_PGM_RSRC1/2/3 */
    unsigned wave_size;
    unsigned lds_bytes;         /* static LDS (__local variables) */

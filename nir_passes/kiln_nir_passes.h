@@ -1,0 +1,41 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * kiln's own NIR passes. Each lives in its own file, named for the pass.
+ */
+#ifndef KILN_NIR_PASSES_H
+#define KILN_NIR_PASSES_H
+
+#include "nir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct kiln_nir_kernel_abi_options {
+   /* Index of the 2-SGPR argument that holds the kernarg pointer, as the
+    * backend declared it (load_scalar_arg_amd's BASE). */
+   unsigned kernarg_ptr_arg;
+   /* Byte offset of struct kiln_implicit_args in the kernarg buffer. */
+   unsigned implicit_offset;
+};
+
+/* get_local_size() of a partial (last) work-group is smaller than the
+ * enqueued size: rewrites the kernel's own load_workgroup_size reads as
+ * min(size, global_size - group_id * size). Run before
+ * nir_lower_compute_system_values, whose global-id expansion must keep
+ * using the enqueued size. */
+bool kiln_nir_lower_partial_local_size(nir_shader *nir);
+
+/* Lowers kernel inputs and the OpenCL launch values (global offset and
+ * size, enqueued local size, number of groups, work_dim) to scalar loads
+ * from the kernarg buffer of kiln_amd_abi.h. */
+bool kiln_nir_lower_kernel_abi(nir_shader *nir,
+                               const struct kiln_nir_kernel_abi_options *options);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

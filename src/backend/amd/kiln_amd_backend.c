@@ -1,0 +1,338 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * NIR (OpenCL kernel, explicit I/O) to ACO machine code.  The lowering
+ * sequence follows radeonsi's compute path (si_shader.c) for what ACO
+ * expects, with kiln's kernel ABI in place of radeonsi's user-SGPR layout:
+ * the kernarg pointer and scratch base are the only user SGPRs, and every
+ * OpenCL launch value comes from the kernarg buffer (kiln_amd_abi.h).
+ */
+#include "kiln_amd_backend.h"
+#include "kiln_amd_target.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ac_hw_stage.h"
+#include "ac_nir.h"
+#include "ac_shader_args.h"
+#include "aco_interface.h"
+#include "kiln_amd_abi.h"
+#include "kiln_nir_passes.h"
+#include "nir_builder.h"
+#include "sid.h"
+#include "util/os_time.h"
+#include "util/u_math.h"
+
+/* The argument layout of kiln_amd_abi.h, in the order the hardware
+ * initialises registers: user SGPRs, system SGPRs, then VGPRs. */
+struct kiln_amd_args {
+   struct ac_shader_args ac;
+   struct ac_arg kernarg_ptr;
+};
+
+static void
+declare_args(struct kiln_amd_args *args, enum amd_gfx_level gfx_level)
+{
+   memset(args, 0, sizeof(*args));
+   ac_add_arg(&args->ac, AC_ARG_SGPR, 2, AC_ARG_CONST_PTR, &args->ac.ring_offsets);
+   ac_add_arg(&args->ac, AC_ARG_SGPR, 2, AC_ARG_CONST_PTR, &args->kernarg_ptr);
+   assert(args->ac.num_sgprs_used == KILN_ABI_NUM_USER_SGPRS);
+
+   for (unsigned i = 0; i < 3; i++)
+      ac_add_arg(&args->ac, AC_ARG_SGPR, 1, AC_ARG_INT, &args->ac.workgroup_ids[i]);
+   ac_add_arg(&args->ac, AC_ARG_SGPR, 1, AC_ARG_INT, &args->ac.scratch_offset);
+
+   if (gfx_level >= GFX11) {
+      ac_add_arg(&args->ac, AC_ARG_VGPR, 1, AC_ARG_INT,
+                 &args->ac.local_invocation_ids_packed);
+   } else {
+      ac_add_arg(&args->ac, AC_ARG_VGPR, 1, AC_ARG_INT, &args->ac.local_invocation_id_x);
+      ac_add_arg(&args->ac, AC_ARG_VGPR, 1, AC_ARG_INT, &args->ac.local_invocation_id_y);
+      ac_add_arg(&args->ac, AC_ARG_VGPR, 1, AC_ARG_INT, &args->ac.local_invocation_id_z);
+   }
+}
+
+static void
+opt_loop(nir_shader *nir)
+{
+   bool progress;
+   do {
+      progress = false;
+      NIR_PASS(progress, nir, nir_lower_alu_to_scalar, nir->options->lower_to_scalar_filter,
+               NULL);
+      NIR_PASS(progress, nir, nir_lower_phis_to_scalar, false);
+      NIR_PASS(progress, nir, nir_copy_prop);
+      NIR_PASS(progress, nir, nir_opt_dce);
+      NIR_PASS(progress, nir, nir_opt_cse);
+      NIR_PASS(progress, nir, nir_opt_algebraic);
+      NIR_PASS(progress, nir, nir_opt_constant_folding);
+      NIR_PASS(progress, nir, nir_opt_dead_cf);
+      NIR_PASS(progress, nir, nir_opt_remove_phis);
+      NIR_PASS(progress, nir, nir_opt_peephole_select, 8, true, true);
+      NIR_PASS(progress, nir, nir_opt_undef);
+      NIR_PASS(progress, nir, nir_opt_loop_unroll);
+   } while (progress);
+}
+
+static void
+late_opts(nir_shader *nir)
+{
+   bool more;
+   do {
+      more = false;
+      NIR_PASS(more, nir, nir_opt_algebraic_late);
+      NIR_PASS(_, nir, nir_opt_constant_folding);
+      NIR_PASS(_, nir, nir_copy_prop);
+      NIR_PASS(_, nir, nir_opt_dce);
+      NIR_PASS(_, nir, nir_opt_cse);
+   } while (more);
+}
+
+/* What radeonsi does between its own ABI lowering and ACO, for a kernel. */
+static void
+lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wave_size,
+              unsigned kernarg_size, const struct kiln_amd_args *args)
+{
+   const enum amd_gfx_level gfx_level = t->info.gfx_level;
+
+   /* First, so that the 64-bit and sub-dword ALU it creates is lowered by
+    * the passes below like the kernel's own. */
+   struct kiln_nir_kernel_abi_options abi = {
+      .kernarg_ptr_arg = args->kernarg_ptr.arg_index,
+      .implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(kernarg_size),
+   };
+   NIR_PASS(_, nir, kiln_nir_lower_kernel_abi, &abi);
+
+   NIR_PASS(_, nir, nir_lower_subgroups,
+            &(struct nir_lower_subgroups_options){
+               .subgroup_size = wave_size,
+               .ballot_bit_size = wave_size,
+               .ballot_components = 1,
+               .lower_to_scalar = true,
+               .lower_subgroup_masks = true,
+               .lower_relative_shuffle = true,
+               .lower_shuffle_to_32bit = true,
+               .lower_vote_eq = true,
+               .lower_vote_bool_eq = true,
+               .lower_quad_broadcast_dynamic = true,
+               .lower_shuffle_to_swizzle_amd = true,
+               .lower_ballot_bit_count_to_mbcnt_amd = true,
+               .lower_boolean_reduce = true,
+               .lower_boolean_shuffle = true,
+            });
+   NIR_PASS(_, nir, nir_lower_pack);
+   NIR_PASS(_, nir, nir_opt_idiv_const, 8);
+   NIR_PASS(_, nir, nir_lower_idiv, &(nir_lower_idiv_options){ .allow_fp16 = true });
+
+   nir_divergence_analysis(nir); /* ac_nir_flag_smem_for_loads reads it */
+   NIR_PASS(_, nir, ac_nir_flag_smem_for_loads, gfx_level, false, true);
+   NIR_PASS(_, nir, nir_lower_io_to_scalar,
+            nir_var_mem_ssbo | nir_var_mem_shared | nir_var_mem_global,
+            ac_nir_scalarize_overfetching_loads_callback, &gfx_level);
+   opt_loop(nir);
+
+   NIR_PASS(_, nir, nir_opt_load_store_vectorize,
+            &(nir_load_store_vectorize_options){
+               .modes = nir_var_mem_ssbo | nir_var_mem_shared | nir_var_mem_global |
+                        nir_var_shader_temp,
+               .callback = ac_nir_mem_vectorize_callback,
+               .cb_data = &(struct ac_nir_config){ gfx_level, true },
+               .has_shared2_amd = true,
+            });
+   NIR_PASS(_, nir, ac_nir_lower_mem_access_bit_sizes, gfx_level, false);
+   NIR_PASS(_, nir, ac_nir_lower_global_access);
+
+   if (nir->info.bit_sizes_int & (8 | 16)) {
+      nir_divergence_analysis(nir);
+      NIR_PASS(_, nir, nir_lower_bit_size, ac_nir_lower_bit_size_callback,
+               (void *)&gfx_level);
+   }
+   ac_nir_optimize_uniform_atomics(nir);
+   NIR_PASS(_, nir, nir_lower_int64);
+
+   NIR_PASS(_, nir, ac_nir_lower_intrinsics_to_args, gfx_level, false,
+            AC_HW_COMPUTE_SHADER, wave_size,
+            nir->info.workgroup_size_variable ? 1024
+                                              : nir->info.workgroup_size[0] *
+                                                   nir->info.workgroup_size[1] *
+                                                   nir->info.workgroup_size[2],
+            &args->ac);
+   opt_loop(nir);
+
+   static const nir_opt_offsets_options offset_options = {
+      .uniform_max = 0,
+      .buffer_max = ~0,
+      .shared_max = ~0,
+   };
+   NIR_PASS(_, nir, nir_opt_offsets, &offset_options);
+   late_opts(nir);
+   NIR_PASS(_, nir, nir_opt_sink,
+            nir_move_const_undef | nir_move_copies | nir_move_alu | nir_move_comparisons);
+   NIR_PASS(_, nir, nir_opt_move,
+            nir_move_const_undef | nir_move_copies | nir_move_alu | nir_move_comparisons);
+   NIR_PASS(_, nir, nir_opt_move, nir_move_comparisons);
+   NIR_PASS(_, nir, nir_lower_load_const_to_scalar);
+}
+
+struct aco_result {
+   bool ok;
+   bool had_error;
+   char **log;
+   struct ac_shader_config config;
+   uint32_t *code;
+   unsigned code_dw;
+   unsigned exec_size;
+   char *disasm;
+   unsigned instructions;
+   unsigned sgprs_used; /* demand; config.num_sgprs is the allocation */
+};
+
+static void
+build_binary(void **data, const struct ac_shader_config *config, const char *llvm_ir_str,
+             unsigned llvm_ir_size, const char *disasm_str, unsigned disasm_size,
+             uint32_t *statistics, uint32_t stats_size, uint32_t exec_size,
+             const uint32_t *code, uint32_t code_dw, const struct aco_symbol *symbols,
+             unsigned num_symbols, const struct ac_shader_debug_info *debug_info,
+             unsigned debug_info_count)
+{
+   struct aco_result *r = (struct aco_result *)data;
+
+   r->config = *config;
+   r->exec_size = exec_size;
+   r->code_dw = code_dw;
+   r->code = malloc(code_dw * 4);
+   if (r->code)
+      memcpy(r->code, code, code_dw * 4);
+   if (disasm_size) {
+      r->disasm = malloc(disasm_size + 1);
+      if (r->disasm) {
+         memcpy(r->disasm, disasm_str, disasm_size);
+         r->disasm[disasm_size] = '\0';
+      }
+   }
+   for (unsigned i = 0; statistics && i < stats_size / sizeof(uint32_t); i++) {
+      if (!strcmp(aco_statistic_infos[i].name, "Instructions"))
+         r->instructions = statistics[i];
+      else if (!strcmp(aco_statistic_infos[i].name, "Pre-Sched SGPRs"))
+         r->sgprs_used = statistics[i];
+   }
+   r->ok = r->code != NULL;
+   (void)symbols;
+   (void)num_symbols;
+   (void)llvm_ir_str;
+   (void)llvm_ir_size;
+   (void)debug_info;
+   (void)debug_info_count;
+}
+
+static void
+aco_debug_message(void *priv, enum aco_compiler_debug_level level, const char *message)
+{
+   struct aco_result *r = priv;
+   char *old = *r->log;
+   if (asprintf(r->log, "%s%s: ACO: %s\n", old ? old : "",
+                level == ACO_COMPILER_DEBUG_LEVEL_ERROR ? "error" : "warning", message) < 0)
+      *r->log = old;
+   else
+      free(old);
+   if (level == ACO_COMPILER_DEBUG_LEVEL_ERROR)
+      r->had_error = true;
+}
+
+/* COMPUTE_PGM_RSRC1/2/3 as radeonsi's si_create_compute_state builds them,
+ * with kiln's fixed user-SGPR count and TGID enables. */
+static void
+fill_rsrc(const struct kiln_amd_target_info *t, unsigned wave_size,
+          const struct ac_shader_config *config, struct kiln_kernel *k)
+{
+   const enum amd_gfx_level gfx_level = t->info.gfx_level;
+   unsigned vgpr_granule = wave_size == 32 ? 8 : 4;
+
+   k->rsrc1 = S_00B848_VGPRS((config->num_vgprs - 1) / vgpr_granule) |
+              S_00B848_DX10_CLAMP(1) | S_00B848_FLOAT_MODE(config->float_mode);
+   if (gfx_level >= GFX10)
+      k->rsrc1 |= S_00B848_MEM_ORDERED(1) | S_00B848_WGP_MODE(0);
+   else
+      k->rsrc1 |= S_00B848_SGPRS((config->num_sgprs - 1) / 8);
+
+   unsigned lds_blocks = DIV_ROUND_UP(k->lds_bytes, 512);
+   k->rsrc2 = S_00B84C_USER_SGPR(KILN_ABI_NUM_USER_SGPRS) |
+              S_00B84C_SCRATCH_EN(config->scratch_bytes_per_wave > 0) |
+              S_00B84C_TGID_X_EN(1) | S_00B84C_TGID_Y_EN(1) | S_00B84C_TGID_Z_EN(1) |
+              S_00B84C_TIDIG_COMP_CNT(2) | S_00B84C_LDS_SIZE(lds_blocks);
+   k->rsrc3 = gfx_level >= GFX10 ? S_00B8A0_SHARED_VGPR_CNT(config->num_shared_vgprs / 8) : 0;
+}
+
+enum kiln_compile_status
+kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_size,
+                        uint32_t debug, struct kiln_kernel *k, char **log)
+{
+   const struct kiln_amd_target_info *t = kiln_amd_target(target);
+   int64_t start = os_time_get_nano();
+
+   nir->info.use_aco_amd = true;
+   k->lds_bytes = nir->info.shared_size;
+
+   /* Whether scratch is needed is known only after register allocation
+    * (ACO may spill), so the scratch-offset SGPR is always declared; RSRC2
+    * enables it only when ACO reports scratch. */
+   struct kiln_amd_args args;
+   declare_args(&args, t->info.gfx_level);
+   lower_for_aco(nir, t, wave_size, k->kernarg_size, &args);
+
+   if (debug & KILN_DEBUG_NIR_FINAL) {
+      fprintf(stderr, "kiln: NIR for %s entering ACO:\n", k->name);
+      nir_print_shader(nir, stderr);
+   }
+
+   struct aco_result result = { .log = log };
+   struct aco_compiler_options options = {
+      .record_asm = true,
+      .record_stats = true,
+      .load_grid_size_from_user_sgpr = false,
+      .family = t->info.family,
+      .gfx_level = t->info.gfx_level,
+      .address32_hi = t->info.address32_hi,
+      .debug = { aco_debug_message, &result },
+   };
+   struct aco_shader_info info = {
+      .hw_stage = AC_HW_COMPUTE_SHADER,
+      .wave_size = wave_size,
+      .workgroup_size = nir->info.workgroup_size_variable
+                           ? 1024
+                           : nir->info.workgroup_size[0] * nir->info.workgroup_size[1] *
+                                nir->info.workgroup_size[2],
+   };
+
+   aco_compile_shader(&options, &info, 1, &nir, &args.ac, build_binary, (void **)&result);
+   if (!result.ok || result.had_error) {
+      free(result.code);
+      free(result.disasm);
+      return KILN_COMPILE_ERROR_BACKEND;
+   }
+
+   k->code = result.code;
+   /* ACO appends the shader's constant data (program-scope __constant
+    * arrays) after the instructions; it is uploaded with them. */
+   k->code_size = result.code_dw * 4;
+   k->disasm = result.disasm;
+   k->wave_size = wave_size;
+   k->num_user_sgprs = KILN_ABI_NUM_USER_SGPRS;
+   k->scratch_bytes_per_lane = result.config.scratch_bytes_per_wave / wave_size;
+   fill_rsrc(t, wave_size, &result.config, k);
+
+   k->stats = (struct kiln_kernel_stats){
+      .instructions = result.instructions,
+      .code_bytes = result.exec_size,
+      .vgprs = result.config.num_vgprs,
+      .sgprs = result.sgprs_used,
+      .lds_bytes = k->lds_bytes,
+      .scratch_bytes = k->scratch_bytes_per_lane,
+      .wave_size = wave_size,
+      .compile_ms = (os_time_get_nano() - start) / 1e6,
+   };
+   return KILN_COMPILE_OK;
+}

@@ -1,0 +1,42 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * The AMD backend: from an OpenCL kernel in NIR (explicit I/O, libclc
+ * inlined) to ACO machine code with the register configuration, arguments
+ * and statistics a dispatch needs, following nir_passes/kiln_amd_abi.h.
+ */
+#ifndef KILN_AMD_BACKEND_H
+#define KILN_AMD_BACKEND_H
+
+#include "kiln_compiler.h"
+#include "nir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* NIR options for the target's compute shaders (spirv_to_nir needs them
+ * before the backend sees the shader). Static storage; never NULL for a
+ * valid target. */
+const nir_shader_compiler_options *
+kiln_amd_nir_options(enum kiln_target target);
+
+/* The shader-model facts CL lowering needs up front. */
+unsigned kiln_amd_default_wave_size(enum kiln_target target);
+
+/* Lowers the CL kernel to the ABI and compiles it with ACO. On success
+ * fills code, rsrc registers, LDS/scratch sizes, disassembly and stats of
+ * *kernel (the caller fills name and arguments) and returns
+ * KILN_COMPILE_OK; on failure writes a message to *log. The shader is
+ * consumed (modified) either way. */
+enum kiln_compile_status
+kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target,
+                        unsigned wave_size, uint32_t debug,
+                        struct kiln_kernel *kernel, char **log);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,235 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * SPIR-V kernel to NIR in the form kiln's backends take: spirv_to_nir in
+ * the OpenCL environment, libclc's builtins inlined, and Mesa's standard
+ * CL lowering (the sequence Rusticl runs in compile_nir_to_args and
+ * compile_nir_variant): variable initialisers, system values, explicit
+ * types in the OpenCL C layout, explicit I/O with 64-bit global addresses
+ * and 32-bit offsets for local and private memory.  Program-scope
+ * __constant data becomes shader constant data that the backend appends
+ * to the code, so it needs no buffer of its own.
+ */
+#include <stdio.h>
+
+#include "kiln_amd_backend.h"
+#include "kiln_compiler_internal.h"
+#include "kiln_nir_passes.h"
+
+#include "compiler/clc/nir_clc_helpers.h"
+#include "nir_builder.h"
+#include "spirv/nir_spirv.h"
+#include "spirv_info.h"
+#include "util/simple_mtx.h"
+
+static const struct spirv_capabilities cl_capabilities = {
+   .Addresses = true,
+   .Float16 = true,
+   .Float16Buffer = true,
+   .Float64 = true,
+   .GenericPointer = true,
+   .Groups = true,
+   .GroupNonUniformShuffle = true,
+   .GroupNonUniformShuffleRelative = true,
+   .Int8 = true,
+   .Int16 = true,
+   .Int64 = true,
+   .Kernel = true,
+   .Linkage = true,
+   .LiteralSampler = true,
+   .Vector16 = true,
+};
+
+static void
+vtn_message(void *priv, enum nir_spirv_debug_level level, size_t offset, const char *message)
+{
+   /* vtn's warnings are about capabilities it ignores harmlessly. */
+   if (level >= NIR_SPIRV_DEBUG_LEVEL_ERROR)
+      kiln_log_append(priv, "error: SPIR-V: at byte %zu: %s\n", offset, message);
+}
+
+static struct spirv_to_nir_options
+cl_spirv_options(const nir_shader *libclc, struct kiln_log *log)
+{
+   return (struct spirv_to_nir_options){
+      .environment = NIR_SPIRV_OPENCL,
+      .clc_shader = libclc,
+      .float_controls_execution_mode = FLOAT_CONTROLS_DENORM_FLUSH_TO_ZERO_FP32,
+      .printf = true,
+      .capabilities = &cl_capabilities,
+      .constant_addr_format = nir_address_format_64bit_global,
+      .global_addr_format = nir_address_format_64bit_global,
+      .shared_addr_format = nir_address_format_32bit_offset_as_64bit,
+      .temp_addr_format = nir_address_format_32bit_offset_as_64bit,
+      .debug = { .func = log ? vtn_message : NULL, .private_data = log },
+   };
+}
+
+/* libclc as NIR, loaded once per target and shared read-only. */
+static simple_mtx_t libclc_lock = SIMPLE_MTX_INITIALIZER;
+static nir_shader *libclc_shaders[KILN_TARGET_GFX1100 + 1];
+
+static const nir_shader *
+get_libclc(enum kiln_target target)
+{
+   simple_mtx_lock(&libclc_lock);
+   if (!libclc_shaders[target]) {
+      struct spirv_to_nir_options opts = cl_spirv_options(NULL, NULL);
+      libclc_shaders[target] =
+         nir_load_libclc_shader(64, NULL, &opts, kiln_amd_nir_options(target), true);
+   }
+   simple_mtx_unlock(&libclc_lock);
+   return libclc_shaders[target];
+}
+
+static void
+opt_loop(nir_shader *nir)
+{
+   bool progress;
+   do {
+      progress = false;
+      NIR_PASS(_, nir, nir_split_var_copies);
+      NIR_PASS(progress, nir, nir_copy_prop);
+      NIR_PASS(progress, nir, nir_opt_copy_prop_vars);
+      NIR_PASS(progress, nir, nir_opt_dead_write_vars);
+      NIR_PASS(progress, nir, nir_opt_deref);
+      NIR_PASS(progress, nir, nir_opt_memcpy);
+      NIR_PASS(progress, nir, nir_opt_dce);
+      NIR_PASS(progress, nir, nir_opt_undef);
+      NIR_PASS(progress, nir, nir_opt_constant_folding);
+      NIR_PASS(progress, nir, nir_opt_cse);
+      NIR_PASS(progress, nir, nir_lower_var_copies);
+      NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
+      NIR_PASS(_, nir, nir_lower_alu);
+      NIR_PASS(progress, nir, nir_opt_phi_precision);
+      NIR_PASS(progress, nir, nir_opt_algebraic);
+      NIR_PASS(progress, nir, nir_opt_dead_cf);
+      NIR_PASS(progress, nir, nir_opt_remove_phis);
+      NIR_PASS(progress, nir, nir_opt_peephole_select, 8, true, true);
+      NIR_PASS(progress, nir, nir_lower_vec3_to_vec4,
+               nir_var_mem_generic | nir_var_uniform);
+      NIR_PASS(progress, nir, nir_opt_loop_unroll);
+   } while (progress);
+}
+
+/* printf has no output path yet: each call returns -1 ("failed"), as the
+ * spec allows, and the log says so once per kernel. */
+static bool
+drop_printf(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   if (intr->intrinsic != nir_intrinsic_printf)
+      return false;
+   b->cursor = nir_before_instr(&intr->instr);
+   nir_def_replace(&intr->def, nir_imm_int(b, -1));
+   *(bool *)data = true;
+   return true;
+}
+
+static bool
+can_remove_var(nir_variable *var, void *data)
+{
+   return !glsl_type_is_image(var->type) && !glsl_type_is_texture(var->type) &&
+          !glsl_type_is_sampler(var->type);
+}
+
+nir_shader *
+kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
+               enum kiln_target target, unsigned wave_size, uint32_t debug,
+               struct kiln_log *log)
+{
+   const nir_shader *libclc = get_libclc(target);
+   if (!libclc) {
+      kiln_log_append(log, "error: libclc (spirv64-mesa3d-.spv) could not be loaded\n");
+      return NULL;
+   }
+
+   struct spirv_to_nir_options opts = cl_spirv_options(libclc, log);
+   nir_shader *nir = spirv_to_nir(spirv->data, spirv->size / 4, NULL, 0, MESA_SHADER_KERNEL,
+                                  entry_point, &opts, kiln_amd_nir_options(target));
+   if (!nir) {
+      kiln_log_append(log, "error: kernel %s: SPIR-V could not be translated to NIR\n",
+                      entry_point);
+      return NULL;
+   }
+
+   if (debug & KILN_DEBUG_NIR) {
+      fprintf(stderr, "kiln: NIR for %s from spirv_to_nir:\n", entry_point);
+      nir_print_shader(nir, stderr);
+   }
+
+   nir->info.float_controls_execution_mode |=
+      FLOAT_CONTROLS_DENORM_PRESERVE_FP16 | FLOAT_CONTROLS_ROUNDING_MODE_RTE_FP16 |
+      FLOAT_CONTROLS_ROUNDING_MODE_RTE_FP32 | FLOAT_CONTROLS_ROUNDING_MODE_RTE_FP64;
+   nir->info.workgroup_size_variable = nir->info.workgroup_size[0] == 0;
+   nir->info.subgroup_size = wave_size == 32 ? SUBGROUP_SIZE_REQUIRE_32 : SUBGROUP_SIZE_REQUIRE_64;
+
+   NIR_PASS(_, nir, nir_scale_fdiv);
+   NIR_PASS(_, nir, nir_lower_goto_ifs);
+   NIR_PASS(_, nir, nir_opt_dead_cf);
+   NIR_PASS(_, nir, nir_lower_variable_initializers, nir_var_function_temp);
+   opt_loop(nir);
+
+   /* libclc's builtins become part of the kernel. */
+   NIR_PASS(_, nir, nir_lower_variable_initializers, nir_var_function_temp);
+   NIR_PASS(_, nir, nir_lower_returns);
+   NIR_PASS(_, nir, nir_link_shader_functions, libclc);
+   NIR_PASS(_, nir, nir_inline_functions);
+   nir_remove_non_entrypoints(nir);
+   opt_loop(nir);
+
+   bool had_printf = false;
+   NIR_PASS(_, nir, nir_shader_intrinsics_pass, drop_printf, nir_metadata_control_flow,
+            &had_printf);
+   if (had_printf)
+      kiln_log_append(log, "warning: kernel %s: printf output is not supported yet; "
+                           "printf returns -1\n", entry_point);
+
+   /* Unused kernel arguments (nir_var_uniform) stay: every argument keeps
+    * its slot in the kernarg layout the metadata reports. */
+   const nir_remove_dead_variables_options dead_opts = { .can_remove_var = can_remove_var };
+   NIR_PASS(_, nir, nir_remove_dead_variables,
+            nir_var_image | nir_var_mem_constant | nir_var_mem_shared | nir_var_function_temp,
+            &dead_opts);
+
+   /* __constant program-scope data: read-only temporaries, which
+    * nir_opt_large_constants below turns into the shader's constant data. */
+   nir_lower_constant_to_temp(nir);
+
+   NIR_PASS(_, nir, nir_lower_system_values);
+   NIR_PASS(_, nir, kiln_nir_lower_partial_local_size);
+   /* Launches are at most 32 bits wide (kiln_amd_abi.h), so ids are
+    * computed in 32 bits and widened once. */
+   nir_lower_compute_system_values_options sysval_opts = {
+      .has_base_global_invocation_id = true,
+      .has_global_size = true,
+      .global_id_is_32bit = true,
+   };
+   NIR_PASS(_, nir, nir_lower_compute_system_values, &sysval_opts);
+
+   NIR_PASS(_, nir, nir_lower_vars_to_explicit_types,
+            nir_var_mem_shared | nir_var_function_temp | nir_var_shader_temp | nir_var_uniform |
+               nir_var_mem_global | nir_var_mem_generic,
+            glsl_get_cl_type_size_align);
+   opt_loop(nir);
+   NIR_PASS(_, nir, nir_lower_memcpy);
+
+   nir->scratch_size = 0;
+   nir->info.shared_size = 0;
+   NIR_PASS(_, nir, nir_remove_dead_variables, nir_var_function_temp | nir_var_mem_shared,
+            &dead_opts);
+   NIR_PASS(_, nir, nir_lower_vars_to_explicit_types,
+            nir_var_function_temp | nir_var_mem_shared | nir_var_mem_generic,
+            glsl_get_cl_type_size_align);
+   NIR_PASS(_, nir, nir_opt_large_constants, glsl_get_cl_type_size_align, 64);
+
+   NIR_PASS(_, nir, nir_lower_explicit_io, nir_var_mem_global | nir_var_mem_constant,
+            nir_address_format_64bit_global);
+   NIR_PASS(_, nir, nir_lower_explicit_io,
+            nir_var_mem_shared | nir_var_function_temp | nir_var_uniform,
+            nir_address_format_32bit_offset_as_64bit);
+   NIR_PASS(_, nir, nir_lower_convert_alu_types, NULL);
+   opt_loop(nir);
+   nir_shader_gather_info(nir, nir_shader_get_entrypoint(nir));
+   return nir;
+}

@@ -1,0 +1,239 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * kiln_compile(): OpenCL C (or SPIR-V) to per-kernel machine code.
+ *
+ *    source --clc--> SPIR-V --SPIRV-Tools validate--> clc_parse_spirv (kernels, args)
+ *    per kernel: spirv_to_nir + CL lowering --> AMD backend (ABI, ACO)
+ *
+ * KILN_DEBUG=spirv,nir,nir-final,asm,stats prints the stages as they pass.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kiln_amd_abi.h"
+#include "kiln_amd_backend.h"
+#include "kiln_compiler_internal.h"
+
+#include "compiler/clc/clc.h"
+#include "compiler/glsl_types.h"
+#include "util/os_time.h"
+#include "util/u_debug.h"
+
+static const struct debug_named_value kiln_debug_options[] = {
+   { "spirv", KILN_DEBUG_SPIRV, "Print SPIR-V (disassembled) of each program" },
+   { "nir", KILN_DEBUG_NIR, "Print NIR as it leaves spirv_to_nir" },
+   { "nir-final", KILN_DEBUG_NIR_FINAL, "Print NIR as it enters the backend" },
+   { "asm", KILN_DEBUG_ASM, "Print the machine code of each kernel" },
+   { "stats", KILN_DEBUG_STATS, "Print code statistics of each kernel" },
+   DEBUG_NAMED_VALUE_END,
+};
+
+DEBUG_GET_ONCE_FLAGS_OPTION(kiln_debug, "KILN_DEBUG", kiln_debug_options, 0)
+
+uint32_t
+kiln_debug_flags(void)
+{
+   return debug_get_option_kiln_debug();
+}
+
+static const char *const target_names[] = {
+   [KILN_TARGET_GFX900] = "gfx900",
+   [KILN_TARGET_GFX1030] = "gfx1030",
+   [KILN_TARGET_GFX1100] = "gfx1100",
+};
+
+const char *
+kiln_target_name(enum kiln_target target)
+{
+   return (unsigned)target < ARRAY_SIZE(target_names) ? target_names[target] : "unknown";
+}
+
+bool
+kiln_target_from_name(const char *name, enum kiln_target *target)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(target_names); i++) {
+      if (!strcmp(name, target_names[i])) {
+         *target = i;
+         return true;
+      }
+   }
+   return false;
+}
+
+static void
+print_kernel(const struct kiln_kernel *k, uint32_t debug)
+{
+   if ((debug & KILN_DEBUG_ASM) && k->disasm)
+      fprintf(stderr, "kiln: %s machine code:\n%s\n", k->name, k->disasm);
+   if (debug & KILN_DEBUG_STATS) {
+      fprintf(stderr,
+              "kiln: %s: %u instructions, %u bytes, %u VGPRs, %u SGPRs, %u LDS bytes, "
+              "%u scratch bytes/lane, wave%u, %.2f ms\n",
+              k->name, k->stats.instructions, k->stats.code_bytes, k->stats.vgprs,
+              k->stats.sgprs, k->stats.lds_bytes, k->stats.scratch_bytes, k->stats.wave_size,
+              k->stats.compile_ms);
+   }
+}
+
+static enum kiln_compile_status
+compile_kernel(const struct clc_binary *spirv, const struct clc_kernel_info *info,
+               const struct kiln_compile_options *options, unsigned wave_size, uint32_t debug,
+               struct kiln_kernel *k, struct kiln_log *log)
+{
+   int64_t start = os_time_get_nano();
+   k->name = strdup(info->name);
+   if (!k->name)
+      return KILN_COMPILE_ERROR_NO_MEMORY;
+
+   nir_shader *nir = kiln_cl_to_nir(spirv, info->name, options->target, wave_size, debug, log);
+   if (!nir)
+      return KILN_COMPILE_ERROR_SPIRV;
+
+   enum kiln_compile_status status = kiln_kernel_args_fill(k, info, nir, log);
+   if (status == KILN_COMPILE_OK) {
+      k->implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size);
+      k->kernarg_alloc_size = k->implicit_offset + KILN_IMPLICIT_SIZE;
+      for (unsigned i = 0; i < 3; i++)
+         k->reqd_work_group_size[i] = info->local_size[i];
+      k->max_work_group_size =
+         info->local_size[0] ? info->local_size[0] * info->local_size[1] * info->local_size[2]
+                             : 1024;
+
+      status = kiln_amd_compile_kernel(nir, options->target, wave_size, debug, k, &log->text);
+      log->len = log->text ? strlen(log->text) : 0;
+      if (status != KILN_COMPILE_OK)
+         kiln_log_append(log, "error: kernel %s: the %s backend failed\n", k->name,
+                         kiln_target_name(options->target));
+   }
+   ralloc_free(nir);
+
+   /* Front end and NIR lowering belong to the kernel's compile time too. */
+   k->stats.compile_ms = (os_time_get_nano() - start) / 1e6;
+   if (status == KILN_COMPILE_OK)
+      print_kernel(k, debug);
+   return status;
+}
+
+static enum kiln_compile_status
+get_spirv(const void *source, size_t size, const struct kiln_compile_options *options,
+          struct clc_binary *spirv, struct kiln_log *log)
+{
+   if (options->source_kind == KILN_SOURCE_SPIRV) {
+      spirv->data = malloc(size ? size : 1);
+      if (!spirv->data)
+         return KILN_COMPILE_ERROR_NO_MEMORY;
+      memcpy(spirv->data, source, size);
+      spirv->size = size;
+      return KILN_COMPILE_OK;
+   }
+   return kiln_clc_compile(source, size, options->source_name, options->build_options, spirv,
+                           log);
+}
+
+enum kiln_compile_status
+kiln_compile(const void *source, size_t size, const struct kiln_compile_options *options,
+             struct kiln_program **out, char **log_out)
+{
+   struct kiln_log log = { 0 };
+   struct clc_binary spirv = { 0 };
+   struct clc_parsed_spirv parsed = { 0 };
+   bool parsed_ok = false;
+   uint32_t debug = options->debug | kiln_debug_flags();
+   enum kiln_compile_status status = KILN_COMPILE_OK;
+   struct kiln_program *prog = NULL;
+
+   *out = NULL;
+   unsigned wave_size = options->wave_size ? options->wave_size
+                                           : kiln_amd_default_wave_size(options->target);
+   if ((unsigned)options->target > KILN_TARGET_GFX1100 || (wave_size != 32 && wave_size != 64) ||
+       (wave_size == 32 && options->target == KILN_TARGET_GFX900)) {
+      kiln_log_append(&log, "error: %s does not run wave%u\n", kiln_target_name(options->target),
+                      wave_size);
+      status = KILN_COMPILE_ERROR_OPTIONS;
+      goto done;
+   }
+
+   glsl_type_singleton_init_or_ref();
+
+   status = get_spirv(source, size, options, &spirv, &log);
+   if (status == KILN_COMPILE_OK)
+      status = kiln_spirv_validate(&spirv, &log);
+   if (status != KILN_COMPILE_OK)
+      goto done_types;
+   if (debug & KILN_DEBUG_SPIRV)
+      kiln_spirv_print(&spirv);
+
+   struct clc_logger logger = kiln_clc_logger(&log);
+   parsed_ok = clc_parse_spirv(&spirv, &logger, &parsed);
+   if (!parsed_ok) {
+      status = KILN_COMPILE_ERROR_SPIRV;
+      goto done_types;
+   }
+
+   prog = calloc(1, sizeof(*prog));
+   if (!prog || !(prog->kernels = calloc(parsed.num_kernels + 1, sizeof(*prog->kernels)))) {
+      status = KILN_COMPILE_ERROR_NO_MEMORY;
+      goto done_types;
+   }
+   prog->target = options->target;
+   for (unsigned i = 0; i < parsed.num_kernels && status == KILN_COMPILE_OK; i++) {
+      status = compile_kernel(&spirv, &parsed.kernels[i], options, wave_size, debug,
+                              &prog->kernels[i], &log);
+      prog->num_kernels = i + 1;
+   }
+
+done_types:
+   glsl_type_singleton_decref();
+done:
+   if (parsed_ok)
+      clc_free_parsed_spirv(&parsed);
+   if (status == KILN_COMPILE_OK) {
+      prog->spirv = spirv.data;
+      prog->spirv_size = spirv.size;
+      prog->log = log.text ? strdup(log.text) : NULL;
+      *out = prog;
+   } else {
+      free(spirv.data);
+      kiln_program_free(prog);
+   }
+   if (log_out)
+      *log_out = kiln_log_take(&log);
+   else
+      free(kiln_log_take(&log));
+   return status;
+}
+
+void
+kiln_program_free(struct kiln_program *prog)
+{
+   if (!prog)
+      return;
+   for (unsigned i = 0; i < prog->num_kernels; i++) {
+      struct kiln_kernel *k = &prog->kernels[i];
+      for (unsigned a = 0; a < k->num_args && k->args; a++) {
+         free(k->args[a].name);
+         free(k->args[a].type_name);
+      }
+      free(k->args);
+      free(k->name);
+      free(k->code);
+      free(k->disasm);
+   }
+   free(prog->kernels);
+   free(prog->spirv);
+   free(prog->log);
+   free(prog);
+}
+
+const struct kiln_kernel *
+kiln_program_find_kernel(const struct kiln_program *prog, const char *name)
+{
+   for (unsigned i = 0; i < prog->num_kernels; i++) {
+      if (!strcmp(prog->kernels[i].name, name))
+         return &prog->kernels[i];
+   }
+   return NULL;
+}

@@ -1,0 +1,60 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * The stages of kiln_compile(), one file each: the OpenCL C front end
+ * (kiln_clc.c), SPIR-V to CL-lowered NIR (kiln_cl_to_nir.c), argument
+ * metadata (kiln_kernel_args.c), and the log they share.
+ */
+#ifndef KILN_COMPILER_INTERNAL_H
+#define KILN_COMPILER_INTERNAL_H
+
+#include <stdarg.h>
+
+#include "compiler/clc/clc.h"
+#include "kiln_compiler.h"
+#include "nir.h"
+
+/* A growing diagnostics buffer. */
+struct kiln_log {
+   char *text;
+   size_t len;
+};
+
+void kiln_log_append(struct kiln_log *log, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+char *kiln_log_take(struct kiln_log *log);
+
+/* clc_logger that appends to a kiln_log. */
+struct clc_logger kiln_clc_logger(struct kiln_log *log);
+
+/* OpenCL C to SPIR-V. build_options are clBuildProgram-style. */
+enum kiln_compile_status
+kiln_clc_compile(const char *source, size_t size, const char *source_name,
+                 const char *build_options, struct clc_binary *spirv,
+                 struct kiln_log *log);
+
+/* SPIRV-Tools validation for the OpenCL environment; errors name the
+ * instruction index/word offset. */
+enum kiln_compile_status
+kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log);
+
+/* Disassembles to stderr (KILN_DEBUG=spirv). */
+void kiln_spirv_print(const struct clc_binary *spirv);
+
+/* SPIR-V entry point to NIR with Mesa's standard CL lowering and libclc
+ * inlined; explicit I/O for global/constant/shared/temp memory, kernel
+ * inputs as load_kernel_input at the offsets *arg_offsets reports. */
+nir_shader *
+kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
+               enum kiln_target target, unsigned wave_size, uint32_t debug,
+               struct kiln_log *log);
+
+/* Fills kernel->args (and kernarg sizes) from the front end's parsed info
+ * and the explicit layout of the NIR kernel's argument variables. Returns
+ * KILN_COMPILE_ERROR_UNSUPPORTED for image/sampler arguments. */
+enum kiln_compile_status
+kiln_kernel_args_fill(struct kiln_kernel *kernel, const struct clc_kernel_info *info,
+                      nir_shader *nir, struct kiln_log *log);
+
+#endif

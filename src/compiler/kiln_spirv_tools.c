@@ -1,0 +1,56 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * SPIRV-Tools for the compiler: whatever SPIR-V enters kiln, compiled from
+ * OpenCL C or handed in, is validated before NIR sees it, and KILN_DEBUG=spirv
+ * disassembles it.
+ */
+#include <stdio.h>
+
+#include "kiln_compiler_internal.h"
+
+/* libspirv.h defines this constant with external linkage in C; Mesa's vtn
+ * includes the header too, so kiln's copy gets a name of its own. */
+#define kDefaultMaxIdBound kiln_spirv_default_max_id_bound
+#include "spirv-tools/libspirv.h"
+
+enum kiln_compile_status
+kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log)
+{
+   if (spirv->size < 20 || spirv->size % 4) {
+      kiln_log_append(log, "error: SPIR-V: %zu bytes is not a SPIR-V module "
+                           "(a header of 5 words and whole words after it)\n",
+                      spirv->size);
+      return KILN_COMPILE_ERROR_SPIRV;
+   }
+
+   spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
+   spv_diagnostic diag = NULL;
+   spv_const_binary_t bin = { spirv->data, spirv->size / 4 };
+   spv_result_t res = spvValidate(ctx, &bin, &diag);
+
+   if (res != SPV_SUCCESS) {
+      if (diag) {
+         kiln_log_append(log, "error: SPIR-V: invalid module at word %zu: %s\n",
+                         diag->position.index, diag->error);
+      } else {
+         kiln_log_append(log, "error: SPIR-V: invalid module (%d)\n", res);
+      }
+   }
+   spvDiagnosticDestroy(diag);
+   spvContextDestroy(ctx);
+   return res == SPV_SUCCESS ? KILN_COMPILE_OK : KILN_COMPILE_ERROR_SPIRV;
+}
+
+void
+kiln_spirv_print(const struct clc_binary *spirv)
+{
+   spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
+   spv_text text = NULL;
+   if (spvBinaryToText(ctx, spirv->data, spirv->size / 4,
+                       SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES, &text, NULL) == SPV_SUCCESS)
+      fprintf(stderr, "kiln: SPIR-V:\n%s\n", text->str);
+   spvTextDestroy(text);
+   spvContextDestroy(ctx);
+}
