@@ -4,9 +4,10 @@
  *
  * Command submission and its outcome, as libdrm's amdgpu_cs.c does it: one
  * CS ioctl with an IB chunk and a BO-list chunk on the compute ring,
- * WAIT_CS on the returned sequence number with a timeout, then the
- * context's reset state (CTX QUERY_STATE2).  A guilty or reset context
- * means the GPU faulted or hung: the report gathers AMDGPU_INFO_GPUVM_FAULT
+ * WAIT_CS on the returned sequence number with a timeout.  When the wait
+ * fails, the fence's error and the context's state (CTX QUERY_STATE2
+ * GUILTY) tell whether the GPU faulted or hung: the report gathers
+ * AMDGPU_INFO_GPUVM_FAULT
  * and, on the emulated device, the faulting PC and instruction, names the
  * kernel, and a fresh context replaces the dead one so the device stays
  * usable.
@@ -202,27 +203,28 @@ kiln_amdgpu_submit_and_wait(struct kiln_amdgpu_device *dev,
                             struct kiln_amdgpu_fault *fault)
 {
    uint64_t seq = 0;
-   bool timed_out = false;
 
    int ret = submit(dev, ib_va, ib_dw, bos, num_bos, &seq);
-   if (!ret) {
+   if (!ret)
       ret = wait_cs(dev, seq, timeout_ns);
-      timed_out = ret == -ETIME;
-   }
-
-   const uint64_t reset_flags = AMDGPU_CTX_QUERY2_FLAGS_GUILTY | AMDGPU_CTX_QUERY2_FLAGS_RESET;
-   uint64_t state = ctx_state(dev);
-   if (!timed_out && !(state & reset_flags)) {
-      if (ret)
-         return kiln_amdgpu_error(dev, ret, "kernel '%s': %s failed: %s", k->name,
-                                  seq ? "WAIT_CS" : "CS submission", strerror(-ret));
+   if (!ret)
       return 0;
-   }
+
+   /* The fence carries the job's error (-ETIME from the job timeout, or
+    * -ECANCELED for work lost in a reset), and a context whose job faulted
+    * is GUILTY.  The RESET flag alone only says some reset happened since
+    * the context was made, maybe for another process, so it is not used. */
+   uint64_t state = ctx_state(dev);
+   bool lost = ret == -ETIME || ret == -ECANCELED || ret == -ENODEV ||
+               (state & AMDGPU_CTX_QUERY2_FLAGS_GUILTY);
+   if (!lost)
+      return kiln_amdgpu_error(dev, ret, "kernel '%s': %s failed: %s", k->name,
+                               seq ? "WAIT_CS" : "CS submission", strerror(-ret));
 
    struct kiln_amdgpu_fault local;
    if (!fault)
       fault = &local;
-   describe_fault(dev, k, timed_out, fault);
+   describe_fault(dev, k, ret == -ETIME, fault);
    kiln_amdgpu_debug(dev, "context %u reset (flags 0x%llx): %s", dev->ctx_id,
                      (unsigned long long)state, fault->message);
 
