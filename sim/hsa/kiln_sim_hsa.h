@@ -117,6 +117,7 @@ struct kiln_sim_hsa_kernel {
    uint32_t wavefront_size;        /* metadata; 0 if absent */
    uint32_t sgpr_count, vgpr_count;
    uint32_t reqd_workgroup_size[3]; /* all 0 unless the kernel says */
+   uint32_t max_flat_workgroup_size; /* what the code was compiled for */
 };
 
 struct kiln_sim_hsa_object {

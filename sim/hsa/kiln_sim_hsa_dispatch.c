@@ -118,10 +118,13 @@ setup_grid(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *k,
       g->remainder[d] = g->global[d] % g->local[d];
       items *= g->local[d];
    }
-   if (items > 1024)
+   /* The code may rely on the bound it was compiled for (clang assumes
+    * 256 unless the kernel has reqd_work_group_size). */
+   if (items > 1024 || items > k->max_flat_workgroup_size)
       return sim_hsa_error(obj, -EINVAL, "kernel %s: work-group of %llu "
-                           "work-items exceeds 1024", k->name,
-                           (unsigned long long)items);
+                           "work-items exceeds the kernel's "
+                           ".max_flat_workgroup_size %u", k->name,
+                           (unsigned long long)items, k->max_flat_workgroup_size);
    return 0;
 }
 

@@ -151,6 +151,7 @@ parse_kernel(struct kiln_sim_hsa_object *obj, struct kiln_sim_hsa_kernel *k,
    k->wavefront_size = map_uint(m, ".wavefront_size", 0);
    k->sgpr_count = map_uint(m, ".sgpr_count", 0);
    k->vgpr_count = map_uint(m, ".vgpr_count", 0);
+   k->max_flat_workgroup_size = map_uint(m, ".max_flat_workgroup_size", 1024);
    const struct sim_hsa_mp_node *reqd =
       sim_hsa_mp_map_get(m, ".reqd_workgroup_size");
    for (unsigned d = 0; d < 3; d++) {

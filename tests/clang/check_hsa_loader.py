@@ -213,6 +213,8 @@ def check_kernel(src, k, asm, notes, syms):
     check(tag + ' wavefront_size', k['wavefront_size'], int(n['.wavefront_size']))
     check(tag + ' sgpr_count', k['sgpr_count'], int(n['.sgpr_count']))
     check(tag + ' vgpr_count', k['vgpr_count'], int(n['.vgpr_count']))
+    check(tag + ' max_flat_workgroup_size', k['max_flat_workgroup_size'],
+          int(n['.max_flat_workgroup_size']))
     want_args = [(x['.value_kind'], int(x['.offset']), int(x['.size']))
                  for x in n['args']]
     got_args = [(x['value_kind'], x['offset'], x['size']) for x in k['args']]

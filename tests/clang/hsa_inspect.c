@@ -132,7 +132,8 @@ main(int argc, char **argv)
              "\"kernel_code_entry_byte_offset\": %lld, \"rsrc1\": %u, "
              "\"rsrc2\": %u, \"rsrc3\": %u, \"kernel_code_properties\": %u,\n"
              "    \"kernarg_segment_size\": %u, \"kernarg_segment_align\": %u, "
-             "\"wavefront_size\": %u, \"sgpr_count\": %u, \"vgpr_count\": %u,\n"
+             "\"wavefront_size\": %u, \"sgpr_count\": %u, \"vgpr_count\": %u, "
+             "\"max_flat_workgroup_size\": %u,\n"
              "    \"args\": [",
              i ? "," : "", k->name, k->symbol,
              (unsigned long long)k->descriptor_va, (unsigned long long)k->code_va,
@@ -141,7 +142,7 @@ main(int argc, char **argv)
              d->compute_pgm_rsrc1, d->compute_pgm_rsrc2, d->compute_pgm_rsrc3,
              d->kernel_code_properties, k->kernarg_segment_size,
              k->kernarg_segment_align, k->wavefront_size, k->sgpr_count,
-             k->vgpr_count);
+             k->vgpr_count, k->max_flat_workgroup_size);
       for (unsigned a = 0; a < k->num_args; a++) {
          printf("%s{\"name\": \"%s\", \"value_kind\": \"%s\", \"offset\": %u, "
                 "\"size\": %u}", a ? ", " : "", k->args[a].name,
