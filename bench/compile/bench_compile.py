@@ -246,8 +246,9 @@ def main():
     root = os.path.normpath(os.path.join(os.path.dirname(
         os.path.abspath(__file__)), '..', '..'))
     p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    p.add_argument('--kilnc', help='kilnc executable (kiln columns are '
-                   'left empty without it)')
+    p.add_argument('--kilnc', help='kilnc executable (default: '
+                   'build/src/tools/kilnc if built; kiln columns are left '
+                   'empty without it)')
     p.add_argument('--clang', default='clang-15')
     p.add_argument('--objdump', default='llvm-objdump-15')
     p.add_argument('--readobj', default='llvm-readobj-15')
@@ -274,6 +275,10 @@ def main():
             print('bench-compile: %s not found' % getattr(args, tool),
                   file=sys.stderr)
             return 1
+    if args.kilnc is None:
+        default = os.path.join(root, 'build', 'src', 'tools', 'kilnc')
+        if os.access(default, os.X_OK):
+            args.kilnc = default
     if args.kilnc and not (os.path.exists(args.kilnc) or
                            shutil.which(args.kilnc)):
         print('bench-compile: %s not found; kiln columns left empty'
