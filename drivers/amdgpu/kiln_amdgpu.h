@@ -59,6 +59,15 @@ kiln_amdgpu_device_get_info(const struct kiln_amdgpu_device *dev);
 /* The message of the last call that failed on dev ("" if none). */
 const char *kiln_amdgpu_device_error(const struct kiln_amdgpu_device *dev);
 
+/* Host-side counters, for benchmarks: submissions and the time spent in the
+ * CS ioctl (on the emulated device that includes executing the IB). */
+struct kiln_amdgpu_device_stats {
+   uint64_t submissions;
+   uint64_t cs_ioctl_ns;
+};
+void kiln_amdgpu_device_get_stats(const struct kiln_amdgpu_device *dev,
+                                  struct kiln_amdgpu_device_stats *stats);
+
 /* A buffer object: GEM handle, GPU VA mapping and (when host-visible) a CPU
  * mapping, all made at creation and undone by kiln_amdgpu_bo_destroy(). */
 struct kiln_amdgpu_bo {

@@ -26,11 +26,17 @@
 #endif
 
 static uint64_t
-absolute_timeout(uint64_t relative_ns)
+now_ns(void)
 {
    struct timespec ts;
    clock_gettime(CLOCK_MONOTONIC, &ts);
-   uint64_t now = (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+   return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static uint64_t
+absolute_timeout(uint64_t relative_ns)
+{
+   uint64_t now = now_ns();
    return relative_ns > UINT64_MAX - now ? UINT64_MAX : now + relative_ns;
 }
 
@@ -66,7 +72,10 @@ submit(struct kiln_amdgpu_device *dev, uint64_t ib_va, unsigned ib_dw,
    cs.in.num_chunks = 2;
    cs.in.chunks = (uintptr_t)chunk_ptrs;
 
+   uint64_t start = now_ns();
    int ret = kiln_amdgpu_ioctl(dev, DRM_IOCTL_AMDGPU_CS, &cs);
+   dev->stats.cs_ioctl_ns += now_ns() - start;
+   dev->stats.submissions++;
    if (!ret)
       *seq = cs.out.handle;
    return ret;

@@ -64,6 +64,13 @@ kiln_amdgpu_device_get_info(const struct kiln_amdgpu_device *dev)
    return &dev->info;
 }
 
+void
+kiln_amdgpu_device_get_stats(const struct kiln_amdgpu_device *dev,
+                             struct kiln_amdgpu_device_stats *stats)
+{
+   *stats = dev->stats;
+}
+
 int
 kiln_amdgpu_ioctl(struct kiln_amdgpu_device *dev, unsigned long request,
                   void *arg)

@@ -57,6 +57,7 @@ struct kiln_amdgpu_device {
    uint64_t last_vm_fault_addr; /* AMDGPU_INFO_GPUVM_FAULT seen so far */
    uint32_t last_vm_fault_status;
    bool debug;                  /* KILN_DEBUG contains "driver" */
+   struct kiln_amdgpu_device_stats stats;
 
    char error[512];
 };

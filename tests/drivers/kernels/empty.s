@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: MIT
+// kernel void empty(void) {}
+.text
+.globl empty
+empty:
+  s_endpgm
