@@ -29,9 +29,9 @@ bind_all(void)
    bind_family(sim_sop_impls);
    bind_family(sim_sopp_impls);
    bind_family(sim_smem_impls);
-   bind_family(sim_flat_impls);
-   bind_family(sim_ds_impls);
-   bind_family(sim_buf_impls);
+   sim_flat_bind(exec_table);
+   sim_ds_bind(exec_table);
+   sim_buf_bind(exec_table);
 }
 
 void

@@ -21,9 +21,12 @@ struct sim_op_impl {
 extern const struct sim_op_impl sim_sop_impls[];
 extern const struct sim_op_impl sim_sopp_impls[];
 extern const struct sim_op_impl sim_smem_impls[];
-extern const struct sim_op_impl sim_flat_impls[];
-extern const struct sim_op_impl sim_ds_impls[];
-extern const struct sim_op_impl sim_buf_impls[];
+
+/* Vector memory families bind by the opcode descriptors derived from
+ * names (sim_mem.h): they fill the exec table for the opcodes they know. */
+void sim_flat_bind(sim_exec_fn *table);
+void sim_ds_bind(sim_exec_fn *table);
+void sim_buf_bind(sim_exec_fn *table);
 
 /* Operand printers per family (sim_disasm.c). */
 void sim_disasm_sop1(const struct sim_inst *in, char *buf, size_t size);

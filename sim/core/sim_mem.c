@@ -1,0 +1,414 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Memory opcode descriptors from names, atomics, and per-lane access to
+ * global memory, LDS and scratch (see sim_mem.h).  Scratch is laid out as
+ * the hardware swizzles it: consecutive dwords of one lane are wave_size
+ * dwords apart, so a wave's slice holds per-lane size x wave_size bytes.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_mem.h"
+
+struct sim_mem_op sim_mem_ops[SIM_OP_COUNT];
+
+static const struct {
+   const char *name;
+   enum sim_atomic op;
+} atomic_names[] = {
+   {"swap", SIM_AT_SWAP}, {"wrxchg", SIM_AT_SWAP}, {"cmpswap", SIM_AT_CMPSWAP},
+   {"cmpst", SIM_AT_CMPSWAP}, {"fcmpswap", SIM_AT_FCMPSWAP}, {"add", SIM_AT_ADD},
+   {"sub", SIM_AT_SUB}, {"rsub", SIM_AT_RSUB}, {"csub", SIM_AT_CSUB},
+   {"smin", SIM_AT_SMIN}, {"umin", SIM_AT_UMIN}, {"smax", SIM_AT_SMAX},
+   {"umax", SIM_AT_UMAX}, {"and", SIM_AT_AND}, {"or", SIM_AT_OR},
+   {"xor", SIM_AT_XOR}, {"inc", SIM_AT_INC}, {"dec", SIM_AT_DEC},
+   {"fmin", SIM_AT_FMIN}, {"fmax", SIM_AT_FMAX}, {"mskor", SIM_AT_MSKOR},
+};
+
+static bool
+starts(const char *s, const char *prefix)
+{
+   return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Global/flat/scratch/buffer names after the segment prefix:
+ * load_ubyte[_d16[_hi]], store_short_d16_hi, atomic_add_x2, ... */
+static void
+parse_vmem(const char *n, struct sim_mem_op *m)
+{
+   if (strstr(n, "format") || strstr(n, "addtid") || strstr(n, "inv"))
+      return;
+   m->d16 = strstr(n, "_d16") != NULL;
+   m->hi = strstr(n, "_hi") != NULL;
+   if (starts(n, "load_") || starts(n, "store_")) {
+      bool load = n[0] == 'l';
+      const char *t = n + (load ? 5 : 6);
+      m->kind = load ? SIM_MEM_LOAD : SIM_MEM_STORE;
+      m->dwords = 1;
+      if (strstr(t, "byte"))
+         m->bytes = 1;
+      else if (strstr(t, "short"))
+         m->bytes = 2;
+      else {
+         m->bytes = 4;
+         m->dwords = sim_mem_dwords(t);
+      }
+      m->sext = t[0] == 's' && (m->bytes < 4);
+      return;
+   }
+   if (starts(n, "atomic_")) {
+      const char *t = n + 7;
+      size_t len = strcspn(t, "_");
+      for (unsigned i = 0; i < sizeof(atomic_names) / sizeof(atomic_names[0]); i++) {
+         if (strlen(atomic_names[i].name) == len && !strncmp(t, atomic_names[i].name, len)) {
+            m->kind = SIM_MEM_ATOMIC;
+            m->atomic = atomic_names[i].op;
+            m->bytes = 4;
+            m->dwords = strstr(t, "_x2") ? 2 : 1;
+            return;
+         }
+      }
+   }
+}
+
+/* DS names: ds_read_b32, ds_read_u8_d16_hi, ds_write2st64_b64,
+ * ds_add_rtn_u32, ds_cmpst_b64, ... (read2/write2/swizzle/permute are
+ * handled by their own functions; here only what maps onto one access). */
+static void
+parse_ds(const char *n, struct sim_mem_op *m)
+{
+   n += 3;
+   if (strstr(n, "src2") || strstr(n, "addtid"))
+      return;
+   m->d16 = strstr(n, "_d16") != NULL;
+   m->hi = strstr(n, "_hi") != NULL;
+   const char *type = strrchr(n, '_');
+   if (m->d16)
+      type = strstr(n, "_u8") ? "_u8" : strstr(n, "_i8") ? "_i8" :
+             strstr(n, "_b8") ? "_b8" : "_u16";
+   if (!type)
+      return;
+   unsigned bits = atoi(type + 2);
+   m->bytes = bits == 8 ? 1 : bits == 16 ? 2 : 4;
+   m->dwords = bits <= 32 ? 1 : bits / 32;
+   m->sext = type[1] == 'i' && bits < 32;
+   if (starts(n, "read2") || starts(n, "write2"))
+      m->kind = n[0] == 'r' ? SIM_MEM_LOAD : SIM_MEM_STORE;
+   else if (starts(n, "read_"))
+      m->kind = SIM_MEM_LOAD;
+   else if (starts(n, "write_"))
+      m->kind = SIM_MEM_STORE;
+   else {
+      size_t len = strcspn(n, "_");
+      for (unsigned i = 0; i < sizeof(atomic_names) / sizeof(atomic_names[0]); i++) {
+         if (strlen(atomic_names[i].name) == len && !strncmp(n, atomic_names[i].name, len)) {
+            m->kind = SIM_MEM_ATOMIC;
+            m->atomic = atomic_names[i].op;
+            m->rtn = strstr(n, "_rtn") != NULL;
+            if (m->atomic == SIM_AT_ADD && type[1] == 'f')
+               m->atomic = SIM_AT_FADD;
+            if (m->atomic == SIM_AT_CMPSWAP && type[1] == 'f')
+               m->atomic = SIM_AT_FCMPSWAP;
+            if ((starts(n, "min_") || starts(n, "max_")))
+               m->atomic = type[1] == 'f' ? (n[1] == 'i' ? SIM_AT_FMIN : SIM_AT_FMAX) :
+                           type[1] == 'i' ? (n[1] == 'i' ? SIM_AT_SMIN : SIM_AT_SMAX) :
+                                            (n[1] == 'i' ? SIM_AT_UMIN : SIM_AT_UMAX);
+            if (strstr(n, "src2") || strstr(n, "wrxchg2") || strstr(n, "condxchg"))
+               m->kind = SIM_MEM_NONE;
+            return;
+         }
+      }
+      if (starts(n, "min_") || starts(n, "max_")) {
+         m->kind = SIM_MEM_ATOMIC;
+         m->rtn = strstr(n, "_rtn") != NULL;
+         m->atomic = type[1] == 'f' ? (n[1] == 'i' ? SIM_AT_FMIN : SIM_AT_FMAX) :
+                     type[1] == 'i' ? (n[1] == 'i' ? SIM_AT_SMIN : SIM_AT_SMAX) :
+                                      (n[1] == 'i' ? SIM_AT_UMIN : SIM_AT_UMAX);
+         if (strstr(n, "src2"))
+            m->kind = SIM_MEM_NONE;
+      }
+   }
+}
+
+static void
+init_once(void)
+{
+   for (unsigned op = 0; op < SIM_OP_COUNT; op++) {
+      const struct sim_opcode *o = &sim_opcodes[op];
+      struct sim_mem_op *m = &sim_mem_ops[op];
+      switch (o->format) {
+      case SIM_FMT_GLOBAL:
+         parse_vmem(o->name + 7, m);
+         break;
+      case SIM_FMT_FLAT:
+         parse_vmem(o->name + 5, m);
+         break;
+      case SIM_FMT_SCRATCH:
+         parse_vmem(o->name + 8, m);
+         break;
+      case SIM_FMT_MUBUF:
+         parse_vmem(o->name + 7, m);
+         break;
+      case SIM_FMT_DS:
+         parse_ds(o->name, m);
+         break;
+      default:
+         break;
+      }
+   }
+}
+
+void
+sim_mem_init(void)
+{
+   static pthread_once_t once = PTHREAD_ONCE_INIT;
+   pthread_once(&once, init_once);
+}
+
+static inline uint64_t
+scratch_swizzle(const struct sim_wave *w, uint64_t off, unsigned lane)
+{
+   return (off / 4) * 4 * w->wave_size + lane * 4 + (off & 3);
+}
+
+bool
+sim_seg_read(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
+             void *dst, unsigned bytes)
+{
+   uint8_t *d = dst;
+   switch (seg) {
+   case SIM_SEG_GLOBAL: {
+      const void *p = sim_vm_access(w, addr, bytes, false);
+      if (!p)
+         return false;
+      memcpy(dst, p, bytes);
+      return true;
+   }
+   case SIM_SEG_LDS:
+      for (unsigned i = 0; i < bytes; i++) {
+         uint64_t a = (uint32_t)(addr + i);
+         d[i] = a < w->lds_size ? w->lds[a] : 0;
+      }
+      return true;
+   case SIM_SEG_SCRATCH:
+      for (unsigned i = 0; i < bytes;) {
+         uint64_t off = (uint32_t)(addr + i);
+         unsigned n = 4 - (off & 3);
+         if (n > bytes - i)
+            n = bytes - i;
+         uint64_t va = (w->flat_scratch & 0xffffffffffffull) + scratch_swizzle(w, off, lane);
+         const void *p = sim_vm_access(w, va, n, false);
+         if (!p)
+            return false;
+         memcpy(d + i, p, n);
+         i += n;
+      }
+      return true;
+   }
+   return false;
+}
+
+bool
+sim_seg_write(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
+              const void *src, unsigned bytes)
+{
+   const uint8_t *s = src;
+   switch (seg) {
+   case SIM_SEG_GLOBAL: {
+      void *p = sim_vm_access(w, addr, bytes, true);
+      if (!p)
+         return false;
+      memcpy(p, src, bytes);
+      return true;
+   }
+   case SIM_SEG_LDS:
+      for (unsigned i = 0; i < bytes; i++) {
+         uint64_t a = (uint32_t)(addr + i);
+         if (a < w->lds_size)
+            w->lds[a] = s[i];
+      }
+      return true;
+   case SIM_SEG_SCRATCH:
+      for (unsigned i = 0; i < bytes;) {
+         uint64_t off = (uint32_t)(addr + i);
+         unsigned n = 4 - (off & 3);
+         if (n > bytes - i)
+            n = bytes - i;
+         uint64_t va = (w->flat_scratch & 0xffffffffffffull) + scratch_swizzle(w, off, lane);
+         void *p = sim_vm_access(w, va, n, true);
+         if (!p)
+            return false;
+         memcpy(p, s + i, n);
+         i += n;
+      }
+      return true;
+   }
+   return false;
+}
+
+static inline double
+as_f(uint64_t v, bool is64)
+{
+   if (is64) {
+      double d;
+      memcpy(&d, &v, 8);
+      return d;
+   }
+   float f;
+   uint32_t u = v;
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+static inline uint64_t
+from_f(double d, bool is64)
+{
+   if (is64) {
+      uint64_t v;
+      memcpy(&v, &d, 8);
+      return v;
+   }
+   float f = d;
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+uint64_t
+sim_atomic_apply(enum sim_atomic op, bool is64, uint64_t old, uint64_t src, uint64_t cmp)
+{
+   uint64_t mask = is64 ? ~0ull : 0xffffffffull;
+   int64_t so = is64 ? (int64_t)old : (int32_t)old;
+   int64_t ss = is64 ? (int64_t)src : (int32_t)src;
+   old &= mask;
+   src &= mask;
+   cmp &= mask;
+   switch (op) {
+   case SIM_AT_SWAP: return src;
+   case SIM_AT_CMPSWAP: return old == cmp ? src : old;
+   case SIM_AT_ADD: return (old + src) & mask;
+   case SIM_AT_SUB: return (old - src) & mask;
+   case SIM_AT_RSUB: return (src - old) & mask;
+   case SIM_AT_CSUB: return old > src ? old - src : 0;
+   case SIM_AT_SMIN: return so < ss ? old : src;
+   case SIM_AT_UMIN: return old < src ? old : src;
+   case SIM_AT_SMAX: return so > ss ? old : src;
+   case SIM_AT_UMAX: return old > src ? old : src;
+   case SIM_AT_AND: return old & src;
+   case SIM_AT_OR: return old | src;
+   case SIM_AT_XOR: return old ^ src;
+   case SIM_AT_INC: return old >= src ? 0 : old + 1;
+   case SIM_AT_DEC: return (old == 0 || old > src) ? src : old - 1;
+   case SIM_AT_MSKOR: return (old & ~src) | cmp; /* src = mask, cmp = data */
+   case SIM_AT_FMIN: return from_f(fmin(as_f(old, is64), as_f(src, is64)), is64);
+   case SIM_AT_FMAX: return from_f(fmax(as_f(old, is64), as_f(src, is64)), is64);
+   case SIM_AT_FADD: return from_f(as_f(old, is64) + as_f(src, is64), is64);
+   case SIM_AT_FCMPSWAP:
+      return as_f(old, is64) == as_f(cmp, is64) ? src : old;
+   }
+   return old;
+}
+
+bool
+sim_seg_atomic(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
+               enum sim_atomic op, bool is64, uint64_t src, uint64_t cmp, uint64_t *old)
+{
+   unsigned bytes = is64 ? 8 : 4;
+   if (seg == SIM_SEG_GLOBAL) {
+      void *p = sim_vm_access(w, addr, bytes, true);
+      if (!p)
+         return false;
+      if (is64) {
+         uint64_t *q = p, o = __atomic_load_n(q, __ATOMIC_RELAXED);
+         while (!__atomic_compare_exchange_n(q, &o, sim_atomic_apply(op, true, o, src, cmp),
+                                             false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+            ;
+         *old = o;
+      } else {
+         uint32_t *q = p, o = __atomic_load_n(q, __ATOMIC_RELAXED);
+         while (!__atomic_compare_exchange_n(q, &o,
+                                             (uint32_t)sim_atomic_apply(op, false, o, src, cmp),
+                                             false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+            ;
+         *old = o;
+      }
+      return true;
+   }
+   uint64_t o = 0;
+   if (!sim_seg_read(w, seg, addr, lane, &o, bytes))
+      return false;
+   uint64_t n = sim_atomic_apply(op, is64, o, src, cmp);
+   *old = o;
+   return sim_seg_write(w, seg, addr, lane, &n, bytes);
+}
+
+bool
+sim_lane_load(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,
+              uint64_t addr, unsigned lane, unsigned vdst)
+{
+   if (m->bytes == 4) {
+      uint32_t v[4];
+      if (!sim_seg_read(w, seg, addr, lane, v, m->dwords * 4))
+         return false;
+      for (unsigned i = 0; i < m->dwords; i++)
+         w->vgpr[(vdst + i) & 0xff][lane] = v[i];
+      return true;
+   }
+   uint32_t raw = 0;
+   if (!sim_seg_read(w, seg, addr, lane, &raw, m->bytes))
+      return false;
+   uint32_t v = m->bytes == 1 ? (m->sext ? (uint32_t)(int8_t)raw : (uint8_t)raw) :
+                                (m->sext ? (uint32_t)(int16_t)raw : (uint16_t)raw);
+   uint32_t *d = &w->vgpr[vdst][lane];
+   if (!m->d16)
+      *d = v;
+   else if (m->hi)
+      *d = (*d & 0xffff) | v << 16;
+   else
+      *d = (*d & 0xffff0000) | (v & 0xffff);
+   return true;
+}
+
+bool
+sim_lane_store(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,
+               uint64_t addr, unsigned lane, unsigned vdata)
+{
+   if (m->bytes == 4) {
+      uint32_t v[4];
+      for (unsigned i = 0; i < m->dwords; i++)
+         v[i] = w->vgpr[(vdata + i) & 0xff][lane];
+      return sim_seg_write(w, seg, addr, lane, v, m->dwords * 4);
+   }
+   uint32_t v = w->vgpr[vdata][lane];
+   if (m->hi)
+      v >>= 16;
+   return sim_seg_write(w, seg, addr, lane, &v, m->bytes);
+}
+
+bool
+sim_lane_atomic(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,
+                uint64_t addr, unsigned lane, unsigned vdata, unsigned vdst, bool rtn)
+{
+   bool is64 = m->dwords == 2;
+   unsigned n = m->dwords;
+   uint64_t src = w->vgpr[vdata][lane], cmp = 0, old;
+   if (is64)
+      src |= (uint64_t)w->vgpr[(vdata + 1) & 0xff][lane] << 32;
+   if (m->atomic == SIM_AT_CMPSWAP || m->atomic == SIM_AT_FCMPSWAP) {
+      cmp = w->vgpr[(vdata + n) & 0xff][lane];
+      if (is64)
+         cmp |= (uint64_t)w->vgpr[(vdata + n + 1) & 0xff][lane] << 32;
+   }
+   if (!sim_seg_atomic(w, seg, addr, lane, m->atomic, is64, src, cmp, &old))
+      return false;
+   if (rtn) {
+      w->vgpr[vdst][lane] = (uint32_t)old;
+      if (is64)
+         w->vgpr[(vdst + 1) & 0xff][lane] = (uint32_t)(old >> 32);
+   }
+   return true;
+}
