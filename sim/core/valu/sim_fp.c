@@ -267,6 +267,11 @@ sim_f32_fma_legacy(uint32_t a, uint32_t b, uint32_t c)
 /* ---------------------------------------------------------------------- */
 /* Division helpers. */
 
+/* V_DIV_SCALE: s0 is the value to scale (the numerator or the
+ * denominator), s1 the denominator, s2 the numerator.  VCC says that only
+ * one of the two was scaled, which div_fmas undoes.  The ISA tests
+ * "1/S1 is denormal" in double precision, which no single-precision S1
+ * satisfies, so those branches exist only in the f64 form. */
 uint32_t
 sim_f32_div_scale(uint32_t s0, uint32_t s1, uint32_t s2, bool *vcc)
 {
@@ -278,24 +283,15 @@ sim_f32_div_scale(uint32_t s0, uint32_t s1, uint32_t s2, bool *vcc)
    if (f2 == 0.0f || f1 == 0.0f)
       return 0x7fc00000u;
 
-   /* The quotient and reciprocal checks in double, where neither can
-    * underflow for single-precision operands. */
+   /* The quotient in double cannot underflow for single operands. */
    double q = (double)f2 / (double)f1;
-   double r = 1.0 / (double)f1;
    bool q_denorm = fabs(q) < (double)FLT_MIN;
-   bool r_denorm = fabs(r) < (double)FLT_MIN;
 
    if (sim_f32_exponent(s2) - sim_f32_exponent(s1) >= 96) {
       *vcc = true;
       if (f0 == f1)
          d = scaled;
    } else if (sim_f32_is_denorm(s1)) {
-      d = scaled;
-   } else if (r_denorm && !q_denorm) {
-      *vcc = true;
-      if (f0 == f1)
-         d = scaled;
-   } else if (r_denorm && q_denorm) {
       d = scaled;
    } else if (q_denorm) {
       *vcc = true;
@@ -313,6 +309,7 @@ sim_f64_div_scale(uint64_t s0, uint64_t s1, uint64_t s2, bool *vcc)
    double f0 = sim_f64(s0), f1 = sim_f64(s1), f2 = sim_f64(s2);
    uint64_t d = s0;
    uint64_t scaled = sim_u64(ldexp(f0, 128));
+   uint64_t scaled_down = sim_u64(ldexp(f0, -128));
    *vcc = false;
 
    if (f2 == 0.0 || f1 == 0.0)
@@ -337,12 +334,15 @@ sim_f64_div_scale(uint64_t s0, uint64_t s1, uint64_t s2, bool *vcc)
          d = scaled;
    } else if (sim_f64_is_denorm(s1)) {
       d = scaled;
-   } else if (r_denorm && !q_denorm) {
+   } else if (r_denorm && q_denorm) {
+      /* A huge denominator and a denormal quotient: only the denominator
+       * comes down. */
       *vcc = true;
       if (f0 == f1)
-         d = scaled;
-   } else if (r_denorm && q_denorm) {
-      d = scaled;
+         d = scaled_down;
+   } else if (r_denorm) {
+      /* A huge denominator: both come down, the quotient is unchanged. */
+      d = scaled_down;
    } else if (q_denorm) {
       *vcc = true;
       if (f0 == f2)
