@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+# Copyright © 2026 kiln contributors
+# SPDX-License-Identifier: MIT
+"""`kiln run` end to end on the emulated device: results computed here in
+Python from the kernels' source (float32 arithmetic through struct
+packing), exit status and messages for every error the CLI promises
+(argument count and type mismatches, unparsable values, a faulting kernel,
+a hang)."""
+import os
+import struct
+import subprocess
+import sys
+
+KILN, KERNELS = sys.argv[1], sys.argv[2]
+failures = 0
+
+
+def f32(x):
+    return struct.unpack('<f', struct.pack('<f', x))[0]
+
+
+def run(*args):
+    env = dict(os.environ, KILN_DEVICE=os.environ.get('KILN_DEVICE', 'sim'))
+    p = subprocess.run([KILN, 'run'] + list(args), capture_output=True, text=True,
+                       env=env, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, cond, detail=''):
+    global failures
+    if not cond:
+        failures += 1
+        print(f'FAIL {name}: {detail}')
+    else:
+        print(f'ok   {name}')
+
+
+vadd = os.path.join(KERNELS, 'run_vadd.cl')
+faults = os.path.join(KERNELS, 'run_faults.cl')
+
+# vadd over 37 items with 40-element buffers and a partial work-group.
+a = [i * 0.25 - 3 for i in range(40)]
+b = [1.0 / (i + 1) for i in range(40)]
+rc, out, err = run(vadd, '-k', 'vadd', '-g', '37', '-l', '16',
+                   'buf:float[40]=' + ','.join(repr(x) for x in a),
+                   'buf:float[40]=' + ','.join(repr(x) for x in b),
+                   'buf:float[40]', 'int:37')
+want_c = [f32(f32(a[i]) + f32(b[i])) if i < 37 else 0.0 for i in range(40)]
+want = 'arg2: ' + ' '.join('%.9g' % x for x in want_c)
+check('vadd runs', rc == 0, err)
+check('vadd result', want in out.splitlines(), f'\n got {out}\nwant {want}')
+check('vadd prints every buffer', out.startswith('arg0: ') and '\narg1: ' in out, out)
+
+# float3 buffer (3 of 4 slots printed), a by-value float, a __local pointer,
+# and a global offset.
+rc, out, err = run(vadd, '-k', 'scale3', '-g', '4', '-o', '2', 'local:64',
+                   'buf:float3[6]=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18',
+                   'float:2', 'local:64')
+check('scale3 argument count', rc == 1 and 'takes 3 arguments, 4 given' in err, err)
+rc, out, err = run(vadd, '-k', 'scale3', '-g', '4', '-o', '2',
+                   'buf:float3[6]=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18',
+                   'float:2', 'local:64')
+vals = [float(i + 1) for i in range(18)]
+for i in range(2, 6):
+    vals[3 * i] = vals[3 * i] * 2 + 2
+    vals[3 * i + 1] *= 2
+    vals[3 * i + 2] *= 2
+want = 'arg0: ' + ' '.join('%.9g' % x for x in vals)
+check('scale3 runs', rc == 0, err)
+check('scale3 result', out.strip() == want, f'\n got {out}\nwant {want}')
+
+# Mismatched types name the argument.
+rc, out, err = run(vadd, '-k', 'vadd', '-g', '4', 'buf:int[4]', 'buf:float[4]',
+                   'buf:float[4]', 'int:4')
+check('buffer element type mismatch', rc == 1 and 'argument 0' in err, err)
+rc, out, err = run(vadd, '-k', 'vadd', '-g', '4', 'buf:float[4]', 'buf:float[4]',
+                   'buf:float[4]', 'float:4')
+check('value type mismatch', rc == 1 and 'argument 3' in err, err)
+rc, out, err = run(vadd, '-k', 'vadd', '-g', '4', 'buf:float[4]', 'buf:float[4]',
+                   'int:4', 'int:4')
+check('value for a pointer', rc == 1 and 'argument 2' in err and 'pointer' in err, err)
+rc, out, err = run(vadd, '-k', 'vadd', '-g', '4', 'buf:float[4]=1,x', 'buf:float[4]',
+                   'buf:float[4]', 'int:4')
+check('unparsable value', rc == 1 and 'argument 0' in err and "'x'" in err, err)
+rc, out, err = run(vadd, '-k', 'nosuch', '-g', '4')
+check('unknown kernel', rc == 1 and 'vadd' in err and 'scale3' in err, err)
+rc, out, err = run(vadd, '-k', 'vadd', '-g', '4294967296', 'buf:float[4]', 'buf:float[4]',
+                   'buf:float[4]', 'int:4')
+check('launch over the 32-bit ABI limit', rc == 1 and '32-bit' in err, err)
+
+# A VM fault: exit 2, the report names kernel, address and instruction.
+rc, out, err = run(faults, '-k', 'far_store', '-g', '1', 'buf:uint[4]')
+check('VM fault exit status', rc == 2, f'rc {rc}: {err}')
+check('VM fault report', 'far_store' in err and 'fault' in err and '0x' in err
+      and 'pc 0x' in err, err)
+
+# A hang: exit 2 with a hang report.
+rc, out, err = run(faults, '-k', 'spin', '-g', '1', 'buf:uint[1]=0')
+check('hang exit status', rc == 2, f'rc {rc}: {err}')
+check('hang report', 'spin' in err and 'hang' in err, err)
+
+sys.exit(1 if failures else 0)
