@@ -1,0 +1,139 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Faults are reported as a GPU reports them, never taking the host down:
+ * an out-of-bounds store gives a VM fault naming the address, the write,
+ * the PC and the instruction, and the VM works for the next dispatch; a
+ * runaway loop is stopped by the watchdog; an unimplemented opcode and an
+ * undecodable word are reported by name and word.
+ */
+#include <errno.h>
+
+#include "sim_test.h"
+#include "test_sim_faults.h"
+
+static void
+test_store_fault(struct sim_test *t)
+{
+   st_buffer(t, 0, 4096);
+   struct kiln_sim_dispatch d = st_dispatch(1, 32);
+   /* s[8:9] = the first byte past buffer 0's 4 KiB mapping - 16 */
+   d.rsrc2 = (d.rsrc2 & ~(0x1fu << 1)) | 10u << 1;
+   uint64_t bad = ST_BUF_VA(0) + 4096 - 16;
+   d.user_data[8] = (uint32_t)bad;
+   d.user_data[9] = (uint32_t)(bad >> 32);
+   struct kiln_sim_fault f;
+   int ret = st_run(t, prog_store_oob, sizeof(prog_store_oob), &d, &f, NULL);
+   CHECK(t, ret == -EFAULT, "store out of bounds returns -EFAULT, got %d", ret);
+   CHECK(t, f.kind == KILN_SIM_FAULT_VM, "VM fault kind, got %d", f.kind);
+   CHECK_EQ64(t, "fault address", f.address, ST_BUF_VA(0) + 4096);
+   CHECK(t, f.write, "fault is a write");
+   CHECK_EQ64(t, "fault pc", f.pc, ST_CODE_VA + 8);
+   CHECK(t, strstr(f.instruction, "global_store_dword") != NULL, "instruction: %s", f.instruction);
+   CHECK(t, strstr(f.message, "0x200001000") != NULL && strstr(f.message, "0x100000008") &&
+            strstr(f.message, "global_store_dword"),
+         "message names address, PC and instruction: %s", f.message);
+
+   /* The same VM runs the next dispatch. */
+   uint32_t *out = t->buf[0];
+   struct kiln_sim_dispatch ok = st_dispatch(1, 32);
+   if (ST_RUN_OK(t, prog_ok_store, &ok))
+      CHECK_EQ32(t, "dispatch after a fault", out[0], 0x600d);
+}
+
+static void
+test_load_fault(struct sim_test *t)
+{
+   struct kiln_sim_dispatch d = st_dispatch(1, 32);
+   struct kiln_sim_fault f;
+   int ret = st_run(t, prog_load_oob, sizeof(prog_load_oob), &d, &f, NULL);
+   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "load fault: %d %d", ret, f.kind);
+   CHECK_EQ64(t, "load fault address", f.address, 0x7f00000000ull);
+   CHECK(t, !f.write, "load fault is a read");
+   /* s_mov_b32 s10, 0 (1 dword), s_mov_b32 s11, 0x7f (literal: 2 dwords) */
+   CHECK_EQ64(t, "load fault pc", f.pc, ST_CODE_VA + 12);
+}
+
+static void
+test_hang(struct sim_test *t)
+{
+   struct kiln_sim_dispatch d = st_dispatch(1, 32);
+   struct kiln_sim_fault f;
+   struct kiln_sim_run_options opts = {.watchdog_instructions = 1000000};
+   memcpy(t->code, prog_spin, sizeof(prog_spin));
+   int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
+   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "hang: %d %d", ret, f.kind);
+   CHECK_EQ64(t, "hang pc", f.pc, ST_CODE_VA);
+   CHECK(t, strstr(f.message, "watchdog") != NULL, "hang message: %s", f.message);
+}
+
+static void
+test_unsupported(struct sim_test *t)
+{
+   struct kiln_sim_dispatch d = st_dispatch(1, 32);
+   struct kiln_sim_fault f;
+   int ret = st_run(t, prog_image, sizeof(prog_image), &d, &f, NULL);
+   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_UNSUPPORTED, "unsupported: %d %d", ret,
+         f.kind);
+   CHECK(t, strstr(f.message, "unsupported instruction image_load at PC 0x100000000") != NULL,
+         "unsupported message: %s", f.message);
+}
+
+static void
+test_illegal(struct sim_test *t)
+{
+   struct kiln_sim_dispatch d = st_dispatch(1, 32);
+   struct kiln_sim_fault f;
+   int ret = st_run(t, prog_illegal, sizeof(prog_illegal), &d, &f, NULL);
+   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_ILLEGAL, "illegal: %d %d", ret, f.kind);
+   CHECK_EQ64(t, "illegal pc", f.pc, ST_CODE_VA + 4);
+   CHECK(t, strstr(f.message, "0xffffffff") != NULL, "illegal message: %s", f.message);
+
+   ret = st_run(t, prog_jump_unmapped, sizeof(prog_jump_unmapped), &d, &f, NULL);
+   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "jump to unmapped: %d %d", ret,
+         f.kind);
+   CHECK_EQ64(t, "instruction fetch fault address", f.address, 0x4000000000ull);
+}
+
+static void
+test_fault_among_groups(struct sim_test *t)
+{
+   uint32_t *out = st_buffer(t, 0, 4096);
+   struct kiln_sim_dispatch d = st_dispatch(1, 32);
+   d.rsrc2 |= 1u << 7; /* TGID_X in s6 */
+   d.group_count[0] = 64;
+   struct kiln_sim_fault f;
+   struct kiln_sim_run_options opts = {.threads = 2};
+   memcpy(t->code, prog_oob_one_group, sizeof(prog_oob_one_group));
+   int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
+   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "one group faults: %d %d", ret,
+         f.kind);
+   CHECK_EQ32(t, "faulting workgroup", f.group[0], 5);
+   CHECK_EQ64(t, "faulting address", f.address, 0x700000000000ull);
+   (void)out;
+}
+
+static void
+test_invalid(struct sim_test *t)
+{
+   struct kiln_sim_dispatch d = st_dispatch(1, 48);
+   struct kiln_sim_fault f;
+   int ret = kiln_sim_dispatch(t->vm, &d, NULL, &f, NULL);
+   CHECK(t, ret == -EINVAL && f.kind == KILN_SIM_FAULT_INVALID, "wave size 48: %d", ret);
+}
+
+int
+main(void)
+{
+   struct sim_test t;
+   st_init(&t);
+   test_store_fault(&t);
+   test_load_fault(&t);
+   test_hang(&t);
+   test_unsupported(&t);
+   test_illegal(&t);
+   test_fault_among_groups(&t);
+   test_invalid(&t);
+   return st_finish(&t, "test_sim_faults");
+}
