@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// Floating-point math built-ins (OpenCL C 2.0 §6.13.2), one per build (-DARITY=1|2|3 selects the kernel unary,
+// binary or ternary):
+// -DFN=<name> -DT=<float or double type> (-DFP64 for double). The accuracy
+// each case allows is the §7.4 table's bound for FN (e.g. sqrt 3 ulp,
+// sin 4 ulp, pow 16 ulp, fma correctly rounded, fabs/floor/... exact).
+#ifdef FP64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+
+#if ARITY == 1
+kernel void
+unary(global const T *x, global T *out)
+{
+   size_t i = get_global_id(0);
+   out[i] = FN(x[i]);
+}
+
+#elif ARITY == 2
+kernel void
+binary(global const T *x, global const T *y, global T *out)
+{
+   size_t i = get_global_id(0);
+   out[i] = FN(x[i], y[i]);
+}
+
+#else
+kernel void
+ternary(global const T *x, global const T *y, global const T *z, global T *out)
+{
+   size_t i = get_global_id(0);
+   out[i] = FN(x[i], y[i], z[i]);
+}
+#endif
