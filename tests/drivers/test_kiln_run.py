@@ -95,7 +95,7 @@ check('VM fault report', 'far_store' in err and 'fault' in err and '0x' in err
       and 'pc 0x' in err, err)
 
 # A hang: exit 2 with a hang report.
-rc, out, err = run(faults, '-k', 'spin', '-g', '1', 'buf:uint[1]=0')
+rc, out, err = run(faults, '-k', 'spin', '-g', '1', 'buf:uint[2]=0')
 check('hang exit status', rc == 2, f'rc {rc}: {err}')
 check('hang report', 'spin' in err and 'hang' in err, err)
 
