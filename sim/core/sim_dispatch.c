@@ -105,6 +105,9 @@ run_wave(struct thread_ctx *t, struct sim_wave *w)
    uint64_t budget = w->budget;
    uint64_t start = ctx->wall_limit ? now_ns() : 0;
    unsigned check = CHECK_INTERVAL;
+   /* EXEC rarely changes between instructions: count its lanes only when
+    * it does (popcount is a library call on baseline x86-64). */
+   uint64_t last_exec = 0, last_lanes = 0;
 
    if (!page) {
       sim_wave_fault(w, KILN_SIM_FAULT_INVALID, 0, false, "out of memory for decode cache");
@@ -136,7 +139,12 @@ run_wave(struct thread_ctx *t, struct sim_wave *w)
       budget--;
       if (SIM_UNLIKELY(w->trace))
          trace_inst(w, in);
-      lanes += __builtin_popcountll(sim_exec_mask(w));
+      uint64_t exec = sim_exec_mask(w);
+      if (SIM_UNLIKELY(exec != last_exec)) {
+         last_exec = exec;
+         last_lanes = __builtin_popcountll(exec);
+      }
+      lanes += last_lanes;
       waves++;
       w->next_pc = w->pc + in->size * 4;
       in->exec(w, in);
