@@ -14,6 +14,9 @@
  *
  * This header does not depend on the compiler: the caller describes a
  * kernel in the driver's terms (struct kiln_amdgpu_kernel_desc).
+ *
+ * A device and what was created on it are used by one thread at a time;
+ * dispatches are synchronous (submitted, then waited for).
  */
 #ifndef KILN_AMDGPU_H
 #define KILN_AMDGPU_H
