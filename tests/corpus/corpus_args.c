@@ -193,16 +193,13 @@ parse_component(struct corpus_arg *arg, size_t slot, const char *text)
 
    unsigned bits = arg->type.scalar_size * 8;
    if (text[0] == '-') {
+      /* Negative values: in range for signed types, taken modulo 2^N for
+       * unsigned ones (down to -2^(N-1)). */
       long long v = strtoll(text, &end, 0);
       if (end == text || *end || errno)
          return -EINVAL;
-      if (corpus_base_is_signed(arg->type.base)) {
-         if (bits < 64 && v < -(1ll << (bits - 1)))
-            return -ERANGE;
-      } else if (bits < 64 && v < -(1ll << (bits - 1))) {
-         /* A negative value for an unsigned type is taken modulo 2^N. */
+      if (bits < 64 && v < -(1ll << (bits - 1)))
          return -ERANGE;
-      }
       corpus_set_bits(arg, slot, (uint64_t)v);
       return 0;
    }
