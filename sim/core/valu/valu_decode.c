@@ -18,7 +18,7 @@
 /* ---------------------------------------------------------------------- */
 /* Descriptor table, merged from the families at first use. */
 
-static struct valu_desc valu_descs[SIM_OP_COUNT];
+struct valu_desc valu_descs[SIM_OP_COUNT];
 static pthread_once_t valu_once = PTHREAD_ONCE_INIT;
 
 static const struct valu_table *const valu_tables[] = {

@@ -37,6 +37,8 @@ setup(struct sim_wave *w, const struct sim_inst *in, const struct valu_desc *d,
    const struct sim_valu_fields *v = &in->valu;
 
    io->exec = exec;
+   io->all = sim_wave_lanes(w);
+   io->nlanes = w->wave_size;
    io->mask_out = 0;
    io->arg = d->arg;
    if (uses_f64_mode(d)) {
@@ -174,7 +176,7 @@ finish(struct sim_wave *w, const struct sim_inst *in, const struct valu_desc *d,
 void
 valu_exec_plain(struct sim_wave *w, const struct sim_inst *in)
 {
-   const struct valu_desc *d = valu_desc_of(in->op);
+   const struct valu_desc *d = &valu_descs[in->op];
    struct valu_io io;
    setup(w, in, d, &io, sim_exec_mask(w));
    d->fn(w, in, &io);
@@ -214,7 +216,7 @@ dpp16_source(unsigned ctrl, unsigned lane)
 void
 valu_exec_dpp16(struct sim_wave *w, const struct sim_inst *in)
 {
-   const struct valu_desc *d = valu_desc_of(in->op);
+   const struct valu_desc *d = &valu_descs[in->op];
    uint32_t e = in->valu.aux[VALU_AUX_DPP];
    unsigned ctrl = (e >> 8) & 0x1ff;
    bool fi = (e >> 18) & 1, bound_ctrl = (e >> 19) & 1;
@@ -254,7 +256,7 @@ valu_exec_dpp16(struct sim_wave *w, const struct sim_inst *in)
 void
 valu_exec_dpp8(struct sim_wave *w, const struct sim_inst *in)
 {
-   const struct valu_desc *d = valu_desc_of(in->op);
+   const struct valu_desc *d = &valu_descs[in->op];
    uint32_t e = in->valu.aux[VALU_AUX_DPP];
    bool fi = in->valu.aux[VALU_AUX_SRCIDX] != 0;
    uint64_t exec = sim_exec_mask(w);
@@ -293,7 +295,7 @@ sdwa_extract(uint32_t v, unsigned sel, bool sext)
 void
 valu_exec_sdwa(struct sim_wave *w, const struct sim_inst *in)
 {
-   const struct valu_desc *d = valu_desc_of(in->op);
+   const struct valu_desc *d = &valu_descs[in->op];
    uint32_t e = in->valu.aux[VALU_AUX_SDWA];
    uint64_t exec = sim_exec_mask(w);
    bool vopc = d->dst == VT_MASK;

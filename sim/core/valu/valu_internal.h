@@ -50,6 +50,8 @@ enum valu_flags {
 
 struct valu_io {
    uint64_t exec;
+   uint64_t all;                 /* every lane of the wave */
+   unsigned nlanes;              /* wave size */
    const uint32_t *s[3], *sh[3]; /* low / high dword lane arrays */
    uint32_t m[3];                /* lane index masks: 63, or 0 for uniform */
    uint32_t am[3], nm[3];        /* abs and neg masks (F64: on the high dword) */
@@ -96,6 +98,9 @@ extern const struct valu_table valu_f32_table, valu_f64_table, valu_f16_table,
 
 /* The descriptor of an op (fn NULL when not implemented). */
 const struct valu_desc *valu_desc_of(unsigned op);
+/* The table itself, filled before the first instruction decodes: exec
+ * functions index it directly. */
+extern struct valu_desc valu_descs[SIM_OP_COUNT];
 
 /* Fields of sim_valu_fields.aux. */
 enum {
@@ -141,19 +146,31 @@ enum valu_kind {
 #define VALU_FN(name) \
    static void name(struct sim_wave *w, const struct sim_inst *in, struct valu_io *io)
 
+/* Lanes of io->exec: a plain counted loop when every lane of the wave is
+ * active (the common case, and one the compiler can unroll), else one
+ * iteration per set bit. */
+#define VALU_LANES(...)                                      \
+   if (io->exec == io->all) {                                \
+      for (unsigned l = 0; l < io->nlanes; l++) {            \
+         __VA_ARGS__;                                        \
+      }                                                      \
+   } else {                                                  \
+      SIM_FOREACH_LANE(l, io->exec) { __VA_ARGS__; }         \
+   }
+
 /* A lane loop over io->exec with a host fp environment for the MODE of
  * the op's type (set by the exec wrapper in io->round / io->denorm). */
 #define VALU_FP_LOOP(...)                                    \
    do {                                                      \
       struct sim_fp_env _env;                                \
       sim_fp_env_enter(&_env, io->round, io->denorm);        \
-      SIM_FOREACH_LANE(l, io->exec) { __VA_ARGS__; }         \
+      VALU_LANES(__VA_ARGS__);                               \
       sim_fp_env_leave(&_env);                               \
    } while (0)
 
-#define VALU_LOOP(...)                               \
-   do {                                             \
-      SIM_FOREACH_LANE(l, io->exec) { __VA_ARGS__; } \
+#define VALU_LOOP(...)        \
+   do {                      \
+      VALU_LANES(__VA_ARGS__); \
    } while (0)
 
 /* One-line definitions for the common shapes. */
