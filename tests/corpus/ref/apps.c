@@ -143,7 +143,22 @@ ref_sort64(struct corpus_launch *l)
    return 0;
 }
 
+static int
+ref_constant_lut(struct corpus_launch *l)
+{
+   if (ref_expect(l, 3))
+      return 1;
+   static const int64_t bias[4] = {1, -10, 100, -1000};
+   for (size_t i = 0; i < l->global[0]; i++) {
+      uint64_t k = corpus_get_u(REF_ARG(l, 1), i);
+      int64_t v = corpus_get_i(REF_ARG(l, 0), k % 16) * 3 + bias[k / 64];
+      corpus_set_i(REF_ARG(l, 2), i, ref_wrap(REF_ARG(l, 2), v));
+   }
+   return 0;
+}
+
 const struct corpus_ref corpus_refs_apps[] = {
+   {"constant_lut", ref_constant_lut},
    {"saxpy", ref_saxpy},
    {"matmul", ref_matmul},
    {"prefix_sum", ref_prefix_sum},

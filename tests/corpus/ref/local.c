@@ -55,7 +55,22 @@ ref_local_args(struct corpus_launch *l)
    return 0;
 }
 
+static int
+ref_group_mirror2(struct corpus_launch *l)
+{
+   if (ref_expect(l, 3))
+      return 1;
+   struct corpus_arg *in = REF_ARG(l, 0), *out = REF_ARG(l, 1);
+   size_t n = l->local[0];
+   for (size_t g = 0; g < l->global[0] / n; g++)
+      for (size_t i = 0; i < n; i++)
+         corpus_set_i(out, g * n + i,
+                      ref_wrap(out, 2 * corpus_get_i(in, g * n + n - 1 - i)));
+   return 0;
+}
+
 const struct corpus_ref corpus_refs_local[] = {
+   {"group_mirror2", ref_group_mirror2},
    {"group_sum", ref_group_sum},
    {"transpose", ref_transpose},
    {"local_args", ref_local_args},
