@@ -28,6 +28,11 @@ struct kiln_nir_kernel_abi_options {
  * using the enqueued size. */
 bool kiln_nir_lower_partial_local_size(nir_shader *nir);
 
+/* get_global_id() computed in 32 bits and widened once, exact under the
+ * ABI's 32-bit launch limit. Run between nir_lower_system_values and
+ * nir_lower_compute_system_values, after kiln_nir_lower_partial_local_size. */
+bool kiln_nir_lower_global_id_32(nir_shader *nir);
+
 /* Lowers kernel inputs and the OpenCL launch values (global offset and
  * size, enqueued local size, number of groups, work_dim) to scalar loads
  * from the kernarg buffer of kiln_amd_abi.h. */

@@ -21,6 +21,7 @@
 #include "nir_builder.h"
 #include "spirv/nir_spirv.h"
 #include "spirv_info.h"
+#include "util/disk_cache.h"
 #include "util/simple_mtx.h"
 
 static const struct spirv_capabilities cl_capabilities = {
@@ -75,9 +76,13 @@ get_libclc(enum kiln_target target)
 {
    simple_mtx_lock(&libclc_lock);
    if (!libclc_shaders[target]) {
+      /* Translating and optimising libclc takes about a second; Mesa's
+       * shader disk cache keeps the result for later processes. */
+      struct disk_cache *cache = disk_cache_create("kiln_libclc", kiln_target_name(target), 0);
       struct spirv_to_nir_options opts = cl_spirv_options(NULL, NULL);
       libclc_shaders[target] =
-         nir_load_libclc_shader(64, NULL, &opts, kiln_amd_nir_options(target), true);
+         nir_load_libclc_shader(64, cache, &opts, kiln_amd_nir_options(target), true);
+      disk_cache_destroy(cache);
    }
    simple_mtx_unlock(&libclc_lock);
    return libclc_shaders[target];
@@ -198,12 +203,10 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
 
    NIR_PASS(_, nir, nir_lower_system_values);
    NIR_PASS(_, nir, kiln_nir_lower_partial_local_size);
-   /* Launches are at most 32 bits wide (kiln_amd_abi.h), so ids are
-    * computed in 32 bits and widened once. */
+   NIR_PASS(_, nir, kiln_nir_lower_global_id_32);
    nir_lower_compute_system_values_options sysval_opts = {
       .has_base_global_invocation_id = true,
       .has_global_size = true,
-      .global_id_is_32bit = true,
    };
    NIR_PASS(_, nir, nir_lower_compute_system_values, &sysval_opts);
 

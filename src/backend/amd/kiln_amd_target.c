@@ -10,6 +10,7 @@
 #include "kiln_amd_backend.h"
 
 #include "ac_nir.h"
+#include "llvm/ac_llvm_util.h"
 #include "util/macros.h"
 #include "util/u_call_once.h"
 
@@ -58,6 +59,8 @@ fill_target(struct kiln_amd_target_info *t, unsigned i)
 static void
 fill_targets(void)
 {
+   /* ACO disassembles through LLVM's MC, whose targets need registering. */
+   ac_init_llvm_once();
    for (unsigned i = 0; i < ARRAY_SIZE(targets); i++)
       fill_target(&targets[i], i);
 }
