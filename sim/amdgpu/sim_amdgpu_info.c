@@ -276,6 +276,10 @@ sim_ioctl_info(struct kiln_sim_amdgpu *dev, void *arg)
       };
       return copy_out(info, &f, sizeof(f));
    }
+   case KILN_SIM_AMDGPU_INFO_LAST_FAULT:
+      if (!dev->has_fault)
+         return -ENOENT;
+      return copy_out(info, &dev->last_fault, sizeof(dev->last_fault));
    default:
       return -EINVAL;
    }

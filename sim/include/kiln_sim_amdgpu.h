@@ -48,6 +48,14 @@ void *kiln_sim_amdgpu_mmap(struct kiln_sim_amdgpu *dev, uint64_t offset,
 int kiln_sim_amdgpu_last_fault(struct kiln_sim_amdgpu *dev,
                                struct kiln_sim_fault *fault);
 
+/* An AMDGPU_INFO query the kernel does not have (it answers EINVAL): on
+ * the emulated device it returns the struct kiln_sim_fault of the last
+ * fault or hang of the file (ENOENT if none), so a driver talking to the
+ * drm-shim render node through drmIoctl() can name the faulting PC and
+ * instruction as it can in-process through kiln_sim_amdgpu_last_fault().
+ * Copies min(return_size, sizeof(struct kiln_sim_fault)) bytes. */
+#define KILN_SIM_AMDGPU_INFO_LAST_FAULT 0x4b00
+
 #ifdef __cplusplus
 }
 #endif
