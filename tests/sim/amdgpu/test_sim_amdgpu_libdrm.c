@@ -21,6 +21,7 @@
 #include <xf86drm.h>
 
 #include "addrlib/src/amdgpu_asic_addr.h"
+#include "kiln_sim_amdgpu.h"
 #include "sid.h"
 
 static int failures;
@@ -195,6 +196,14 @@ main(void)
    CHECK(amdgpu_cs_query_reset_state2(ctx, &flags) == 0 &&
             (flags & AMDGPU_CTX_QUERY2_FLAGS_GUILTY),
          "reset state 0x%" PRIx64, flags);
+   /* The emulator's own query names what went wrong; a real kernel
+    * answers EINVAL to it. */
+   struct kiln_sim_fault fault = {0};
+   char opcode[8];
+   snprintf(opcode, sizeof(opcode), "0x%02x", PKT3_DRAW_INDEX_AUTO);
+   r = amdgpu_query_info(dev, KILN_SIM_AMDGPU_INFO_LAST_FAULT, sizeof(fault), &fault);
+   CHECK(r == 0 && fault.kind == KILN_SIM_FAULT_INVALID && strstr(fault.message, opcode),
+         "last fault %d: %s", r, fault.message);
    r = submit(dev, ctx, &ib, n, &data, &fence);
    CHECK(r == -ECANCELED, "submit on a guilty context: %d", r);
 

@@ -11,6 +11,10 @@
  * The kernel is llvm-mc's encoding of a small gfx1030 program (below).
  */
 #include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <time.h>
+#include <unistd.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -712,6 +716,133 @@ test_dispatch_kernel(void)
    gem_close(code.handle);
 }
 
+
+static int64_t
+now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+static void
+test_syncobj_export_and_timeline(void)
+{
+   struct drm_syncobj_create sc = {.flags = DRM_SYNCOBJ_CREATE_SIGNALED};
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_CREATE, &sc) == 0, "create signaled");
+
+   /* A syncobj fd imported on another open of the device is the same
+    * syncobj: a reset through one handle is seen through the other. */
+   struct drm_syncobj_handle h = {.handle = sc.handle};
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &h) == 0 && h.fd >= 0, "export");
+   struct kiln_sim_amdgpu *self = dev;
+   struct kiln_sim_amdgpu *other = kiln_sim_amdgpu_open();
+   dev = other;
+   struct drm_syncobj_handle imp = {.fd = h.fd};
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE, &imp) == 0 && imp.handle, "import");
+   struct drm_syncobj_array arr = {.handles = (uintptr_t)&imp.handle, .count_handles = 1};
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_RESET, &arr) == 0, "reset on the other device");
+   dev = self;
+   uint32_t handle = sc.handle;
+   struct drm_syncobj_wait sw = {.handles = (uintptr_t)&handle, .count_handles = 1};
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_WAIT, &sw) == -EINVAL, "reset not shared");
+   close(h.fd);
+
+   /* A sync file of a signaled fence polls readable. */
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_SIGNAL, &(struct drm_syncobj_array){
+                                         .handles = (uintptr_t)&handle, .count_handles = 1}) == 0,
+         "signal");
+   h = (struct drm_syncobj_handle){
+      .handle = handle, .flags = DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE};
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &h) == 0, "export sync file");
+   struct pollfd pfd = {.fd = h.fd, .events = POLLIN};
+   CHECK(poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLIN), "sync file not signaled");
+   close(h.fd);
+   h.handle = 999;
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &h) == -EINVAL, "export of a bad handle");
+
+   /* Timeline points: signaled up to the highest point signaled. */
+   struct drm_syncobj_create tl = {0};
+   dio(DRM_IOCTL_SYNCOBJ_CREATE, &tl);
+   uint64_t point = 5;
+   struct drm_syncobj_timeline_array ta = {
+      .handles = (uintptr_t)&tl.handle, .points = (uintptr_t)&point, .count_handles = 1};
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &ta) == 0, "timeline signal 5");
+   point = 0;
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_QUERY, &ta) == 0 && point == 5, "query %" PRIu64, point);
+   uint64_t want = 4;
+   struct drm_syncobj_timeline_wait tw = {
+      .handles = (uintptr_t)&tl.handle, .points = (uintptr_t)&want, .count_handles = 1};
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &tw) == 0, "point 4 is signaled");
+   want = 6;
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &tw) == -EINVAL, "point 6 is not submitted");
+   tw.flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
+   tw.timeout_nsec = now_ns() + 1000000;
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &tw) == -ETIME, "point 6 times out");
+
+   dev = other;
+   kiln_sim_amdgpu_close(other);
+   dev = self;
+}
+
+struct waiter {
+   uint32_t handle;
+   int result;
+};
+
+static void *
+wait_for_submit(void *arg)
+{
+   struct waiter *w = arg;
+   struct drm_syncobj_wait sw = {
+      .handles = (uintptr_t)&w->handle, .count_handles = 1,
+      .flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+      .timeout_nsec = now_ns() + 5000000000ll,
+   };
+   w->result = dio(DRM_IOCTL_SYNCOBJ_WAIT, &sw);
+   return NULL;
+}
+
+/* A WAIT_FOR_SUBMIT wait sleeps without holding up the device: another
+ * thread's CS goes through and wakes it. */
+static void
+test_wait_for_submit_thread(void)
+{
+   struct buf ib = buf_create(IB_VA, 65536, AMDGPU_GEM_DOMAIN_GTT);
+   struct buf data = buf_create(DATA_VA, 65536, AMDGPU_GEM_DOMAIN_VRAM);
+   struct drm_syncobj_create sc = {0};
+   dio(DRM_IOCTL_SYNCOBJ_CREATE, &sc);
+   struct waiter w = {.handle = sc.handle, .result = 1};
+   pthread_t thread;
+   pthread_create(&thread, NULL, wait_for_submit, &w);
+   usleep(20000);
+
+   unsigned n = emit_write_and_fence(ib.map, DATA_VA, 9, DATA_VA + 8, 9);
+   struct submit s = {.ctx = ctx_create(), .ib_va = IB_VA, .ib_dw = n,
+                      .ip = AMDGPU_HW_IP_COMPUTE, .syncobj_out = sc.handle};
+   int64_t start = now_ns();
+   CHECK(cs_submit(&s, NULL) == 0, "CS while another thread waits");
+   pthread_join(thread, NULL);
+   CHECK(w.result == 0, "waiter returned %d", w.result);
+   CHECK(now_ns() - start < 2000000000ll, "waiter took %lld ms",
+         (long long)(now_ns() - start) / 1000000);
+   CHECK(data.map[0] == 9, "CS result %u", data.map[0]);
+
+   union drm_amdgpu_fence_to_handle fth = {
+      .in = {.fence = {.ctx_id = s.ctx, .ip_type = AMDGPU_HW_IP_COMPUTE, .seq_no = 1},
+             .what = AMDGPU_FENCE_TO_HANDLE_GET_SYNCOBJ},
+   };
+   CHECK(dio(DRM_IOCTL_AMDGPU_FENCE_TO_HANDLE, &fth) == 0 && fth.out.handle,
+         "fence to syncobj");
+   struct drm_syncobj_wait sw = {.handles = (uintptr_t)&fth.out.handle, .count_handles = 1};
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_WAIT, &sw) == 0, "the fence's syncobj is signaled");
+   fth.in.fence.seq_no = 2;
+   CHECK(dio(DRM_IOCTL_AMDGPU_FENCE_TO_HANDLE, &fth) == -EINVAL, "unsubmitted fence");
+
+   gem_close(ib.handle);
+   gem_close(data.handle);
+}
+
 int
 main(void)
 {
@@ -726,6 +857,8 @@ main(void)
    test_va();
    test_ctx();
    test_cs_write_data_fence();
+   test_syncobj_export_and_timeline();
+   test_wait_for_submit_thread();
    test_guilty_context();
    test_cp_vm_fault();
    test_dispatch_kernel();
