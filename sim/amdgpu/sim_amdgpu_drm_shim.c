@@ -92,7 +92,7 @@ shim_mmap(size_t length, int prot, int flags, off64_t offset)
    return sim_mem_map(offset, length, prot, flags);
 }
 
-static ioctl_fn_t shim_driver_ioctls[DRM_AMDGPU_SCHED + 1];
+static ioctl_fn_t shim_driver_ioctls[DRM_COMMAND_END - DRM_COMMAND_BASE];
 
 void
 drm_shim_driver_init(void)
@@ -119,6 +119,16 @@ drm_shim_driver_init(void)
       shim_driver_ioctls[i] = shim_ioctl;
    for (unsigned i = 0; i < ARRAY_SIZE(core); i++)
       core_ioctls[_IOC_NR(core[i])] = shim_ioctl;
+   /* drm-shim returns a bare -EINVAL for ioctls nobody handles; the
+    * kernel sets errno.  Route the empty slots of its table (which runs
+    * to the last syncobj ioctl) to the emulator, which answers EINVAL
+    * properly. */
+   for (unsigned nr = 0; nr <= _IOC_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL); nr++) {
+      if (nr == DRM_COMMAND_BASE)
+         nr = DRM_COMMAND_END;
+      if (!core_ioctls[nr])
+         core_ioctls[nr] = shim_ioctl;
+   }
 
    shim_device.bus_type = DRM_BUS_PCI;
    shim_device.driver_name = "amdgpu";

@@ -109,14 +109,25 @@ main(void)
       printf("FAIL: no /dev/dri/renderD128 (is libkiln_sim_drm_shim.so preloaded?)\n");
       return 1;
    }
+   int r;
    drmVersionPtr version = drmGetVersion(fd);
    CHECK(version && !strcmp(version->name, "amdgpu"), "driver %s",
          version ? version->name : "?");
    drmFreeVersion(version);
 
+   /* Ioctls the device does not have fail with -1 and errno, as drmIoctl()
+    * callers expect. */
+   struct drm_prime_handle prime = {.handle = 1};
+   errno = 0;
+   r = drmIoctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime);
+   CHECK(r == -1 && errno == EINVAL, "PRIME_HANDLE_TO_FD: %d errno %d", r, errno);
+   errno = 0;
+   r = drmIoctl(fd, DRM_IOWR(DRM_COMMAND_BASE + 0x50, union drm_amdgpu_cs), &prime);
+   CHECK(r == -1 && errno == EINVAL, "unknown amdgpu ioctl: %d errno %d", r, errno);
+
    uint32_t major, minor;
    amdgpu_device_handle dev;
-   int r = amdgpu_device_initialize(fd, &major, &minor, &dev);
+   r = amdgpu_device_initialize(fd, &major, &minor, &dev);
    CHECK(r == 0 && major == 3, "amdgpu_device_initialize %d (%u.%u)", r, major, minor);
    if (r)
       return 1;
