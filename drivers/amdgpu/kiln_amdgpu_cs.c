@@ -21,9 +21,7 @@
 #include "kiln_amdgpu_private.h"
 #include "sid.h"
 
-#ifdef KILN_HAVE_SIM_AMDGPU
-#include "kiln_sim_amdgpu.h"
-#endif
+#include "kiln_sim_amdgpu.h" /* KILN_SIM_AMDGPU_INFO_LAST_FAULT */
 
 static uint64_t
 now_ns(void)
@@ -135,9 +133,16 @@ describe_fault(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *
          f->write = G_00A130_RW(vm.status);
    }
 
-#ifdef KILN_HAVE_SIM_AMDGPU
+   /* The emulated device answers one more query with the faulting PC and
+    * instruction, in-process and through its drm-shim node alike; a real
+    * amdgpu refuses the unknown query and the report goes without them. */
    struct kiln_sim_fault sf;
-   if (dev->sim && !kiln_sim_amdgpu_last_fault(dev->sim, &sf)) {
+   struct drm_amdgpu_info sim_request = {
+      .return_pointer = (uintptr_t)&sf,
+      .return_size = sizeof(sf),
+      .query = KILN_SIM_AMDGPU_INFO_LAST_FAULT,
+   };
+   if (!kiln_amdgpu_ioctl(dev, DRM_IOCTL_AMDGPU_INFO, &sim_request)) {
       switch (sf.kind) {
       case KILN_SIM_FAULT_VM:
          f->kind = KILN_AMDGPU_FAULT_VM;
@@ -157,7 +162,6 @@ describe_fault(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *
       f->pc = sf.pc;
       snprintf(f->instruction, sizeof(f->instruction), "%s", sf.instruction);
    }
-#endif
 
    uint64_t code = k->code_bo->va;
    if (f->pc >= code && f->pc < code + k->code_bo->size)
