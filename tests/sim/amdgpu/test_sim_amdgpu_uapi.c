@@ -717,6 +717,98 @@ test_dispatch_kernel(void)
 }
 
 
+/* GEM_USERPTR: host memory the GPU writes directly; read-only user memory
+ * is a permission fault for the GPU. */
+static void
+test_userptr_and_bo_list(void)
+{
+   struct buf ib = buf_create(IB_VA, 65536, AMDGPU_GEM_DOMAIN_GTT);
+   void *host = NULL, *ro_host = NULL;
+   posix_memalign(&host, 4096, 8192);
+   posix_memalign(&ro_host, 4096, 4096);
+   memset(host, 0, 8192);
+   memset(ro_host, 0, 4096);
+
+   struct drm_amdgpu_gem_userptr up = {
+      .addr = (uintptr_t)host, .size = 8192,
+      .flags = AMDGPU_GEM_USERPTR_REGISTER | AMDGPU_GEM_USERPTR_VALIDATE,
+   };
+   CHECK(dio(DRM_IOCTL_AMDGPU_GEM_USERPTR, &up) == 0 && up.handle, "userptr");
+   struct drm_amdgpu_gem_userptr bad = up;
+   bad.addr += 8;
+   CHECK(dio(DRM_IOCTL_AMDGPU_GEM_USERPTR, &bad) == -EINVAL, "unaligned userptr");
+   bad = up;
+   bad.flags = 0;
+   CHECK(dio(DRM_IOCTL_AMDGPU_GEM_USERPTR, &bad) == -EACCES,
+         "writable userptr without REGISTER");
+   union drm_amdgpu_gem_mmap mm = {.in.handle = up.handle};
+   CHECK(dio(DRM_IOCTL_AMDGPU_GEM_MMAP, &mm) == -EPERM, "mmap of a userptr BO");
+   CHECK(va_op(AMDGPU_VA_OP_MAP, up.handle, DATA_VA, 0, 8192) == 0, "map userptr");
+
+   struct drm_amdgpu_gem_userptr ro = {
+      .addr = (uintptr_t)ro_host, .size = 4096, .flags = AMDGPU_GEM_USERPTR_READONLY,
+   };
+   CHECK(dio(DRM_IOCTL_AMDGPU_GEM_USERPTR, &ro) == 0, "read-only userptr");
+   CHECK(va_op(AMDGPU_VA_OP_MAP, ro.handle, DATA_VA + 0x100000, 0, 4096) == 0,
+         "map read-only userptr");
+
+   /* BO lists name existing BOs only. */
+   struct drm_amdgpu_bo_list_entry entries[2] = {{ib.handle, 0}, {up.handle, 0}};
+   union drm_amdgpu_bo_list bl = {
+      .in = {.operation = AMDGPU_BO_LIST_OP_CREATE, .bo_number = 2,
+             .bo_info_size = sizeof(entries[0]), .bo_info_ptr = (uintptr_t)entries},
+   };
+   CHECK(dio(DRM_IOCTL_AMDGPU_BO_LIST, &bl) == 0 && bl.out.list_handle, "BO list");
+   uint32_t list = bl.out.list_handle;
+   entries[1].bo_handle = 999;
+   bl = (union drm_amdgpu_bo_list){
+      .in = {.operation = AMDGPU_BO_LIST_OP_CREATE, .bo_number = 2,
+             .bo_info_size = sizeof(entries[0]), .bo_info_ptr = (uintptr_t)entries},
+   };
+   CHECK(dio(DRM_IOCTL_AMDGPU_BO_LIST, &bl) == -ENOENT, "BO list with a bad BO");
+
+   uint32_t ctx = ctx_create();
+   unsigned n = emit_write_and_fence(ib.map, DATA_VA + 0x1004, 0x5a5a, DATA_VA + 0x1008, 7);
+   struct drm_amdgpu_cs_chunk_ib chunk_ib = {
+      .va_start = IB_VA, .ib_bytes = n * 4, .ip_type = AMDGPU_HW_IP_COMPUTE,
+   };
+   struct drm_amdgpu_cs_chunk chunk = {AMDGPU_CHUNK_ID_IB, sizeof(chunk_ib) / 4,
+                                       (uintptr_t)&chunk_ib};
+   uint64_t ptr = (uintptr_t)&chunk;
+   union drm_amdgpu_cs cs = {
+      .in = {.ctx_id = ctx, .bo_list_handle = 77, .num_chunks = 1, .chunks = (uintptr_t)&ptr},
+   };
+   CHECK(dio(DRM_IOCTL_AMDGPU_CS, &cs) == -ENOENT, "CS with a bad BO list");
+   cs.in.bo_list_handle = list;
+   CHECK(dio(DRM_IOCTL_AMDGPU_CS, &cs) == 0, "CS with a BO list");
+   uint32_t *words = host;
+   CHECK(words[0x1004 / 4] == 0x5a5a && words[0x1008 / 4] == 7,
+         "GPU wrote 0x%x, fence %u into user memory", words[0x1004 / 4], words[0x1008 / 4]);
+
+   /* The read-only page: the CP's write is a permission fault. */
+   n = emit_write_and_fence(ib.map, DATA_VA + 0x100010, 1, DATA_VA + 0x1010, 1);
+   chunk_ib.ib_bytes = n * 4;
+   cs = (union drm_amdgpu_cs){
+      .in = {.ctx_id = ctx, .num_chunks = 1, .chunks = (uintptr_t)&ptr},
+   };
+   CHECK(dio(DRM_IOCTL_AMDGPU_CS, &cs) == 0, "CS writing read-only memory");
+   struct drm_amdgpu_info_gpuvm_fault vmf = {0};
+   query(AMDGPU_INFO_GPUVM_FAULT, &vmf, sizeof(vmf));
+   CHECK(vmf.addr == DATA_VA + 0x100000 && G_00A130_PERMISSION_FAULTS(vmf.status) &&
+            !G_00A130_MAPPING_ERROR(vmf.status) && G_00A130_RW(vmf.status),
+         "fault 0x%" PRIx64 " status 0x%x", (uint64_t)vmf.addr, vmf.status);
+   CHECK(((uint32_t *)ro_host)[4] == 0, "read-only user memory was written");
+
+   bl = (union drm_amdgpu_bo_list){.in = {.operation = AMDGPU_BO_LIST_OP_DESTROY,
+                                          .list_handle = list}};
+   CHECK(dio(DRM_IOCTL_AMDGPU_BO_LIST, &bl) == 0, "destroy BO list");
+   gem_close(ib.handle);
+   gem_close(up.handle);
+   gem_close(ro.handle);
+   free(host);
+   free(ro_host);
+}
+
 static int64_t
 now_ns(void)
 {
@@ -861,6 +953,7 @@ main(void)
    test_wait_for_submit_thread();
    test_guilty_context();
    test_cp_vm_fault();
+   test_userptr_and_bo_list();
    test_dispatch_kernel();
    kiln_sim_amdgpu_close(dev);
 

@@ -326,7 +326,7 @@ test_dispatch_high_va(void)
    reset();
    emit_shader_state(&ib, pgm, 64, 1, 1, 0, 0, 0);
    set_sh_reg_seq(&ib, R_00B840_COMPUTE_DISPATCH_SCRATCH_BASE_LO, 2);
-   emit(&ib, 0xffff800000200000ull >> 8);
+   emit(&ib, (uint32_t)(0xffff800000200000ull >> 8));
    emit(&ib, S_00B844_DATA(0xffff800000200000ull >> 40));
    emit_dispatch_direct(&ib, 1, 1, 1,
                         S_00B800_COMPUTE_SHADER_EN(1) | S_00B800_FORCE_START_AT_000(1));
@@ -618,6 +618,81 @@ test_errors(void)
          dispatch_count);
 }
 
+static void
+test_dma_data_and_waits(void)
+{
+   struct ib ib = {0};
+   struct kiln_sim_fault fault;
+
+   reset();
+   for (unsigned i = 0; i < 100; i++)
+      mem[0xc000 + i] = (uint8_t)(i * 7 + 1);
+   /* copy 100 bytes, then fill 64 bytes with a dword */
+   emit(&ib, PKT3(PKT3_DMA_DATA, 5, 0));
+   emit(&ib, S_501_SRC_SEL(V_411_SRC_ADDR_TC_L2) | S_501_DST_SEL(V_411_DST_ADDR_TC_L2));
+   emit(&ib, (uint32_t)(MEM_VA + 0xc000));
+   emit(&ib, (uint32_t)((MEM_VA + 0xc000) >> 32));
+   emit(&ib, (uint32_t)(MEM_VA + 0xd000));
+   emit(&ib, (uint32_t)((MEM_VA + 0xd000) >> 32));
+   emit(&ib, 100);
+   emit(&ib, PKT3(PKT3_DMA_DATA, 5, 0));
+   emit(&ib, S_501_SRC_SEL(V_411_DATA) | S_501_DST_SEL(V_411_DST_ADDR_TC_L2));
+   emit(&ib, 0x01020304);
+   emit(&ib, 0);
+   emit(&ib, (uint32_t)(MEM_VA + 0xe000));
+   emit(&ib, (uint32_t)((MEM_VA + 0xe000) >> 32));
+   emit(&ib, 64);
+   /* a wait whose condition holds: the value just copied */
+   uint32_t expect;
+   memcpy(&expect, mem + 0xc000, 4);
+   emit(&ib, PKT3(PKT3_WAIT_REG_MEM, 5, 0));
+   emit(&ib, WAIT_REG_MEM_EQUAL | WAIT_REG_MEM_MEM_SPACE(1));
+   emit(&ib, (uint32_t)(MEM_VA + 0xd000));
+   emit(&ib, (uint32_t)((MEM_VA + 0xd000) >> 32));
+   emit(&ib, expect);
+   emit(&ib, 0xffffffff);
+   emit(&ib, 4);
+   int r = run(&ib, &fault);
+   CHECK(r == 0, "r=%d %s", r, fault.message);
+   CHECK(!memcmp(mem + 0xc000, mem + 0xd000, 100) && mem[0xd000 + 100] == 0,
+         "DMA_DATA copy");
+   CHECK(mem32(0xe000) == 0x01020304 && mem32(0xe03c) == 0x01020304 && mem32(0xe040) == 0,
+         "DMA_DATA fill %x %x %x", mem32(0xe000), mem32(0xe03c), mem32(0xe040));
+
+   /* A wait that nothing can ever satisfy is a hang. */
+   ib.n = 0;
+   emit(&ib, PKT3(PKT3_WAIT_REG_MEM, 5, 0));
+   emit(&ib, WAIT_REG_MEM_EQUAL | WAIT_REG_MEM_MEM_SPACE(1));
+   emit(&ib, (uint32_t)(MEM_VA + 0xd000));
+   emit(&ib, (uint32_t)((MEM_VA + 0xd000) >> 32));
+   emit(&ib, expect + 1);
+   emit(&ib, 0xffffffff);
+   emit(&ib, 4);
+   r = run_at(&ib, 0x200, &fault);
+   CHECK(r == -ETIME && fault.kind == KILN_SIM_FAULT_HANG, "r=%d kind=%d", r, fault.kind);
+
+   /* SET_SH_REG must stay inside the SH space. */
+   ib.n = 0;
+   emit(&ib, PKT3(PKT3_SET_SH_REG, 2, 0));
+   emit(&ib, (SI_SH_REG_END - SI_SH_REG_OFFSET) / 4 - 1);
+   emit(&ib, 1);
+   emit(&ib, 2);
+   r = run(&ib, &fault);
+   CHECK(r == -EINVAL && strstr(fault.message, "SET_SH_REG"), "r=%d %s", r, fault.message);
+
+   /* Config, uconfig and context registers are accepted. */
+   ib.n = 0;
+   emit(&ib, PKT3(PKT3_SET_UCONFIG_REG, 1, 0));
+   emit(&ib, (R_030800_GRBM_GFX_INDEX - CIK_UCONFIG_REG_OFFSET) / 4);
+   emit(&ib, S_030800_SE_BROADCAST_WRITES(1) | S_030800_SH_BROADCAST_WRITES(1) |
+                S_030800_INSTANCE_BROADCAST_WRITES(1));
+   emit(&ib, PKT3(PKT3_SET_CONTEXT_REG, 1, 0));
+   emit(&ib, (R_028A90_VGT_EVENT_INITIATOR - SI_CONTEXT_REG_OFFSET) / 4);
+   emit(&ib, 0);
+   r = run(&ib, &fault);
+   CHECK(r == 0, "r=%d %s", r, fault.message);
+}
+
 int
 main(void)
 {
@@ -630,6 +705,7 @@ main(void)
    test_write_data_and_fences();
    test_indirect_buffers();
    test_errors();
+   test_dma_data_and_waits();
    if (failures) {
       printf("%d check(s) failed\n", failures);
       return 1;
