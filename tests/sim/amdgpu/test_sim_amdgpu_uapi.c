@@ -935,6 +935,56 @@ test_wait_for_submit_thread(void)
    gem_close(data.handle);
 }
 
+struct worker {
+   unsigned index;
+   int errors;
+   uint32_t last;
+};
+
+/* Each thread owns a context, an IB and a data BO at its own addresses,
+ * and allocates and frees a scratch BO per iteration. */
+static void *
+submit_loop(void *arg)
+{
+   struct worker *w = arg;
+   uint64_t ib_va = 0x100000000ull + w->index * 0x1000000ull;
+   struct buf ib = buf_create(ib_va, 4096, AMDGPU_GEM_DOMAIN_GTT);
+   struct buf data = buf_create(ib_va + 0x100000, 4096, AMDGPU_GEM_DOMAIN_VRAM);
+   uint32_t ctx = ctx_create();
+
+   for (uint32_t i = 1; i <= 100; i++) {
+      uint32_t scratch = gem_create(8192, AMDGPU_GEM_DOMAIN_GTT, 0);
+      unsigned n = emit_write_and_fence(ib.map, data.va, i, data.va + 8, i);
+      struct submit s = {.ctx = ctx, .ib_va = ib.va, .ib_dw = n,
+                         .ip = AMDGPU_HW_IP_COMPUTE, .ring = w->index % 4};
+      uint64_t seq = 0;
+      if (!scratch || cs_submit(&s, &seq) || seq != i || data.map[0] != i)
+         w->errors++;
+      gem_close(scratch);
+   }
+   w->last = data.map[0];
+   gem_close(ib.handle);
+   gem_close(data.handle);
+   return NULL;
+}
+
+static void
+test_concurrent_submissions(void)
+{
+   struct worker workers[4];
+   pthread_t threads[4];
+
+   for (unsigned i = 0; i < 4; i++) {
+      workers[i] = (struct worker){.index = i};
+      pthread_create(&threads[i], NULL, submit_loop, &workers[i]);
+   }
+   for (unsigned i = 0; i < 4; i++) {
+      pthread_join(threads[i], NULL);
+      CHECK(workers[i].errors == 0 && workers[i].last == 100,
+            "thread %u: %d errors, last value %u", i, workers[i].errors, workers[i].last);
+   }
+}
+
 int
 main(void)
 {
@@ -955,6 +1005,7 @@ main(void)
    test_cp_vm_fault();
    test_userptr_and_bo_list();
    test_dispatch_kernel();
+   test_concurrent_submissions();
    kiln_sim_amdgpu_close(dev);
 
    /* Closing frees everything: a second device starts clean. */
