@@ -319,6 +319,9 @@ sim_seg_atomic(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lan
 {
    unsigned bytes = is64 ? 8 : 4;
    if (seg == SIM_SEG_GLOBAL) {
+      /* Memory atomics are naturally aligned: the low address bits are
+       * ignored, which also keeps the host compare-and-swap aligned. */
+      addr &= ~(uint64_t)(bytes - 1);
       void *p = sim_vm_access(w, addr, bytes, true);
       if (!p)
          return false;

@@ -63,11 +63,11 @@ x_flat_load(struct sim_wave *w, const struct sim_inst *in)
       SIM_FOREACH_LANE(l, exec) {
          uint64_t a;
          lane_address(w, in, l, &a);
-         const uint32_t *p = sim_vm_access(w, a, n * 4, false);
+         const uint8_t *p = sim_vm_access(w, a, n * 4, false);
          if (!p)
             return;
          for (unsigned i = 0; i < n; i++)
-            w->vgpr[(vdst + i) & 0xff][l] = p[i];
+            memcpy(&w->vgpr[(vdst + i) & 0xff][l], p + 4 * i, 4);
       }
       return;
    }
@@ -90,11 +90,11 @@ x_flat_store(struct sim_wave *w, const struct sim_inst *in)
       SIM_FOREACH_LANE(l, exec) {
          uint64_t a;
          lane_address(w, in, l, &a);
-         uint32_t *p = sim_vm_access(w, a, n * 4, true);
+         uint8_t *p = sim_vm_access(w, a, n * 4, true);
          if (!p)
             return;
          for (unsigned i = 0; i < n; i++)
-            p[i] = w->vgpr[(vdata + i) & 0xff][l];
+            memcpy(p + 4 * i, &w->vgpr[(vdata + i) & 0xff][l], 4);
       }
       return;
    }

@@ -56,10 +56,10 @@ x_s_buffer_load(struct sim_wave *w, const struct sim_inst *in)
       uint64_t o = (uint64_t)off + i * 4;
       if (o + 4 > num_records)
          continue;
-      const uint32_t *p = sim_vm_access(w, base + o, 4, false);
+      const void *p = sim_vm_access(w, base + o, 4, false);
       if (!p)
          return;
-      v[i] = *p;
+      memcpy(&v[i], p, 4);
    }
    write_sdata(w, in->smem.sdata, v, n);
 }
