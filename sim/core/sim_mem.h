@@ -77,4 +77,11 @@ bool sim_lane_store(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg
 bool sim_lane_atomic(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,
                      uint64_t addr, unsigned lane, unsigned vdata, unsigned vdst, bool rtn);
 
+/* MUBUF/MTBUF: the lane's address through the V# in in->buf.srsrc, or
+ * false when out of bounds (sim_mem_buf.c). */
+bool sim_buf_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane,
+                     unsigned bytes, uint64_t *addr);
+/* Binds the formatted buffer opcodes (sim_mem_format.c). */
+void sim_format_bind(sim_exec_fn *table);
+
 #endif

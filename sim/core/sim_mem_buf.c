@@ -6,8 +6,7 @@
  * num_records and the out-of-bounds mode of gfx10 (OOB_SELECT: structured
  * with offset, structured, disabled, raw).  Out-of-bounds loads return 0
  * and out-of-bounds stores and atomics are dropped, as the hardware does.
- * Formatted (typed) loads and stores and MTBUF decode but are reported as
- * unsupported.
+ * Formatted loads and stores (and MTBUF) are in sim_mem_format.c.
  */
 #include "sim_mem.h"
 
@@ -62,6 +61,14 @@ buf_address(const struct sim_wave *w, const struct sim_inst *in, const struct vs
    }
    *addr = v->base + soff + offset + (uint64_t)index * v->stride;
    return true;
+}
+
+bool
+sim_buf_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane,
+                unsigned bytes, uint64_t *addr)
+{
+   struct vsharp v = read_vsharp(w, in->buf.srsrc);
+   return buf_address(w, in, &v, lane, bytes, addr);
 }
 
 static void
@@ -160,6 +167,7 @@ sim_buf_bind(sim_exec_fn *table)
       default: break;
       }
    }
+   sim_format_bind(table);
    table[SIM_OP_buffer_gl0_inv] = x_nop;
    table[SIM_OP_buffer_gl1_inv] = x_nop;
 }

@@ -245,6 +245,54 @@ test_buffer(struct sim_test *t)
    }
 }
 
+static uint32_t
+f2u(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+static void
+test_buffer_format(struct sim_test *t)
+{
+   uint32_t *out = st_buffer(t, 0, 8192);
+   uint8_t *in = st_buffer(t, 1, 8192);
+   for (unsigned i = 0; i < 64; i++) {
+      float f = 1.5f * i - 7.0f;
+      memcpy(in + 4 * i, &f, 4);
+   }
+   for (unsigned i = 0; i < 128; i++)
+      in[2048 + i] = (uint8_t)(i * 37 + 11);
+   for (unsigned i = 0; i < 64; i++) {
+      /* f16 bit patterns of small exact values: 1.0 = 0x3c00, 2.0 = 0x4000 ... */
+      uint16_t h = (uint16_t)(0x3c00 + i * 0x40);
+      memcpy(in + 3072 + 2 * i, &h, 2);
+   }
+   uint8_t orig[8192];
+   memcpy(orig, in, sizeof(orig));
+   struct kiln_sim_dispatch d = st_dispatch(LANES, 32);
+   if (!ST_RUN_OK(t, prog_buffer_format, &d))
+      return;
+   for (unsigned i = 0; i < LANES; i++) {
+      CHECK_EQ32(t, "tbuffer_load_format_xy 32_32_FLOAT .x", R(out, 0, i), rd32(orig + 8 * i));
+      CHECK_EQ32(t, "tbuffer_load_format_xy 32_32_FLOAT .y", R(out, 1, i),
+                 rd32(orig + 8 * i + 4));
+      /* 16_UINT store: the low 16 bits; the upper two bytes untouched */
+      CHECK_EQ32(t, "tbuffer_store_format_x 16_UINT", rd32(in + 1024 + 4 * i),
+                 (rd32(orig + 1024 + 4 * i) & 0xffff0000u) | (5 + i));
+      /* 8_8_8_8_UNORM = b / 255, dst_sel (Z, Y, X, 1) */
+      const uint8_t *p = orig + 2048 + 4 * i;
+      CHECK_EQ32(t, "buffer_load_format UNORM dst_sel x=Z", R(out, 2, i), f2u(p[2] / 255.0f));
+      CHECK_EQ32(t, "buffer_load_format UNORM dst_sel y=Y", R(out, 3, i), f2u(p[1] / 255.0f));
+      CHECK_EQ32(t, "buffer_load_format UNORM dst_sel z=X", R(out, 4, i), f2u(p[0] / 255.0f));
+      CHECK_EQ32(t, "buffer_load_format dst_sel w=1", R(out, 5, i), f2u(1.0f));
+      /* 16_16_FLOAT through d16: the halves come back packed as stored */
+      CHECK_EQ32(t, "buffer_load_format_d16_xy 16_16_FLOAT", R(out, 6, i),
+                 rd32(orig + 3072 + 4 * i));
+   }
+}
+
 int
 main(void)
 {
@@ -256,5 +304,6 @@ main(void)
    test_scratch(&t);
    test_flat(&t);
    test_buffer(&t);
+   test_buffer_format(&t);
    return st_finish(&t, "test_sim_vmem");
 }

@@ -201,3 +201,39 @@ ROUT v5, 2
 ROUT v7, 3
 ROUT v8, 4
 s_endpgm
+
+// @prog buffer_format
+// s[8:11]: buffer 1, raw, identity dst_sel; s[12:15]: buffer 1 + 2048,
+// 8_8_8_8_UNORM with dst_sel (Z, Y, X, 1); s[16:19]: buffer 1 + 3072,
+// 16_16_FLOAT, identity.
+v_lshlrev_b32 v2, 2, v0
+v_lshlrev_b32 v10, 3, v0
+s_mov_b32 s8, s2
+s_and_b32 s9, s3, 0xffff
+s_movk_i32 s10, 0x1000
+s_mov_b32 s11, 0x30000fac
+tbuffer_load_format_xy v[3:4], v10, s[8:11], 0 format:[BUF_FMT_32_32_FLOAT] offen
+v_add_nc_u32 v11, 0x10005, v0
+tbuffer_store_format_x v11, v2, s[8:11], 0 format:[BUF_FMT_16_UINT] offen offset:1024
+s_add_u32 s12, s2, 2048
+s_addc_u32 s13, s3, 0
+s_and_b32 s13, s13, 0xffff
+s_movk_i32 s14, 0x400
+s_mov_b32 s15, 0x3003832e
+buffer_load_format_xyzw v[5:8], v2, s[12:15], 0 offen
+s_add_u32 s16, s2, 3072
+s_addc_u32 s17, s3, 0
+s_and_b32 s17, s17, 0xffff
+s_movk_i32 s18, 0x400
+s_mov_b32 s19, 0x3001dfac
+v_mov_b32 v9, 0
+buffer_load_format_d16_xy v9, v2, s[16:19], 0 offen
+s_waitcnt vmcnt(0)
+ROUT v3, 0
+ROUT v4, 1
+ROUT v5, 2
+ROUT v6, 3
+ROUT v7, 4
+ROUT v8, 5
+ROUT v9, 6
+s_endpgm
