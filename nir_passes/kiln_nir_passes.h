@@ -22,10 +22,9 @@ struct kiln_nir_kernel_abi_options {
 };
 
 /* get_local_size() of a partial (last) work-group is smaller than the
- * enqueued size: rewrites the kernel's own load_workgroup_size reads as
- * min(size, global_size - group_id * size). Run before
- * nir_lower_compute_system_values, whose global-id expansion must keep
- * using the enqueued size. */
+ * enqueued size: rewrites reads of the WorkgroupSize builtin variable as
+ * min(size, global_size - group_id * size), leaving EnqueuedWorkgroupSize
+ * alone. Run before nir_lower_system_values. */
 bool kiln_nir_lower_partial_local_size(nir_shader *nir);
 
 /* get_global_id() computed in 32 bits and widened once, exact under the

@@ -201,8 +201,8 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
     * nir_opt_large_constants below turns into the shader's constant data. */
    nir_lower_constant_to_temp(nir);
 
-   NIR_PASS(_, nir, nir_lower_system_values);
    NIR_PASS(_, nir, kiln_nir_lower_partial_local_size);
+   NIR_PASS(_, nir, nir_lower_system_values);
    NIR_PASS(_, nir, kiln_nir_lower_global_id_32);
    nir_lower_compute_system_values_options sysval_opts = {
       .has_base_global_invocation_id = true,

@@ -7,10 +7,26 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "kiln_compiler_internal.h"
 
 #define MAX_BUILD_ARGS 256
+
+/* OpenCL C 3.0 optional features kiln supports.  clc enables clang's
+ * extension set from its own feature list, which has no entry for these,
+ * so their feature macros are predefined (opencl-c-base.h declares the
+ * generic-address-space and C11-atomics builtins under them). */
+static const char *const cl30_features[] = {
+   "-D__opencl_c_generic_address_space=1",
+   "-D__opencl_c_atomic_order_acq_rel=1",
+   "-D__opencl_c_atomic_order_seq_cst=1",
+   "-D__opencl_c_atomic_scope_device=1",
+   "-D__opencl_c_atomic_scope_all_devices=1",
+   "-D__opencl_c_program_scope_global_variables=1",
+   "-D__opencl_c_work_group_collective_functions=1",
+};
+#define NUM_CL30_FEATURES (sizeof(cl30_features) / sizeof(cl30_features[0]))
 
 /* Splits clBuildProgram options the way a shell would: whitespace
  * separates words, quotes group them, backslash escapes. Returns the
@@ -56,7 +72,7 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
    const char *opts = build_options ? build_options : "";
    char *buf = malloc(strlen(opts) + 1);
    char *text = malloc(size + 1);
-   const char *argv[MAX_BUILD_ARGS];
+   const char *argv[MAX_BUILD_ARGS + NUM_CL30_FEATURES];
    if (!buf || !text) {
       free(buf);
       free(text);
@@ -70,6 +86,14 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
       free(buf);
       free(text);
       return KILN_COMPILE_ERROR_OPTIONS;
+   }
+
+   for (int i = 0, n = argc; i < n; i++) {
+      if (!strcasecmp(argv[i], "-cl-std=CL3.0")) {
+         for (unsigned f = 0; f < NUM_CL30_FEATURES; f++)
+            argv[argc++] = cl30_features[f];
+         break;
+      }
    }
 
    /* The source need not be NUL-terminated; clang wants it to be. */

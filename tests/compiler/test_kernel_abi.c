@@ -163,28 +163,42 @@ test_launch_values_come_from_the_implicit_table(void)
    }
 }
 
-static void
-test_partial_local_size_is_min_of_size_and_remainder(void)
+static unsigned
+count_alu(nir_shader *s, nir_op op)
 {
-   nir_builder b = kernel();
-   b.shader->info.workgroup_size_variable = true;
-   use(&b, nir_load_workgroup_size(&b));
-   CHECK(kiln_nir_lower_partial_local_size(b.shader), "no progress");
-
-   /* The kernel's read became umin(size, global_size - group_id * size),
-    * with exactly one workgroup-size load left feeding it. */
-   CHECK(find(b.shader, nir_intrinsic_load_workgroup_size).count == 1,
-         "expected one enqueued-size load");
-   CHECK(find(b.shader, nir_intrinsic_load_global_size).count == 1, "no global size");
-   CHECK(find(b.shader, nir_intrinsic_load_workgroup_id).count == 1, "no group id");
-   bool has_umin = false;
-   nir_foreach_block(block, nir_shader_get_entrypoint(b.shader)) {
+   unsigned n = 0;
+   nir_foreach_block(block, nir_shader_get_entrypoint(s)) {
       nir_foreach_instr(instr, block) {
-         if (instr->type == nir_instr_type_alu && nir_instr_as_alu(instr)->op == nir_op_umin)
-            has_umin = true;
+         if (instr->type == nir_instr_type_alu && nir_instr_as_alu(instr)->op == op)
+            n++;
       }
    }
-   CHECK(has_umin, "no umin");
+   return n;
+}
+
+static void
+test_local_size_is_partial_but_enqueued_size_is_not(void)
+{
+   nir_builder b = kernel();
+   const struct glsl_type *uvec3 = glsl_vector_type(GLSL_TYPE_UINT, 3);
+   nir_variable *local = nir_variable_create(b.shader, nir_var_system_value, uvec3,
+                                             "__spirv_BuiltInWorkgroupSize");
+   nir_variable *enqueued = nir_variable_create(b.shader, nir_var_system_value, uvec3,
+                                                "__spirv_BuiltInEnqueuedWorkgroupSize");
+   local->data.location = enqueued->data.location = SYSTEM_VALUE_WORKGROUP_SIZE;
+   use(&b, nir_load_var(&b, local));
+   use(&b, nir_load_var(&b, enqueued));
+
+   CHECK(kiln_nir_lower_partial_local_size(b.shader), "no progress");
+   nir_opt_dce(b.shader);
+
+   /* Only get_local_size() became umin(size, global_size - group_id * size). */
+   CHECK(count_alu(b.shader, nir_op_umin) == 1, "%u umin", count_alu(b.shader, nir_op_umin));
+   CHECK(find(b.shader, nir_intrinsic_load_workgroup_size).count == 1, "enqueued size load");
+   CHECK(find(b.shader, nir_intrinsic_load_global_size).count == 1, "no global size");
+   CHECK(find(b.shader, nir_intrinsic_load_workgroup_id).count == 1, "no group id");
+   CHECK(find(b.shader, nir_intrinsic_load_deref).count == 1,
+         "the EnqueuedWorkgroupSize read must stay for nir_lower_system_values");
    ralloc_free(b.shader);
 }
 
@@ -226,7 +240,7 @@ main(void)
    test_double4_argument_is_eight_dwords();
    test_dynamic_offset_uses_a_global_load();
    test_launch_values_come_from_the_implicit_table();
-   test_partial_local_size_is_min_of_size_and_remainder();
+   test_local_size_is_partial_but_enqueued_size_is_not();
    test_global_id_is_a_widened_32_bit_sum();
    glsl_type_singleton_decref();
    printf("%s\n", failures ? "FAIL" : "all kernel ABI checks passed");

@@ -98,6 +98,11 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
 {
    const enum amd_gfx_level gfx_level = t->info.gfx_level;
 
+   const nir_shader_compiler_options *o = nir->options;
+   unsigned lower_flrp = (o->lower_flrp16 ? 16 : 0) | (o->lower_flrp32 ? 32 : 0) |
+                         (o->lower_flrp64 ? 64 : 0);
+   NIR_PASS(_, nir, nir_lower_flrp, lower_flrp, false);
+
    /* First, so that the 64-bit and sub-dword ALU it creates is lowered by
     * the passes below like the kernel's own. */
    struct kiln_nir_kernel_abi_options abi = {
