@@ -126,6 +126,31 @@ sim_disasm_sopc(const struct sim_inst *in, char *buf, size_t size)
    snprintf(buf, size, "%s, %s", a, b);
 }
 
+/* hwreg(NAME[, offset, size]) as LLVM prints it. */
+static void
+hwreg_text(unsigned imm, char *buf, size_t size)
+{
+   static const char *const names[32] = {
+      [1] = "HW_REG_MODE", [2] = "HW_REG_STATUS", [3] = "HW_REG_TRAPSTS",
+      [4] = "HW_REG_HW_ID", [5] = "HW_REG_GPR_ALLOC", [6] = "HW_REG_LDS_ALLOC",
+      [7] = "HW_REG_IB_STS", [15] = "HW_REG_SH_MEM_BASES", [16] = "HW_REG_TBA_LO",
+      [17] = "HW_REG_TBA_HI", [18] = "HW_REG_TMA_LO", [19] = "HW_REG_TMA_HI",
+      [20] = "HW_REG_FLAT_SCR_LO", [21] = "HW_REG_FLAT_SCR_HI",
+      [22] = "HW_REG_XNACK_MASK", [23] = "HW_REG_HW_ID1", [24] = "HW_REG_HW_ID2",
+      [25] = "HW_REG_POPS_PACKER", [29] = "HW_REG_SHADER_CYCLES",
+   };
+   unsigned id = imm & 0x3f, off = (imm >> 6) & 0x1f, bits = (imm >> 11) + 1;
+   char idtext[24];
+   if (id < 32 && names[id])
+      snprintf(idtext, sizeof(idtext), "%s", names[id]);
+   else
+      snprintf(idtext, sizeof(idtext), "%u", id);
+   if (off == 0 && bits == 32)
+      snprintf(buf, size, "hwreg(%s)", idtext);
+   else
+      snprintf(buf, size, "hwreg(%s, %u, %u)", idtext, off, bits);
+}
+
 void
 sim_disasm_sopk(const struct sim_inst *in, char *buf, size_t size)
 {
@@ -136,17 +161,14 @@ sim_disasm_sopk(const struct sim_inst *in, char *buf, size_t size)
    unsigned op = in->op;
    if (op == SIM_OP_s_getreg_b32 || op == SIM_OP_s_setreg_b32 ||
        op == SIM_OP_s_setreg_imm32_b32) {
-      unsigned imm = in->sop.simm16;
-      const char *src = op == SIM_OP_s_setreg_imm32_b32 ? "" : a;
-      char lit[16] = "";
-      if (op == SIM_OP_s_setreg_imm32_b32)
-         snprintf(lit, sizeof(lit), "0x%x", in->literal);
+      char reg[48];
+      hwreg_text(in->sop.simm16, reg, sizeof(reg));
       if (op == SIM_OP_s_getreg_b32)
-         snprintf(buf, size, "%s, hwreg(%u, %u, %u)", a, imm & 0x3f, (imm >> 6) & 0x1f,
-                  (imm >> 11) + 1);
+         snprintf(buf, size, "%s, %s", a, reg);
+      else if (op == SIM_OP_s_setreg_b32)
+         snprintf(buf, size, "%s, %s", reg, a);
       else
-         snprintf(buf, size, "hwreg(%u, %u, %u), %s%s", imm & 0x3f, (imm >> 6) & 0x1f,
-                  (imm >> 11) + 1, src, lit);
+         snprintf(buf, size, "%s, 0x%x", reg, in->literal);
       return;
    }
    snprintf(buf, size, "%s, 0x%x", a, in->sop.simm16);
@@ -156,6 +178,24 @@ void
 sim_disasm_sopp(const struct sim_inst *in, char *buf, size_t size)
 {
    const char *name = sim_inst_name(in);
+   if (in->op == SIM_OP_s_waitcnt) {
+      /* gfx10: vmcnt = [3:0] | [15:14] << 4, expcnt [6:4], lgkmcnt [13:8];
+       * counters at their maximum are not waited for and not printed. */
+      unsigned imm = in->sop.simm16;
+      unsigned vm = (imm & 0xf) | ((imm >> 14) & 3) << 4, exp = (imm >> 4) & 7;
+      unsigned lgkm = (imm >> 8) & 0x3f;
+      int len = 0;
+      buf[0] = 0;
+      if (vm != 63)
+         len += snprintf(buf + len, size - len, "vmcnt(%u)", vm);
+      if (exp != 7)
+         len += snprintf(buf + len, size - len, "%sexpcnt(%u)", len ? " " : "", exp);
+      if (lgkm != 63)
+         len += snprintf(buf + len, size - len, "%slgkmcnt(%u)", len ? " " : "", lgkm);
+      if (!len)
+         snprintf(buf, size, "0x%x", imm);
+      return;
+   }
    if (!strncmp(name, "s_branch", 8) || !strncmp(name, "s_cbranch", 9))
       snprintf(buf, size, "%d", (int16_t)in->sop.simm16);
    else if (in->sop.simm16 || in->op == SIM_OP_s_nop)
