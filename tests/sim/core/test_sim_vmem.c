@@ -191,6 +191,23 @@ test_scratch(struct sim_test *t)
 }
 
 static void
+test_scratch64(struct sim_test *t)
+{
+   uint32_t *out = st_buffer(t, 0, 8192);
+   uint8_t *scr = st_buffer(t, 2, 64 * 4096);
+   struct kiln_sim_dispatch d = scratch_dispatch(64, 64);
+   if (!ST_RUN_OK(t, prog_scratch64, &d))
+      return;
+   for (unsigned i = 0; i < 64; i++) {
+      CHECK_EQ32(t, "wave64 scratch_store_dwordx2 / load .y", out[i], 0x1000 + i);
+      CHECK_EQ32(t, "wave64 scratch_store_dwordx2 / load .x", out[64 + i], 4 * i);
+      /* dwords at per-lane offsets 4 and 8: rows 1 and 2 of 64 lanes */
+      CHECK_EQ32(t, "wave64 swizzled layout .x", swizzled(scr, 64, i, 4), 4 * i);
+      CHECK_EQ32(t, "wave64 swizzled layout .y", swizzled(scr, 64, i, 8), 0x1000 + i);
+   }
+}
+
+static void
 test_flat(struct sim_test *t)
 {
    uint32_t *out = st_buffer(t, 0, 8192);
@@ -302,6 +319,7 @@ main(void)
    test_global_stores(&t);
    test_global_atomics(&t);
    test_scratch(&t);
+   test_scratch64(&t);
    test_flat(&t);
    test_buffer(&t);
    test_buffer_format(&t);

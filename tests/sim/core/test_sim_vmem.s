@@ -237,3 +237,20 @@ ROUT v7, 4
 ROUT v8, 5
 ROUT v9, 6
 s_endpgm
+
+// @prog scratch64
+// wave64: the swizzle interleaves 64 lanes; results at k*256 + id*4
+s_add_u32 s4, s4, s6
+s_addc_u32 s5, s5, 0
+s_setreg_b32 hwreg(HW_REG_FLAT_SCR_LO), s4
+s_setreg_b32 hwreg(HW_REG_FLAT_SCR_HI), s5
+v_lshlrev_b32 v2, 2, v0
+v_add_nc_u32 v3, 0x1000, v0
+v_mov_b32 v5, 4
+scratch_store_dwordx2 v5, v[2:3], off
+scratch_load_dword v7, v5, off offset:4
+scratch_load_dword v8, v5, off
+s_waitcnt vmcnt(0)
+global_store_dword v2, v7, s[0:1]
+global_store_dword v2, v8, s[0:1] offset:256
+s_endpgm
