@@ -13,7 +13,8 @@ export PATH=/usr/bin:/bin:$PATH
 build=${KILN_BUILD_DIR:-build}
 
 # A changed wrap or patch set means the extracted Mesa tree is stale.
-stamp=$(cat subprojects/mesa.wrap subprojects/packagefiles/* 2>/dev/null | sha256sum | cut -c1-16)
+shopt -s nullglob
+stamp=$(cat subprojects/mesa.wrap subprojects/packagefiles/* | sha256sum | cut -c1-16)
 if [ -d subprojects/mesa-25.0.7 ] && [ "$(cat subprojects/.mesa-stamp 2>/dev/null)" != "$stamp" ]; then
    rm -rf subprojects/mesa-25.0.7 "$build"
 fi

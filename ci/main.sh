@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
-# kiln's main job: build, then compile a sample kernel and show its machine code and statistics.
+# kiln's main job: set up and build, then compile a sample kernel (machine
+# code and statistics) and run it on the default device (the emulated
+# gfx1030 when no AMD GPU is present), printing its results.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 bash ci/build.sh >/dev/null
 build=${KILN_BUILD_DIR:-build}
-"$build/src/tools/kilnc" --dump asm --stats-json tests/kernels/sample/vadd.cl
+sample=tests/kernels/sample/vadd.cl
+
+echo "== kilnc: $sample for gfx1030"
+"$build/src/tools/kilnc" --dump asm --stats-json "$sample"
+
+echo "== kiln run: c = a + b on the default device"
+"$build/src/tools/kiln/kiln" run "$sample" -k vadd -g 8 \
+   'buf:float[8]=1,2,3,4,5,6,7,8' 'buf:float[8]=0.5,0.25,0.125,8,16,32,64,128' 'buf:float[8]'
