@@ -17,6 +17,15 @@ vaddr64(const struct sim_wave *w, unsigned v, unsigned lane)
    return w->vgpr[v][lane] | (uint64_t)w->vgpr[(v + 1) & 0xff][lane] << 32;
 }
 
+/* GLOBAL with an SGPR base: base + offset, to which each lane adds its
+ * 32-bit VGPR offset. */
+static inline uint64_t
+global_base(const struct sim_wave *w, const struct sim_inst *in)
+{
+   unsigned s = in->flat.saddr & 0x7e;
+   return (w->sgpr[s] | (uint64_t)w->sgpr[s + 1] << 32) + in->flat.offset;
+}
+
 /* The segment and segment address of one lane. */
 static inline enum sim_seg
 lane_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane,
@@ -28,8 +37,7 @@ lane_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane,
       if (f->saddr_off)
          *addr = vaddr64(w, f->vaddr, lane) + f->offset;
       else
-         *addr = (w->sgpr[f->saddr & 0x7e] | (uint64_t)w->sgpr[(f->saddr & 0x7e) + 1] << 32) +
-                 w->vgpr[f->vaddr][lane] + f->offset;
+         *addr = global_base(w, in) + w->vgpr[f->vaddr][lane];
       return SIM_SEG_GLOBAL;
    case SIM_FMT_SCRATCH:
       *addr = (uint32_t)((f->saddr_off ? w->vgpr[f->vaddr][lane] : w->sgpr[f->saddr & 0x7f]) +
@@ -60,9 +68,11 @@ x_flat_load(struct sim_wave *w, const struct sim_inst *in)
    /* The common case: whole dwords from global memory. */
    if (in->format == SIM_FMT_GLOBAL && m->bytes == 4) {
       unsigned n = m->dwords, vdst = in->flat.vdst;
+      bool v64 = in->flat.saddr_off;
+      uint64_t base = global_base(w, in);
+      const uint32_t *off = w->vgpr[in->flat.vaddr];
       SIM_FOREACH_LANE(l, exec) {
-         uint64_t a;
-         lane_address(w, in, l, &a);
+         uint64_t a = v64 ? vaddr64(w, in->flat.vaddr, l) + in->flat.offset : base + off[l];
          const uint8_t *p = sim_vm_access(w, a, n * 4, false);
          if (!p)
             return;
@@ -87,9 +97,11 @@ x_flat_store(struct sim_wave *w, const struct sim_inst *in)
 
    if (in->format == SIM_FMT_GLOBAL && m->bytes == 4) {
       unsigned n = m->dwords, vdata = in->flat.vdata;
+      bool v64 = in->flat.saddr_off;
+      uint64_t base = global_base(w, in);
+      const uint32_t *off = w->vgpr[in->flat.vaddr];
       SIM_FOREACH_LANE(l, exec) {
-         uint64_t a;
-         lane_address(w, in, l, &a);
+         uint64_t a = v64 ? vaddr64(w, in->flat.vaddr, l) + in->flat.offset : base + off[l];
          uint8_t *p = sim_vm_access(w, a, n * 4, true);
          if (!p)
             return;
