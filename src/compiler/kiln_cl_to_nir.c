@@ -169,6 +169,9 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    nir->info.workgroup_size_variable = nir->info.workgroup_size[0] == 0;
    nir->info.subgroup_size = wave_size == 32 ? SUBGROUP_SIZE_REQUIRE_32 : SUBGROUP_SIZE_REQUIRE_64;
 
+   /* Before any nir_opt_algebraic: the AMD options lower fdiv to a
+    * multiply by the reciprocal, not correctly rounded for doubles. */
+   NIR_PASS(_, nir, kiln_nir_lower_fdiv64);
    NIR_PASS(_, nir, nir_scale_fdiv);
    NIR_PASS(_, nir, nir_lower_goto_ifs);
    NIR_PASS(_, nir, nir_opt_dead_cf);
@@ -197,9 +200,13 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
             nir_var_image | nir_var_mem_constant | nir_var_mem_shared | nir_var_function_temp,
             &dead_opts);
 
-   /* __constant program-scope data: read-only temporaries, which
-    * nir_opt_large_constants below turns into the shader's constant data. */
+   /* __constant program-scope data (the kernel's and libclc's tables):
+    * read-only temporaries, which nir_opt_large_constants below turns into
+    * the shader's constant data.  It finds their values only as constant
+    * stores, so the initialisers the variables carry become stores here;
+    * left as initialisers they would reach scratch memory unwritten. */
    nir_lower_constant_to_temp(nir);
+   NIR_PASS(_, nir, nir_lower_variable_initializers, nir_var_function_temp);
 
    NIR_PASS(_, nir, kiln_nir_lower_partial_local_size);
    NIR_PASS(_, nir, nir_lower_system_values);
@@ -210,9 +217,12 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    };
    NIR_PASS(_, nir, nir_lower_compute_system_values, &sysval_opts);
 
+   /* nir_var_mem_constant too: no variable has that mode any more, but
+    * the casts of __constant pointer arguments need their element stride,
+    * or every p[i] reads p[0]. */
    NIR_PASS(_, nir, nir_lower_vars_to_explicit_types,
             nir_var_mem_shared | nir_var_function_temp | nir_var_shader_temp | nir_var_uniform |
-               nir_var_mem_global | nir_var_mem_generic,
+               nir_var_mem_global | nir_var_mem_constant | nir_var_mem_generic,
             glsl_get_cl_type_size_align);
    opt_loop(nir);
    NIR_PASS(_, nir, nir_lower_memcpy);

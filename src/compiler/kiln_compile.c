@@ -173,6 +173,23 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
       goto done_types;
    }
 
+   const char *feature = kiln_spirv_unsupported_feature(&spirv);
+   if (feature) {
+      kiln_log_append(&log, "error: %s: ", options->source_name ? options->source_name : "input");
+      /* clang's block-invoke kernels ("__..._block_invoke_kernel") are not
+       * the user's; name only the kernels the source declares. */
+      bool first = true;
+      for (unsigned i = 0; i < parsed.num_kernels; i++) {
+         if (strncmp(parsed.kernels[i].name, "__", 2)) {
+            kiln_log_append(&log, "%skernel %s", first ? "" : ", ", parsed.kernels[i].name);
+            first = false;
+         }
+      }
+      kiln_log_append(&log, ": %s is not supported yet\n", feature);
+      status = KILN_COMPILE_ERROR_UNSUPPORTED;
+      goto done_types;
+   }
+
    prog = calloc(1, sizeof(*prog));
    if (!prog || !(prog->kernels = calloc(parsed.num_kernels + 1, sizeof(*prog->kernels)))) {
       status = KILN_COMPILE_ERROR_NO_MEMORY;

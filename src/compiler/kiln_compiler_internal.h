@@ -39,6 +39,9 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
 enum kiln_compile_status
 kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log);
 
+/* The first feature the module needs that kiln does not have, or NULL. */
+const char *kiln_spirv_unsupported_feature(const struct clc_binary *spirv);
+
 /* Disassembles to stderr (KILN_DEBUG=spirv). */
 void kiln_spirv_print(const struct clc_binary *spirv);
 

@@ -8,6 +8,8 @@
  */
 #include <stdio.h>
 
+#include "util/macros.h"
+
 #include "kiln_compiler_internal.h"
 
 /* libspirv.h defines this constant with external linkage in C; Mesa's vtn
@@ -53,4 +55,34 @@ kiln_spirv_print(const struct clc_binary *spirv)
       fprintf(stderr, "kiln: SPIR-V:\n%s\n", text->str);
    spvTextDestroy(text);
    spvContextDestroy(ctx);
+}
+
+/* Capabilities of features kiln does not implement yet, found before
+ * spirv_to_nir would stop on them with a less helpful message. */
+static const struct {
+   uint32_t capability;
+   const char *feature;
+} unsupported_capabilities[] = {
+   { 19 /* DeviceEnqueue */, "device-side enqueue (OpenCL C 2.0 6.13.17)" },
+   { 17 /* Pipes */, "pipes (OpenCL C 2.0 6.13.16)" },
+};
+
+const char *
+kiln_spirv_unsupported_feature(const struct clc_binary *spirv)
+{
+   const uint32_t *w = spirv->data;
+   size_t n = spirv->size / 4;
+   for (size_t i = 5; i < n;) {
+      uint32_t op = w[i] & 0xffff, len = w[i] >> 16;
+      if (len == 0)
+         break;
+      if (op == 17 /* OpCapability */ && len == 2) {
+         for (unsigned c = 0; c < ARRAY_SIZE(unsupported_capabilities); c++) {
+            if (w[i + 1] == unsupported_capabilities[c].capability)
+               return unsupported_capabilities[c].feature;
+         }
+      }
+      i += len;
+   }
+   return NULL;
 }

@@ -87,6 +87,12 @@ img = write("image.cl", "__kernel void blit(read_only image2d_t src, __global fl
                         "{ dst[0] = read_imagef(src, (int2)(0, 0)); }\n")
 case("image argument", [img], 1, [r"kernel blit: argument 0 'src' is an image"])
 
+enq = write("enqueue.cl", "__kernel void parent(__global int *p)\n{\n"
+                         "   enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT,\n"
+                         "                  ndrange_1D(1), ^{ p[0] = 1; });\n}\n")
+case("device-side enqueue", [enq, "--", "-cl-std=CL2.0"], 1,
+     [r"kernel parent: device-side enqueue .* is not supported yet"])
+
 # printf compiles, with a warning that it has no output yet.
 pf = write("printf.cl", "__kernel void k(__global int *p) { p[0] = printf(\"x\"); }\n")
 case("printf", [pf], 0, [r"warning: kernel k: printf output is not supported"])
