@@ -32,6 +32,10 @@ bool kiln_nir_lower_partial_local_size(nir_shader *nir);
  * nir_lower_compute_system_values, after kiln_nir_lower_partial_local_size. */
 bool kiln_nir_lower_global_id_32(nir_shader *nir);
 
+/* 64-bit fdiv as a correctly rounded sequence (OpenCL's double division)
+ * instead of the backend's x * frcp(y). Run before nir_opt_algebraic. */
+bool kiln_nir_lower_fdiv64(nir_shader *nir);
+
 /* Lowers kernel inputs and the OpenCL launch values (global offset and
  * size, enqueued local size, number of groups, work_dim) to scalar loads
  * from the kernarg buffer of kiln_amd_abi.h. */
