@@ -180,6 +180,15 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
             nir_move_const_undef | nir_move_copies | nir_move_alu | nir_move_comparisons);
    NIR_PASS(_, nir, nir_opt_move, nir_move_comparisons);
    NIR_PASS(_, nir, nir_lower_load_const_to_scalar);
+   /* radeonsi stops here, leaving the vecN that nir_lower_load_const_to_scalar
+    * builds.  A vector of 8-bit constants wider than a dword (an int8
+    * vector plus a splat constant, e.g. char16 v + 1) then reaches ACO as a
+    * packed SGPR vector whose byte extracts ACO 25.0 miscompiles: the
+    * register allocator hands out the vector's upper dwords without
+    * writing them (the adds read whatever those SGPRs held).  Copy
+    * propagation feeds each use its scalar constant and removes the vecN. */
+   NIR_PASS(_, nir, nir_copy_prop);
+   NIR_PASS(_, nir, nir_opt_dce);
 }
 
 struct aco_result {
