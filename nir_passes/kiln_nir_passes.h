@@ -36,6 +36,11 @@ bool kiln_nir_lower_global_id_32(nir_shader *nir);
  * instead of the backend's x * frcp(y). Run before nir_opt_algebraic. */
 bool kiln_nir_lower_fdiv64(nir_shader *nir);
 
+/* Narrowing float conversions with rtz/rtp/rtn (convert_alu_types) as a
+ * round-to-nearest conversion moved one value in the requested direction.
+ * Run before nir_lower_convert_alu_types. */
+bool kiln_nir_lower_float_narrowing(nir_shader *nir);
+
 /* Lowers kernel inputs and the OpenCL launch values (global offset and
  * size, enqueued local size, number of groups, work_dim) to scalar loads
  * from the kernarg buffer of kiln_amd_abi.h. */

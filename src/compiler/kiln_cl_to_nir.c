@@ -241,6 +241,7 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    NIR_PASS(_, nir, nir_lower_explicit_io,
             nir_var_mem_shared | nir_var_function_temp | nir_var_uniform,
             nir_address_format_32bit_offset_as_64bit);
+   NIR_PASS(_, nir, kiln_nir_lower_float_narrowing);
    NIR_PASS(_, nir, nir_lower_convert_alu_types, NULL);
    opt_loop(nir);
    nir_shader_gather_info(nir, nir_shader_get_entrypoint(nir));
