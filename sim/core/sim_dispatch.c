@@ -73,6 +73,8 @@ struct thread_ctx {
    uint8_t *lds;
    struct sim_workgroup wg;
    struct sim_icache icache;
+   uint64_t group_start_ns;     /* the wall-clock watchdog runs per group */
+   unsigned check;              /* instructions until the next stop/clock check */
    uint64_t wave_instructions, lane_instructions;
 };
 
@@ -103,8 +105,7 @@ run_wave(struct thread_ctx *t, struct sim_wave *w)
    struct sim_icache_page *page = sim_icache_page(&t->icache, w->pc);
    uint64_t waves = 0, lanes = 0;
    uint64_t budget = w->budget;
-   uint64_t start = ctx->wall_limit ? now_ns() : 0;
-   unsigned check = CHECK_INTERVAL;
+   unsigned check = t->check;
    /* EXEC rarely changes between instructions: count its lanes only when
     * it does (popcount is a library call on baseline x86-64). */
    uint64_t last_exec = 0, last_lanes = 0;
@@ -156,14 +157,15 @@ run_wave(struct thread_ctx *t, struct sim_wave *w)
             w->state = SIM_WAVE_ENDED;
             break;
          }
-         if (ctx->wall_limit && now_ns() - start > WALL_LIMIT_NS) {
+         if (ctx->wall_limit && now_ns() - t->group_start_ns > WALL_LIMIT_NS) {
             sim_wave_fault(w, KILN_SIM_FAULT_HANG, 0, false,
-                           "watchdog: wave still running after %" PRIu64
-                           " instructions and 10 s", w->wave_instructions + waves);
+                           "watchdog: workgroup still running after 10 s (%" PRIu64
+                           " instructions in this wave)", w->wave_instructions + waves);
             break;
          }
       }
    }
+   t->check = check;
    w->budget = budget;
    w->wave_instructions += waves;
    w->lane_instructions += lanes;
@@ -270,6 +272,7 @@ run_group(struct thread_ctx *t, uint64_t linear)
    unsigned nwaves = (threads + d->wave_size - 1) / d->wave_size;
 
    t->wg.num_waves = nwaves;
+   t->group_start_ns = ctx->wall_limit ? now_ns() : 0;
    memset(t->lds, 0, ctx->lds_size);
    for (unsigned i = 0; i < nwaves; i++)
       init_wave(t, &t->waves[i], i, gid, dims, threads, nwaves);
@@ -342,6 +345,7 @@ thread_init(struct thread_ctx *t, struct dispatch_ctx *ctx, unsigned index)
    memset(t, 0, sizeof(*t));
    t->ctx = ctx;
    t->index = index;
+   t->check = CHECK_INTERVAL;
    t->waves = aligned_alloc(64, sizeof(struct sim_wave) * ctx->waves_per_group);
    t->lds = calloc(1, ctx->lds_size ? ctx->lds_size : 4);
    t->wg.lds = t->lds;

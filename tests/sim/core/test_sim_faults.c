@@ -9,6 +9,8 @@
  * undecodable word are reported by name and word.
  */
 #include <errno.h>
+#include <stdlib.h>
+#include <time.h>
 
 #include "sim_test.h"
 #include "test_sim_faults.h"
@@ -66,6 +68,29 @@ test_hang(struct sim_test *t)
    CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "hang: %d %d", ret, f.kind);
    CHECK_EQ64(t, "hang pc", f.pc, ST_CODE_VA);
    CHECK(t, strstr(f.message, "watchdog") != NULL, "hang message: %s", f.message);
+}
+
+/* A loop through s_barrier switches waves every two instructions; the
+ * watchdog still counts. KILN_SIM_TEST_SLOW=1 also checks that the default
+ * watchdog ends such a dispatch within about 10 s of wall time. */
+static void
+test_barrier_hang(struct sim_test *t)
+{
+   struct kiln_sim_dispatch d = st_dispatch(256, 32);
+   struct kiln_sim_fault f;
+   struct kiln_sim_run_options opts = {.watchdog_instructions = 100000};
+   memcpy(t->code, prog_barrier_spin, sizeof(prog_barrier_spin));
+   int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
+   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "barrier hang: %d %d", ret, f.kind);
+   if (getenv("KILN_SIM_TEST_SLOW")) {
+      struct timespec a, b;
+      clock_gettime(CLOCK_MONOTONIC, &a);
+      ret = kiln_sim_dispatch(t->vm, &d, NULL, &f, NULL);
+      clock_gettime(CLOCK_MONOTONIC, &b);
+      double secs = b.tv_sec - a.tv_sec + (b.tv_nsec - a.tv_nsec) * 1e-9;
+      CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "default watchdog: %d", ret);
+      CHECK(t, secs < 15, "default watchdog took %.1f s", secs);
+   }
 }
 
 static void
@@ -131,6 +156,7 @@ main(void)
    test_store_fault(&t);
    test_load_fault(&t);
    test_hang(&t);
+   test_barrier_hang(&t);
    test_unsupported(&t);
    test_illegal(&t);
    test_fault_among_groups(&t);

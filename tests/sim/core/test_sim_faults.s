@@ -47,3 +47,9 @@ fine:
 v_mov_b32 v1, 1
 global_store_dword v0, v1, s[0:1]
 s_endpgm
+
+// @prog barrier_spin
+// every wave loops through a barrier forever
+loop2:
+s_barrier
+s_branch loop2
