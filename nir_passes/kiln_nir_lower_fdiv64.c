@@ -11,12 +11,12 @@
  *
  *   - the operands are scaled to mantissas in [0.5, 1) (frexp), so no
  *     step can overflow or underflow; the quotient's exponent is added
- *     back with ldexp, which is exact for normal results;
+ *     back by an exact ldexp and one rounding multiply by 2^+/-64;
  *   - y = 1/b by v_rcp_f64 and two fma Newton-Raphson steps, q = a * y,
  *     then the residual r = fma(-b, q, a) (exact) gives the correctly
  *     rounded q + r * y in one fma;
- *   - a subnormal quotient is rounded twice (53 bits, then the ldexp to
- *     the subnormal grid), so its last bit is decided again from the
+ *   - a subnormal quotient is rounded twice (53 bits, then the multiply
+ *     to the subnormal grid), so its last bit is decided again from the
  *     exact residual of the scaled candidate, ties to even;
  *   - zeros, infinities and NaNs take x * frcp(y), which gives the IEEE
  *     results for them.
@@ -50,7 +50,18 @@ correctly_rounded_div(nir_builder *b, nir_def *a, nir_def *d)
    nir_def *r = nir_ffma(b, neg_md, q, ma);
    q = nir_ffma(b, r, y, q);
 
-   nir_def *res = nir_ldexp(b, q, k);
+   /* res = q * 2^k, rounded once: ldexp by k -/+ 64 is exact (its result
+    * is normal for k in [-1085, 1086]) and the multiply by 2^+/-64 does
+    * the only rounding, to a subnormal or infinity where needed.  (NIR's
+    * ldexp flushes results that are not normal, so it cannot round.)
+    * Outside that range q * 2^k is certainly infinite or rounds to zero. */
+   nir_def *k_le_0 = nir_ilt_imm(b, k, 1);
+   nir_def *scaled = nir_ldexp(b, q, nir_iadd(b, k, nir_bcsel(b, k_le_0, nir_imm_int(b, 64),
+                                                             nir_imm_int(b, -64))));
+   nir_def *res = nir_fmul(b, scaled, nir_bcsel(b, k_le_0, nir_imm_double(b, 0x1p-64),
+                                                  nir_imm_double(b, 0x1p64)));
+   res = nir_bcsel(b, nir_ilt_imm(b, k, -1085), nir_fmul_imm(b, q, 0.0), res);
+   res = nir_bcsel(b, nir_ilt(b, nir_imm_int(b, 1086), k), nir_fmul_imm(b, q, INFINITY), res);
 
    /* A subnormal (or zero) res: redo the last rounding on the grid of
     * 2^-1074, scaled by 2^-k like ma and md.  c is res scaled back (exact:
