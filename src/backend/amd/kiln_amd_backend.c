@@ -184,9 +184,10 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
     * builds.  A vector of 8-bit constants wider than a dword (an int8
     * vector plus a splat constant, e.g. char16 v + 1) then reaches ACO as a
     * packed SGPR vector whose byte extracts ACO 25.0 miscompiles: the
-    * register allocator hands out the vector's upper dwords without
-    * writing them (the adds read whatever those SGPRs held).  Copy
-    * propagation feeds each use its scalar constant and removes the vecN. */
+    * code it emits copies the vector's upper dwords from SGPRs that were
+    * never written (for char16 v + 1 the adds read the kernel's pointer
+    * arguments).  Copy propagation feeds each use its scalar constant and
+    * removes the vecN. */
    NIR_PASS(_, nir, nir_copy_prop);
    NIR_PASS(_, nir, nir_opt_dce);
 }
