@@ -12,7 +12,7 @@ status=$?
 
 # meson's summary counts become the closing line CI reads.
 log=$build/meson-logs/testlog.txt
-count() { sed -n "s/^$1: *\([0-9]*\)\$/\1/p" "$log" | tail -n1; }
+count() { sed -n "s/^$1: *\([0-9]*\) *\$/\1/p" "$log" | tail -n1; }
 ok=$(count Ok); expfail=$(count 'Expected Fail')
 fail=$(count Fail); unexpass=$(count 'Unexpected Pass'); timeout=$(count Timeout)
 skip=$(count Skipped)
