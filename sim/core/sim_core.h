@@ -229,12 +229,13 @@ struct sim_wave {
     * s0..s105, VCC_LO/HI (106/107), TTMP0..15 (108..123), M0 (124),
     * NULL (125, always reads 0), EXEC_LO/HI (126/127).  VCC and EXEC are
     * the 64-bit masks sgpr[106..107] and sgpr[126..127]; use the accessors
-    * below.  Wave32 keeps EXEC_HI and VCC_HI as ordinary storage that no
-    * lane uses. */
+    * below.  In wave32, EXEC_HI and VCC_HI are storage that no lane mask
+    * includes (the accessors mask them off; the setters leave them). */
    alignas(8) uint32_t sgpr[SIM_NUM_SGPR_SLOTS];
    bool scc;
    uint8_t wave_size;          /* 32 or 64 */
    uint8_t state;              /* enum sim_wave_state */
+   uint64_t lane_mask;         /* wave_size ones: the lanes that exist */
 
    uint64_t pc, next_pc;
    uint32_t mode;              /* hwreg MODE */
@@ -275,20 +276,23 @@ struct sim_wave {
    alignas(64) uint32_t vgpr[SIM_NUM_VGPRS][SIM_MAX_LANES];
 };
 
+/* EXEC and VCC as lane masks.  In wave32 only the low halves are masks:
+ * the hardware ignores EXEC_HI, and VCC_HI is an ordinary SGPR. */
 static inline uint64_t
 sim_exec_mask(const struct sim_wave *w)
 {
    uint64_t v;
    memcpy(&v, &w->sgpr[SIM_SRC_EXEC_LO], 8);
-   return v;
+   return v & w->lane_mask;
 }
 
 static inline void
 sim_set_exec_mask(struct sim_wave *w, uint64_t v)
 {
    if (w->wave_size == 32)
-      v &= 0xffffffffull;
-   memcpy(&w->sgpr[SIM_SRC_EXEC_LO], &v, 8);
+      w->sgpr[SIM_SRC_EXEC_LO] = (uint32_t)v;
+   else
+      memcpy(&w->sgpr[SIM_SRC_EXEC_LO], &v, 8);
 }
 
 static inline uint64_t
@@ -296,22 +300,23 @@ sim_vcc_mask(const struct sim_wave *w)
 {
    uint64_t v;
    memcpy(&v, &w->sgpr[SIM_SRC_VCC_LO], 8);
-   return v;
+   return v & w->lane_mask;
 }
 
 static inline void
 sim_set_vcc_mask(struct sim_wave *w, uint64_t v)
 {
    if (w->wave_size == 32)
-      v &= 0xffffffffull;
-   memcpy(&w->sgpr[SIM_SRC_VCC_LO], &v, 8);
+      w->sgpr[SIM_SRC_VCC_LO] = (uint32_t)v;
+   else
+      memcpy(&w->sgpr[SIM_SRC_VCC_LO], &v, 8);
 }
 
 /* The lanes that exist in this wave: a mask of wave_size ones. */
 static inline uint64_t
 sim_wave_lanes(const struct sim_wave *w)
 {
-   return w->wave_size == 64 ? ~0ull : 0xffffffffull;
+   return w->lane_mask;
 }
 
 /* Lane-mask iteration: for (uint64_t m = exec; m; m &= m - 1) lane = ctz. */

@@ -195,6 +195,7 @@ init_wave(struct thread_ctx *t, struct sim_wave *w, unsigned wave_id,
 
    memset(w, 0, offsetof(struct sim_wave, vgpr));
    w->wave_size = ws;
+   w->lane_mask = ws == 64 ? ~0ull : 0xffffffffull;
    w->state = SIM_WAVE_RUNNING;
    w->pc = d->pgm_va;
    w->mode = RSRC1_FLOAT_MODE(rsrc1) | RSRC1_DX10_CLAMP(rsrc1) << 8 |
