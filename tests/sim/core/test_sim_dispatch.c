@@ -125,6 +125,20 @@ test_scratch_slices(struct sim_test *t)
    CHECK_EQ32(t, "no wave saw another wave's scratch", flag[0], 0);
 }
 
+static void
+test_wave32_exec_hi(struct sim_test *t)
+{
+   uint32_t *out = st_buffer(t, 0, 4096);
+   memset(out, 0xee, 4096);
+   struct kiln_sim_dispatch d = st_dispatch(32, 32);
+   if (!ST_RUN_OK(t, prog_wave32_exec_hi, &d))
+      return;
+   for (unsigned i = 0; i < 64; i++)
+      CHECK_EQ32(t, "wave32 store with EXEC = -1 (64-bit)", out[i], i < 32 ? 5 : 0xeeeeeeeeu);
+   CHECK_EQ32(t, "s_cbranch_execz ignores EXEC_HI", out[128], 0x600d);
+   CHECK_EQ32(t, "s_cbranch_vccz ignores VCC_HI", out[129], 0x600d);
+}
+
 int
 main(void)
 {
@@ -138,5 +152,6 @@ main(void)
    test_count(&t, 64, 2);
    test_count(&t, 32, 0);
    test_scratch_slices(&t);
+   test_wave32_exec_hi(&t);
    return st_finish(&t, "test_sim_dispatch");
 }

@@ -80,3 +80,33 @@ v_xor_b32 v2, v2, v1                 // 0 when the slice was private
 v_mov_b32 v3, 0
 global_atomic_or v3, v2, s[6:7]
 s_endpgm
+
+// @prog wave32_exec_hi
+// wave32: EXEC_HI is not part of the mask; VCC_HI is plain storage
+s_mov_b64 exec, -1
+v_lshlrev_b32 v2, 2, v0
+v_mov_b32 v1, 5
+global_store_dword v2, v1, s[0:1]      // 32 lanes, not 64
+s_mov_b32 exec_lo, 0
+s_mov_b32 exec_hi, -1
+s_cbranch_execz empty
+s_mov_b32 s10, 0x0bad
+s_branch store
+empty:
+s_mov_b32 s10, 0x600d
+store:
+s_mov_b32 vcc_lo, 0
+s_mov_b32 vcc_hi, -1
+s_cselect_b32 s11, 1, 0
+s_cbranch_vccz vz
+s_mov_b32 s11, 0x0bad
+s_branch out
+vz:
+s_mov_b32 s11, 0x600d
+out:
+s_mov_b32 exec_lo, 1
+v_mov_b32 v3, s10
+v_mov_b32 v4, s11
+v_mov_b32 v5, 0
+global_store_dwordx2 v5, v[3:4], s[0:1] offset:512
+s_endpgm
