@@ -41,6 +41,11 @@ bool kiln_nir_lower_fdiv64(nir_shader *nir);
  * Run before nir_lower_convert_alu_types. */
 bool kiln_nir_lower_float_narrowing(nir_shader *nir);
 
+/* Dynamic vector extracts (nir_vector_extract's bcsel trees: shuffle,
+ * OpVectorExtractDynamic) as bit-tested select trees, sub-dword components
+ * as shifts of packed 64-bit words. Run right after spirv_to_nir. */
+bool kiln_nir_opt_vector_extract(nir_shader *nir);
+
 /* Lowers kernel inputs and the OpenCL launch values (global offset and
  * size, enqueued local size, number of groups, work_dim) to scalar loads
  * from the kernarg buffer of kiln_amd_abi.h. */

@@ -1,0 +1,248 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Unit test for kiln_nir_opt_vector_extract: a kernel extracts a component
+ * of a loaded vector at a loaded index with Mesa's nir_vector_extract (the
+ * tree spirv_to_nir builds for shuffle), the pass rewrites it, and the
+ * rewritten shader is evaluated by substituting constants for both loads
+ * and constant folding.  The expected value is computed here from the
+ * tree's definition, vec[clamp(idx, 0, n - 1)] with a signed clamp, for
+ * every index in and around the range, every component size and several
+ * vector sizes, with the index masked (range proven) and raw (clamped).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "compiler/glsl_types.h"
+#include "kiln_nir_passes.h"
+#include "nir_builder.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                   \
+   do {                                                                    \
+      if (!(cond)) {                                                       \
+         fprintf(stderr, "FAIL %s:%d: ", __func__, __LINE__);              \
+         fprintf(stderr, __VA_ARGS__);                                     \
+         fprintf(stderr, "\n");                                            \
+         failures++;                                                       \
+      }                                                                    \
+   } while (0)
+
+static const nir_shader_compiler_options options = { .has_bit_test = true };
+
+#define VEC_ADDR 0x1000
+#define IDX_ADDR 0x2000
+#define OUT_ADDR 0x3000
+
+enum index_kind {
+   INDEX_MASKED, /* 32-bit, iand(x, n - 1) as shuffle does: range proven */
+   INDEX_RAW32,  /* any 32-bit value: the pass must clamp */
+   INDEX_RAW64,  /* a 64-bit index (OpVectorExtractDynamic with a long) */
+};
+
+static const char *const kind_name[] = { "masked", "raw32", "raw64" };
+
+static uint64_t
+leaf_value(unsigned i, unsigned bit_size)
+{
+   uint64_t v = 0x0123456789abcdefull * (i + 1) + 0x1111 * i;
+   return bit_size == 64 ? v : v & ((1ull << bit_size) - 1);
+}
+
+static nir_shader *
+build(unsigned n, unsigned bit_size, enum index_kind kind)
+{
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "vector_extract_test");
+   nir_def *vec = nir_load_global(&b, nir_imm_int64(&b, VEC_ADDR), 8, n, bit_size);
+   nir_def *idx =
+      nir_load_global(&b, nir_imm_int64(&b, IDX_ADDR), 8, 1, kind == INDEX_RAW64 ? 64 : 32);
+   if (kind == INDEX_MASKED)
+      idx = nir_iand_imm(&b, idx, n - 1);
+   nir_def *value = nir_vector_extract(&b, vec, idx);
+   nir_store_global(&b, nir_imm_int64(&b, OUT_ADDR), 8, value, 1);
+   return b.shader;
+}
+
+static nir_intrinsic_instr *
+find_load(nir_shader *s, uint64_t addr)
+{
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic)
+               continue;
+            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+            if (intr->intrinsic == nir_intrinsic_load_global &&
+                nir_src_is_const(intr->src[0]) && nir_src_as_uint(intr->src[0]) == addr)
+               return intr;
+         }
+      }
+   }
+   return NULL;
+}
+
+static unsigned
+count_alu(nir_shader *s, nir_op op)
+{
+   unsigned count = 0;
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type == nir_instr_type_alu && nir_instr_as_alu(instr)->op == op)
+               count++;
+         }
+      }
+   }
+   return count;
+}
+
+/* Undefined values (the padding of a vector to a power of two) become
+ * the given bit pattern, so a result that depended on them would differ
+ * between two evaluations. */
+static void
+fill_undefs(nir_shader *s, uint64_t pattern)
+{
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr_safe(instr, block) {
+            if (instr->type != nir_instr_type_undef)
+               continue;
+            nir_undef_instr *undef = nir_instr_as_undef(instr);
+            nir_builder b = nir_builder_at(nir_before_instr(instr));
+            nir_const_value values[NIR_MAX_VEC_COMPONENTS];
+            for (unsigned c = 0; c < undef->def.num_components; c++)
+               values[c] = nir_const_value_for_raw_uint(pattern, undef->def.bit_size);
+            nir_def_replace(&undef->def,
+                            nir_build_imm(&b, undef->def.num_components, undef->def.bit_size,
+                                          values));
+         }
+      }
+   }
+}
+
+/* The stored value once both loads are the given constants, or false if
+ * constant folding does not reduce it to a constant. */
+static bool
+evaluate(const nir_shader *rewritten, unsigned n, unsigned bit_size, int64_t idx_value,
+         unsigned idx_bits, uint64_t undef_pattern, uint64_t *result)
+{
+   nir_shader *s = nir_shader_clone(NULL, rewritten);
+   nir_intrinsic_instr *vec_load = find_load(s, VEC_ADDR);
+   nir_intrinsic_instr *idx_load = find_load(s, IDX_ADDR);
+   nir_builder b = nir_builder_at(nir_before_instr(&vec_load->instr));
+
+   nir_const_value values[NIR_MAX_VEC_COMPONENTS];
+   for (unsigned i = 0; i < n; i++)
+      values[i] = nir_const_value_for_uint(leaf_value(i, bit_size), bit_size);
+   nir_def_rewrite_uses(&vec_load->def, nir_build_imm(&b, n, bit_size, values));
+   nir_def_rewrite_uses(&idx_load->def, nir_imm_intN_t(&b, idx_value, idx_bits));
+   fill_undefs(s, undef_pattern);
+
+   bool progress;
+   do {
+      progress = false;
+      NIR_PASS(progress, s, nir_copy_prop);
+      NIR_PASS(progress, s, nir_opt_constant_folding);
+      NIR_PASS(progress, s, nir_opt_algebraic);
+      NIR_PASS(progress, s, nir_opt_undef);
+      NIR_PASS(progress, s, nir_opt_dce);
+   } while (progress);
+
+   bool ok = false;
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic ||
+                nir_instr_as_intrinsic(instr)->intrinsic != nir_intrinsic_store_global)
+               continue;
+            nir_src *value = &nir_instr_as_intrinsic(instr)->src[0];
+            if (nir_src_is_const(*value)) {
+               *result = nir_src_as_uint(*value);
+               ok = true;
+            }
+         }
+      }
+   }
+   ralloc_free(s);
+   return ok;
+}
+
+static void
+test_extract(unsigned n, unsigned bit_size, enum index_kind kind)
+{
+   nir_shader *s = build(n, bit_size, kind);
+   unsigned ilt_before = count_alu(s, nir_op_ilt);
+   bool progress = kiln_nir_opt_vector_extract(s);
+   nir_validate_shader(s, "after kiln_nir_opt_vector_extract");
+
+   /* Fewer than four components are left as they are. */
+   bool expect_progress = n >= 4;
+   CHECK(progress == expect_progress, "n=%u %u-bit %s: progress %d", n, bit_size,
+         kind_name[kind], progress);
+   if (expect_progress) {
+      CHECK(count_alu(s, nir_op_ilt) < ilt_before,
+            "n=%u %u-bit %s: the per-node compares are still there", n, bit_size,
+            kind_name[kind]);
+   }
+
+   const unsigned idx_bits = kind == INDEX_RAW64 ? 64 : 32;
+   static const int64_t extra[] = { -1, -7, INT32_MIN, INT32_MAX, 0x100000003ll, INT64_MIN };
+   int64_t indices[64];
+   unsigned count = 0;
+   for (int64_t i = 0; i < n + 3; i++)
+      indices[count++] = i;
+   for (unsigned i = 0; i < ARRAY_SIZE(extra); i++) {
+      if (idx_bits == 64 || (extra[i] >= INT32_MIN && extra[i] <= INT32_MAX))
+         indices[count++] = extra[i];
+   }
+
+   for (unsigned i = 0; i < count; i++) {
+      int64_t idx = indices[i];
+      /* The tree's definition, at the index the compares see. */
+      int64_t seen = kind == INDEX_MASKED ? (idx & (n - 1)) : idx;
+      int64_t clamped = seen < 0 ? 0 : seen > (int64_t)n - 1 ? n - 1 : seen;
+      uint64_t expected = leaf_value(clamped, bit_size);
+      static const uint64_t undef_patterns[] = { 0, ~0ull };
+      for (unsigned u = 0; u < ARRAY_SIZE(undef_patterns); u++) {
+         uint64_t got = 0;
+         bool folded = evaluate(s, n, bit_size, idx, idx_bits, undef_patterns[u], &got);
+         CHECK(folded, "n=%u %u-bit %s idx=%" PRId64 ": did not fold to a constant", n,
+               bit_size, kind_name[kind], idx);
+         CHECK(!folded || got == expected,
+               "n=%u %u-bit %s idx=%" PRId64 " undef=0x%" PRIx64 ": got 0x%" PRIx64
+               ", want 0x%" PRIx64,
+               n, bit_size, kind_name[kind], idx, undef_patterns[u], got, expected);
+      }
+   }
+   ralloc_free(s);
+}
+
+int
+main(void)
+{
+   glsl_type_singleton_init_or_ref();
+
+   static const unsigned sizes[] = { 2, 3, 4, 5, 8, 12, 16 };
+   static const unsigned bit_sizes[] = { 8, 16, 32, 64 };
+   for (unsigned s = 0; s < ARRAY_SIZE(sizes); s++) {
+      for (unsigned bs = 0; bs < ARRAY_SIZE(bit_sizes); bs++) {
+         for (unsigned k = INDEX_MASKED; k <= INDEX_RAW64; k++) {
+            /* Masking only makes the range [0, n) for powers of two. */
+            if (k == INDEX_MASKED && !util_is_power_of_two_nonzero(sizes[s]))
+               continue;
+            test_extract(sizes[s], bit_sizes[bs], k);
+         }
+      }
+   }
+
+   glsl_type_singleton_decref();
+   if (failures)
+      fprintf(stderr, "%d check(s) failed\n", failures);
+   else
+      printf("vector extract: all checks passed\n");
+   return failures ? 1 : 0;
+}
