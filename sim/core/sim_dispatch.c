@@ -320,6 +320,14 @@ thread_main(void *arg)
    return NULL;
 }
 
+/* KILN_DEBUG=simtrace traces every dispatch, whoever starts it. */
+static bool
+debug_trace(void)
+{
+   const char *env = getenv("KILN_DEBUG");
+   return env && strstr(env, "simtrace");
+}
+
 static int
 invalid(struct kiln_sim_fault *fault, const char *msg)
 {
@@ -390,7 +398,7 @@ kiln_sim_dispatch(struct kiln_sim_vm *vm, const struct kiln_sim_dispatch *d,
       return -ENOMEM;
    ctx->vm = vm;
    ctx->d = d;
-   ctx->trace = (options && options->trace);
+   ctx->trace = (options && options->trace) || debug_trace();
    ctx->watchdog = options && options->watchdog_instructions ?
                    options->watchdog_instructions : DEFAULT_WATCHDOG;
    ctx->wall_limit = !(options && options->watchdog_instructions);

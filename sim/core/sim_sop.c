@@ -8,6 +8,8 @@
  * descriptions (e.g. SCC = result != 0 for logic ops, carry for s_add_u32,
  * signed overflow for s_add_i32).
  */
+#include <time.h>
+
 #include "sim_engine.h"
 
 #define A32 sim_read_ssrc32(w, in, in->sop.ssrc0)
@@ -475,6 +477,12 @@ hwreg_read(const struct sim_wave *w, unsigned id)
    case SIM_HWREG_SH_MEM_BASES:
       return (uint32_t)(SIM_PRIVATE_APERTURE >> 48) |
              (uint32_t)(SIM_SHARED_APERTURE >> 48) << 16;
+   case SIM_HWREG_SHADER_CYCLES: {
+      /* a free-running 20-bit cycle counter (100 MHz here) */
+      struct timespec ts;
+      clock_gettime(CLOCK_MONOTONIC, &ts);
+      return (uint32_t)(((uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec) / 10) & 0xfffff;
+   }
    case SIM_HWREG_HW_ID1:
       /* WAVE_ID [4:0] */
       return w->wave_id & 0x1f;

@@ -84,7 +84,8 @@ struct kiln_sim_fault {
 struct kiln_sim_run_options {
    unsigned threads;           /* host threads for workgroups; 0 = all cores */
    uint64_t watchdog_instructions; /* per-wave budget; 0 = default (2^32) */
-   bool trace;                 /* print every executed instruction to stderr */
+   bool trace;                 /* print every executed instruction to stderr
+                                  (also KILN_DEBUG=simtrace) */
 };
 
 struct kiln_sim_stats {
