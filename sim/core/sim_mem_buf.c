@@ -71,11 +71,26 @@ sim_buf_address(const struct sim_wave *w, const struct sim_inst *in, unsigned la
    return buf_address(w, in, &v, lane, bytes, addr);
 }
 
+/* Loads to LDS (the LDS bit) and texture-fail results (TFE) are not
+ * modelled: stop rather than do something else. */
+static bool
+plain(struct sim_wave *w, const struct sim_inst *in)
+{
+   if (!in->buf.lds && !in->buf.tfe)
+      return true;
+   sim_wave_fault(w, KILN_SIM_FAULT_UNSUPPORTED, 0, false,
+                  "unsupported instruction %s with %s at PC 0x%" PRIx64, sim_inst_name(in),
+                  in->buf.lds ? "lds" : "tfe", w->pc);
+   return false;
+}
+
 static void
 x_buf_load(struct sim_wave *w, const struct sim_inst *in)
 {
    const struct sim_mem_op *m = &sim_mem_ops[in->op];
    struct vsharp v = read_vsharp(w, in->buf.srsrc);
+   if (!plain(w, in))
+      return;
    SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
       uint64_t a;
       if (m->bytes == 4) {
@@ -107,6 +122,8 @@ x_buf_store(struct sim_wave *w, const struct sim_inst *in)
 {
    const struct sim_mem_op *m = &sim_mem_ops[in->op];
    struct vsharp v = read_vsharp(w, in->buf.srsrc);
+   if (!plain(w, in))
+      return;
    SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
       uint64_t a;
       if (m->bytes == 4) {

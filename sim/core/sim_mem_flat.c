@@ -65,6 +65,11 @@ x_flat_load(struct sim_wave *w, const struct sim_inst *in)
    const struct sim_mem_op *m = &sim_mem_ops[in->op];
    uint64_t exec = sim_exec_mask(w);
 
+   if (SIM_UNLIKELY(in->flat.lds)) {
+      sim_exec_unsupported(w, in);
+      return;
+   }
+
    /* The common case: whole dwords from global memory. */
    if (in->format == SIM_FMT_GLOBAL && m->bytes == 4) {
       unsigned n = m->dwords, vdst = in->flat.vdst;
