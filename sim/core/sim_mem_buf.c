@@ -4,7 +4,8 @@
  *
  * Buffer instructions (MUBUF) through a 128-bit V#: base address, stride,
  * num_records and the out-of-bounds mode of gfx10 (OOB_SELECT: structured
- * with offset, structured, disabled, raw).  Out-of-bounds loads return 0
+ * with offset, structured, disabled, raw), including the swizzled
+ * addressing scratch buffers use.  Out-of-bounds loads return 0
  * and out-of-bounds stores and atomics are dropped, as the hardware does.
  * Formatted loads and stores (and MTBUF) are in sim_mem_format.c.
  */
@@ -14,7 +15,8 @@ struct vsharp {
    uint64_t base;
    uint32_t stride, num_records;
    unsigned oob;
-   bool add_tid;
+   unsigned index_stride;  /* swizzle: lanes interleaved per element */
+   bool add_tid, swizzle;
 };
 
 static inline struct vsharp
@@ -25,6 +27,8 @@ read_vsharp(const struct sim_wave *w, unsigned sgpr)
       .base = d[0] | (uint64_t)(d[1] & 0xffff) << 32,
       .stride = (d[1] >> 16) & 0x3fff,
       .num_records = d[2],
+      .swizzle = d[1] >> 31,
+      .index_stride = 8u << ((d[3] >> 21) & 3),
       .add_tid = (d[3] >> 23) & 1,
       .oob = (d[3] >> 28) & 3,
    };
@@ -58,6 +62,17 @@ buf_address(const struct sim_wave *w, const struct sim_inst *in, const struct vs
       break;
    default:
       break;
+   }
+   if (v->swizzle) {
+      /* Swizzled addressing (how scratch is laid out through a V#):
+       * 4-byte elements of index_stride consecutive indices (lanes, with
+       * ADD_TID) are interleaved. */
+      uint64_t index_msb = index / v->index_stride, index_lsb = index % v->index_stride;
+      uint64_t offset_msb = offset / 4, offset_lsb = offset % 4;
+      *addr = v->base + soff +
+              (index_msb * v->stride + offset_msb * 4) * v->index_stride +
+              index_lsb * 4 + offset_lsb;
+      return true;
    }
    *addr = v->base + soff + offset + (uint64_t)index * v->stride;
    return true;

@@ -208,6 +208,24 @@ test_scratch64(struct sim_test *t)
 }
 
 static void
+test_buffer_scratch(struct sim_test *t)
+{
+   uint32_t *out = st_buffer(t, 0, 8192);
+   uint8_t *scr = st_buffer(t, 2, 64 * 4096);
+   struct kiln_sim_dispatch d = scratch_dispatch(LANES, 32);
+   if (!ST_RUN_OK(t, prog_buffer_scratch, &d))
+      return;
+   for (unsigned i = 0; i < LANES; i++) {
+      CHECK_EQ32(t, "swizzled buffer store/load", R(out, 0, i), 0x7000 + i);
+      CHECK_EQ32(t, "swizzled buffer dwordx2 .y", R(out, 1, i), 0x9000 + i);
+      /* the same per-lane layout as scratch_*: offsets 4, 12 and 16 */
+      CHECK_EQ32(t, "swizzled buffer layout", swizzled(scr, 32, i, 4), 0x7000 + i);
+      CHECK_EQ32(t, "swizzled buffer layout x2 .x", swizzled(scr, 32, i, 12), 0x8000 + i);
+      CHECK_EQ32(t, "swizzled buffer layout x2 .y", swizzled(scr, 32, i, 16), 0x9000 + i);
+   }
+}
+
+static void
 test_flat(struct sim_test *t)
 {
    uint32_t *out = st_buffer(t, 0, 8192);
@@ -320,6 +338,7 @@ main(void)
    test_global_atomics(&t);
    test_scratch(&t);
    test_scratch64(&t);
+   test_buffer_scratch(&t);
    test_flat(&t);
    test_buffer(&t);
    test_buffer_format(&t);

@@ -254,3 +254,26 @@ s_waitcnt vmcnt(0)
 global_store_dword v2, v7, s[0:1]
 global_store_dword v2, v8, s[0:1] offset:256
 s_endpgm
+
+// @prog buffer_scratch
+// scratch through a swizzled V#, as clang's code addresses it: base =
+// buffer 2, SWIZZLE_ENABLE, ADD_TID_ENABLE, INDEX_STRIDE 32 (wave32), raw
+// bounds with num_records = -1; soffset = the wave offset (s6)
+s_mov_b32 s8, s4
+s_and_b32 s9, s5, 0xffff
+s_or_b32 s9, s9, 0x80000000
+s_mov_b32 s10, -1
+s_mov_b32 s11, 0x30d00000 | (2 << 21) | (1 << 23)
+v_lshlrev_b32 v2, 2, v0
+v_add_nc_u32 v1, 0x7000, v0
+v_add_nc_u32 v3, 0x8000, v0
+v_add_nc_u32 v4, 0x9000, v0
+v_mov_b32 v5, 4
+buffer_store_dword v1, off, s[8:11], s6 offset:4
+buffer_store_dwordx2 v[3:4], v5, s[8:11], s6 offen offset:8
+buffer_load_dword v6, off, s[8:11], s6 offset:4
+buffer_load_dword v7, v5, s[8:11], s6 offen offset:12
+s_waitcnt vmcnt(0)
+ROUT v6, 0
+ROUT v7, 1
+s_endpgm
