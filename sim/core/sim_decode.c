@@ -230,7 +230,7 @@ decode_mimg(const uint32_t *words, unsigned avail, struct sim_inst *inst)
    inst->mimg.vdata = (w1 >> 8) & 0xff;
    inst->mimg.srsrc = ((w1 >> 16) & 0x1f) << 2;
    inst->mimg.ssamp = ((w1 >> 21) & 0x1f) << 2;
-   inst->disasm = sim_disasm_raw;
+   inst->disasm = sim_disasm_mimg;
    inst->size = 2 + nsa;
    if (inst->size > avail)
       return 0;

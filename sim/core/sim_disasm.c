@@ -343,9 +343,29 @@ sim_disasm_buf(const struct sim_inst *in, char *buf, size_t size)
    char off[16] = "";
    if (f->offset)
       snprintf(off, sizeof(off), " offset:%u", f->offset);
-   snprintf(buf, size, "%s, %s, %s, %s%s%s%s%s%s", vdata, vaddr, rsrc, soff,
+   char fmt[24] = "";
+   if (in->format == SIM_FMT_MTBUF)
+      snprintf(fmt, sizeof(fmt), " format:%u", f->format);
+   snprintf(buf, size, "%s, %s, %s, %s%s%s%s%s%s%s", vdata, vaddr, rsrc, soff, fmt,
             f->idxen ? " idxen" : "", f->offen ? " offen" : "", off,
             f->glc ? " glc" : "", f->slc ? " slc" : "");
+}
+
+/* MIMG: enough to recognise the instruction in a report (the address
+ * register count depends on the dimension and is not worked out). */
+void
+sim_disasm_mimg(const struct sim_inst *in, char *buf, size_t size)
+{
+   char o[4][32];
+   unsigned n = 0;
+   const struct sim_mimg_fields *f = &in->mimg;
+   bool sample = strstr(sim_inst_name(in), "sample") || strstr(sim_inst_name(in), "gather");
+   const char *vdata = OPND(SIM_SRC_VGPR0 + f->vdata, __builtin_popcount(f->dmask | 1));
+   const char *vaddr = OPND(SIM_SRC_VGPR0 + f->vaddr, 1);
+   const char *rsrc = OPND(f->srsrc, 8);
+   const char *ssamp = OPND(f->ssamp, 4);
+   snprintf(buf, size, "%s, %s, %s%s%s dmask:0x%x dim:%u", vdata, vaddr, rsrc,
+            sample ? ", " : "", sample ? ssamp : "", f->dmask, f->dim);
 }
 
 void
