@@ -23,7 +23,8 @@ extern "C" {
 #endif
 
 /* A GPU virtual address space. Mappings alias host memory: the bytes the
- * host sees are the bytes the shader reads and writes. */
+ * host sees are the bytes the shader reads and writes.  Any thread may map
+ * and unmap; a map or unmap waits while a dispatch on the VM runs. */
 struct kiln_sim_vm;
 
 enum kiln_sim_map_flags {
