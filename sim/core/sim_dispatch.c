@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -344,6 +345,10 @@ host_threads(const struct kiln_sim_run_options *options)
 {
    if (options && options->threads)
       return options->threads;
+   /* the CPUs this process may run on, not all the machine has */
+   cpu_set_t set;
+   if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+      return CPU_COUNT(&set);
    long n = sysconf(_SC_NPROCESSORS_ONLN);
    return n > 0 ? (unsigned)n : 1;
 }
