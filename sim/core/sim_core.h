@@ -18,7 +18,9 @@
  * (pc - base) / 4, decoded once.  Before an instruction's exec function is
  * called, w->pc holds its address and w->next_pc the address after it; a
  * branch writes w->next_pc.  An exec function that stops the wave (end of
- * program, barrier, fault) sets w->state.  Lanes are looped over w->exec.
+ * program, barrier, fault) sets w->state.  Lanes are looped over
+ * sim_exec_mask(w).  The decode cache is per host thread and dispatch
+ * (sim_icache.h).
  *
  * Opcode names, families and GFX10 opcode numbers come from Mesa ACO's
  * aco_opcodes.py through sim_opcodes_gen.py (sim_opcodes.h: enum sim_op,
@@ -442,7 +444,8 @@ void sim_inst_set_op(struct sim_inst *inst, enum sim_format fmt, unsigned opcode
  * format, size, words, literal, valu fields, exec (sim_exec_unsupported
  * for opcodes without semantics yet) and disasm.  Returns the size in
  * dwords, or 0 if words[0] is not a VALU encoding or does not decode.
- * The engine provides a weak fallback that returns 0. */
+ * Without valu/ sources the engine links a stand-in that returns 0
+ * (sim_valu_fallback.c). */
 unsigned sim_valu_decode(const uint32_t *words, unsigned avail, struct sim_inst *inst);
 
 /* The VALU reads and writes only: w->vgpr, w->sgpr (through the helpers
