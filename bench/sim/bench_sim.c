@@ -32,7 +32,7 @@ clock_s(clockid_t clock)
 
 static int
 run(struct kiln_sim_vm *vm, uint32_t *code, const char *name, const uint32_t *prog,
-    size_t bytes, unsigned groups, unsigned loops, unsigned threads)
+    size_t bytes, unsigned groups, unsigned loops, unsigned threads, unsigned wave_size)
 {
    memcpy(code, prog, bytes);
    struct kiln_sim_dispatch d = {
@@ -42,7 +42,7 @@ run(struct kiln_sim_vm *vm, uint32_t *code, const char *name, const uint32_t *pr
       .user_data = {(uint32_t)OUT_VA, OUT_VA >> 32, (uint32_t)IN_VA, IN_VA >> 32, loops},
       .group_size = {256, 1, 1},
       .group_count = {groups, 1, 1},
-      .wave_size = 32,
+      .wave_size = wave_size,
    };
    struct kiln_sim_run_options opts = {.threads = threads};
    struct kiln_sim_stats stats;
@@ -58,7 +58,7 @@ run(struct kiln_sim_vm *vm, uint32_t *code, const char *name, const uint32_t *pr
    /* per core: over the CPU time the dispatch used, which stays honest
     * when the machine is shared */
    double mlips = stats.lane_instructions / secs / 1e6;
-   printf("| %-6s | %7u | %10u | %14llu | %7.3f | %7.3f | %14.1f | %13.1f |\n", name, threads,
+   printf("| %-7s | %7u | %10u | %14llu | %7.3f | %7.3f | %14.1f | %13.1f |\n", name, threads,
           groups * 256, (unsigned long long)stats.lane_instructions, secs, cpu, mlips,
           stats.lane_instructions / cpu / 1e6);
    return 0;
@@ -80,13 +80,15 @@ main(int argc, char **argv)
    kiln_sim_vm_map(vm, OUT_VA, out, buf_size, KILN_SIM_MAP_READ | KILN_SIM_MAP_WRITE);
    kiln_sim_vm_map(vm, IN_VA, in, buf_size, KILN_SIM_MAP_READ);
 
-   printf("| kernel | threads | work-items | lane-instr     | seconds | cpu s   | M lane-instr/s | per core (M/s) |\n");
-   printf("|--------|---------|------------|----------------|---------|---------|----------------|----------------|\n");
+   printf("| kernel  | threads | work-items | lane-instr     | seconds | cpu s   | M lane-instr/s | per core (M/s) |\n");
+   printf("|---------|---------|------------|----------------|---------|---------|----------------|----------------|\n");
    int fails = 0;
    unsigned thread_counts[2] = {1, cores};
    for (unsigned i = 0; i < (cores > 1 ? 2 : 1); i++) {
-      fails += run(vm, code, "alu", prog_alu, sizeof(prog_alu), 64, 600, thread_counts[i]);
-      fails += run(vm, code, "copy", prog_copy, sizeof(prog_copy), 256, 60, thread_counts[i]);
+      fails += run(vm, code, "alu", prog_alu, sizeof(prog_alu), 64, 600, thread_counts[i], 32);
+      fails += run(vm, code, "alu w64", prog_alu, sizeof(prog_alu), 64, 600, thread_counts[i],
+                   64);
+      fails += run(vm, code, "copy", prog_copy, sizeof(prog_copy), 256, 60, thread_counts[i], 32);
    }
    kiln_sim_vm_destroy(vm);
    free(code);
