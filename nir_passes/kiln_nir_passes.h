@@ -46,6 +46,13 @@ bool kiln_nir_lower_float_narrowing(nir_shader *nir);
  * as shifts of packed 64-bit words. Run right after spirv_to_nir. */
 bool kiln_nir_opt_vector_extract(nir_shader *nir);
 
+/* Global addresses base + V + C (V a zero-extended sum of products, C >= 0)
+ * as base + u2u64(V computed in 32 bits) + C, so that
+ * ac_nir_lower_global_access forms SGPR-base + 32-bit-offset accesses.
+ * Exact only when every buffer the kernel reaches is smaller than 4 GiB.
+ * Run before ac_nir_lower_global_access. */
+bool kiln_nir_opt_global_offset_32(nir_shader *nir);
+
 /* Lowers kernel inputs and the OpenCL launch values (global offset and
  * size, enqueued local size, number of groups, work_dim) to scalar loads
  * from the kernarg buffer of kiln_amd_abi.h. */
