@@ -67,8 +67,9 @@ struct dispatch_ctx {
    uint64_t wave_instructions, lane_instructions;
 };
 
+/* One per host thread, on its own cache lines. */
 struct thread_ctx {
-   struct dispatch_ctx *ctx;
+   alignas(64) struct dispatch_ctx *ctx;
    unsigned index;
    struct sim_wave *waves;
    uint8_t *lds;
@@ -431,7 +432,7 @@ kiln_sim_dispatch(struct kiln_sim_vm *vm, const struct kiln_sim_dispatch *d,
    if (nthreads < 1)
       nthreads = 1;
 
-   struct thread_ctx *threads = calloc(nthreads, sizeof(*threads));
+   struct thread_ctx *threads = aligned_alloc(64, nthreads * sizeof(*threads));
    pthread_t *tids = calloc(nthreads, sizeof(*tids));
    int ret = 0;
    unsigned started = 0;
