@@ -11,6 +11,7 @@
 #include "kiln_amd_backend.h"
 #include "kiln_amd_target.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,6 +260,54 @@ aco_debug_message(void *priv, enum aco_compiler_debug_level level, const char *m
       r->had_error = true;
 }
 
+/* The registers the code references, read from ACO's disassembly: the
+ * highest VGPR and SGPR number + 1, and 2 more SGPRs when VCC is used (as
+ * LLVM counts .sgpr_count).  config.num_vgprs is the allocation, rounded
+ * up to the granule. */
+static void
+count_registers(const char *disasm, unsigned *vgprs, unsigned *sgprs)
+{
+   unsigned v = 0, s = 0;
+   bool vcc = false;
+   for (const char *p = disasm; *p; p++) {
+      if (*p == ';') { /* the encoding comment, to the end of the line */
+         while (p[1] && p[1] != '\n')
+            p++;
+         continue;
+      }
+      if (p > disasm && (isalnum(p[-1]) || p[-1] == '_'))
+         continue;
+      if (!strncmp(p, "vcc", 3)) {
+         vcc = true;
+         continue;
+      }
+      if (*p != 'v' && *p != 's')
+         continue;
+      char *end;
+      unsigned last;
+      if (isdigit(p[1])) {
+         last = strtoul(p + 1, &end, 10);
+         if (isalnum(*end) || *end == '_')
+            continue;
+      } else if (p[1] == '[' && isdigit(p[2])) {
+         strtoul(p + 2, &end, 10);
+         if (*end != ':')
+            continue;
+         last = strtoul(end + 1, &end, 10);
+         if (*end != ']')
+            continue;
+      } else {
+         continue;
+      }
+      if (*p == 'v')
+         v = MAX2(v, last + 1);
+      else
+         s = MAX2(s, last + 1);
+   }
+   *vgprs = v;
+   *sgprs = s + (vcc ? 2 : 0);
+}
+
 /* COMPUTE_PGM_RSRC1/2/3 as radeonsi's si_create_compute_state builds them,
  * with kiln's fixed user-SGPR count and TGID enables. */
 static void
@@ -341,11 +390,14 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
    k->scratch_bytes_per_lane = result.config.scratch_bytes_per_wave / wave_size;
    fill_rsrc(t, wave_size, &result.config, k);
 
+   unsigned vgprs_used = result.config.num_vgprs, sgprs_used = result.sgprs_used;
+   if (result.disasm)
+      count_registers(result.disasm, &vgprs_used, &sgprs_used);
    k->stats = (struct kiln_kernel_stats){
       .instructions = result.instructions,
       .code_bytes = result.exec_size,
-      .vgprs = result.config.num_vgprs,
-      .sgprs = result.sgprs_used,
+      .vgprs = vgprs_used,
+      .sgprs = sgprs_used,
       .lds_bytes = k->lds_bytes,
       .scratch_bytes = k->scratch_bytes_per_lane,
       .wave_size = wave_size,

@@ -77,11 +77,15 @@ struct kiln_kernel_arg {
    bool is_const, is_volatile, is_restrict;
 };
 
+/* Per-kernel statistics; `kilnc --stats-json` prints them under these
+ * names.  Register counts are what the code uses, comparable with LLVM's
+ * .vgpr_count/.sgpr_count, not what is allocated (RSRC1 rounds VGPRs up to
+ * the granule). */
 struct kiln_kernel_stats {
-   unsigned instructions;
+   unsigned instructions;      /* machine instructions (ACO's count) */
    unsigned code_bytes;
-   unsigned vgprs;
-   unsigned sgprs;
+   unsigned vgprs;             /* highest VGPR the code references + 1 */
+   unsigned sgprs;             /* highest SGPR referenced + 1, + 2 if VCC is used */
    unsigned lds_bytes;
    unsigned scratch_bytes;     /* per lane */
    unsigned wave_size;
