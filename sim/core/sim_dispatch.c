@@ -44,7 +44,8 @@
 #define LDS_MAX (64u * 1024u)
 #define DEFAULT_WATCHDOG (1ull << 32)
 #define WALL_LIMIT_NS (10ull * 1000000000ull)
-#define CHECK_INTERVAL (1u << 20)   /* instructions between stop/clock checks */
+#define CHECK_INTERVAL (1u << 16)   /* instructions between stop/clock checks,
+                                       and a wave's time slice */
 
 struct dispatch_ctx {
    struct kiln_sim_vm *vm;
@@ -99,7 +100,10 @@ trace_inst(const struct sim_wave *w, const struct sim_inst *in)
            sim_exec_mask(w), sim_inst_name(in), ops);
 }
 
-/* Runs one wave until it ends, waits at a barrier or faults. */
+/* Runs one wave until it ends, waits at a barrier or faults, or, when
+ * its workgroup has other waves, until its time slice is over: waves that
+ * wait for each other through memory (not only at s_barrier) then still
+ * make progress. */
 static void
 run_wave(struct thread_ctx *t, struct sim_wave *w)
 {
@@ -165,6 +169,8 @@ run_wave(struct thread_ctx *t, struct sim_wave *w)
                            " instructions in this wave)", w->wave_instructions + waves);
             break;
          }
+         if (t->wg.num_waves > 1)
+            break; /* yield to the group's other waves */
       }
    }
    t->check = check;
@@ -281,7 +287,7 @@ run_group(struct thread_ctx *t, uint64_t linear)
       init_wave(t, &t->waves[i], i, gid, dims, threads, nwaves);
 
    for (;;) {
-      unsigned at_barrier = 0;
+      unsigned at_barrier = 0, running = 0;
       for (unsigned i = 0; i < nwaves; i++) {
          struct sim_wave *w = &t->waves[i];
          if (w->state == SIM_WAVE_RUNNING)
@@ -291,7 +297,10 @@ run_group(struct thread_ctx *t, uint64_t linear)
             goto done;
          }
          at_barrier += w->state == SIM_WAVE_BARRIER;
+         running += w->state == SIM_WAVE_RUNNING;
       }
+      if (running)
+         continue;
       if (at_barrier == 0 || atomic_load(&ctx->stop))
          break;
       /* Every live wave has arrived (ended waves leave the barrier). */

@@ -5,8 +5,9 @@
  * LDS (DS encoding): reads and writes of every width, read2/write2 with
  * element offsets and st64 strides, d16 halves, out-of-range accesses
  * (reads 0, writes dropped), atomics returning the pre-op value, the
- * cross-lane swizzle/permute ops, and s_barrier across the waves of a
- * workgroup exchanging data through LDS.
+ * cross-lane swizzle/permute ops, s_barrier across the waves of a
+ * workgroup exchanging data through LDS, and waves that wait for each
+ * other through LDS without a barrier (the engine time-slices them).
  */
 #include "sim_test.h"
 #include "test_sim_lds.h"
@@ -88,6 +89,20 @@ test_barrier(struct sim_test *t)
    }
 }
 
+static void
+test_spin_wait(struct sim_test *t)
+{
+   uint32_t *out = st_buffer(t, 0, 8192);
+   struct kiln_sim_dispatch d = lds_dispatch(64);
+   d.rsrc2 |= 1u << 10; /* TG_SIZE in s6 */
+   struct kiln_sim_run_options opts = {.watchdog_instructions = 10000000};
+   struct kiln_sim_fault f;
+   memcpy(t->code, prog_spin_wait, sizeof(prog_spin_wait));
+   int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
+   CHECK(t, ret == 0, "wave waiting on another wave's LDS write: %d %s", ret, f.message);
+   CHECK_EQ32(t, "waiting wave saw the flag", out[0], 0x600d);
+}
+
 int
 main(void)
 {
@@ -96,5 +111,6 @@ main(void)
    test_ds_basic(&t);
    test_ds_atomics(&t);
    test_barrier(&t);
+   test_spin_wait(&t);
    return st_finish(&t, "test_sim_lds");
 }

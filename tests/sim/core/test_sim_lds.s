@@ -106,3 +106,24 @@ s_waitcnt lgkmcnt(0)
 global_store_dword v2, v4, s[0:1]
 global_store_dword v2, v6, s[0:1] offset:1024
 s_endpgm
+
+// @prog spin_wait
+// wave 0 waits, without a barrier, for a flag wave 1 sets in LDS: the
+// engine must switch waves for wave 0 to see it. TG_SIZE is in s6.
+s_bfe_u32 s10, s6, 0x60006              // wave id in the group
+v_mov_b32 v1, 0
+s_cmp_eq_u32 s10, 0
+s_cbranch_scc0 setter
+wait:
+ds_read_b32 v2, v1 offset:64
+s_waitcnt lgkmcnt(0)
+v_readfirstlane_b32 s11, v2
+s_cmp_eq_u32 s11, 0
+s_cbranch_scc1 wait
+v_mov_b32 v3, 0x600d
+global_store_dword v1, v3, s[0:1]
+s_endpgm
+setter:
+v_mov_b32 v2, 1
+ds_write_b32 v1, v2 offset:64
+s_endpgm
