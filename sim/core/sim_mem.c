@@ -189,6 +189,10 @@ sim_seg_read(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
       return true;
    }
    case SIM_SEG_LDS:
+      if (SIM_LIKELY((uint32_t)addr + (uint64_t)bytes <= w->lds_size)) {
+         memcpy(dst, w->lds + (uint32_t)addr, bytes);
+         return true;
+      }
       for (unsigned i = 0; i < bytes; i++) {
          uint64_t a = (uint32_t)(addr + i);
          d[i] = a < w->lds_size ? w->lds[a] : 0;
@@ -226,6 +230,10 @@ sim_seg_write(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane
       return true;
    }
    case SIM_SEG_LDS:
+      if (SIM_LIKELY((uint32_t)addr + (uint64_t)bytes <= w->lds_size)) {
+         memcpy(w->lds + (uint32_t)addr, src, bytes);
+         return true;
+      }
       for (unsigned i = 0; i < bytes; i++) {
          uint64_t a = (uint32_t)(addr + i);
          if (a < w->lds_size)
