@@ -398,6 +398,8 @@ kiln_sim_dispatch(struct kiln_sim_vm *vm, const struct kiln_sim_dispatch *d,
       return invalid(fault, "no VM or dispatch");
    if (d->wave_size != 32 && d->wave_size != 64)
       return invalid(fault, "wave size must be 32 or 64");
+   if (d->pgm_va & 3)
+      return invalid(fault, "program address is not dword aligned");
    uint64_t group_threads = (uint64_t)d->group_size[0] * d->group_size[1] * d->group_size[2];
    if (group_threads == 0 || group_threads > 1024)
       return invalid(fault, "workgroup size must be 1..1024 threads");
