@@ -4,7 +4,8 @@
  *
  * LDS instructions (DS): reads and writes of 8 to 128 bits, the paired
  * read2/write2 forms (offsets in elements, st64 in 64-element strides),
- * atomics with and without return, and the cross-lane ds_swizzle_b32,
+ * atomics with and without return, ds_append/ds_consume, and the
+ * cross-lane ds_swizzle_b32,
  * ds_permute_b32 and ds_bpermute_b32.  A workgroup's waves all run on one
  * host thread, so LDS needs no host atomics.  Out-of-range LDS addresses
  * read 0 and drop writes, as the ISA defines for LDS.
@@ -164,6 +165,36 @@ x_ds_permute_b32(struct sim_wave *w, const struct sim_inst *in)
       w->vgpr[in->ds.vdst][l] = out[l];
 }
 
+/* ds_append/ds_consume: the dword at M0[15:0] + offset grows (shrinks)
+ * by the number of active lanes; every active lane gets the value from
+ * before, from which it finds its own slot with v_mbcnt. */
+static void
+append_consume(struct sim_wave *w, const struct sim_inst *in, bool consume)
+{
+   uint32_t addr = (w->sgpr[SIM_SRC_M0] & 0xffff) + (in->ds.offset0 | in->ds.offset1 << 8);
+   uint64_t exec = sim_exec_mask(w);
+   uint32_t old = 0, n = __builtin_popcountll(exec);
+   if (!no_gds(w, in) || !exec)
+      return;
+   sim_seg_read(w, SIM_SEG_LDS, addr, 0, &old, 4);
+   uint32_t v = consume ? old - n : old + n;
+   sim_seg_write(w, SIM_SEG_LDS, addr, 0, &v, 4);
+   SIM_FOREACH_LANE(l, exec)
+      w->vgpr[in->ds.vdst][l] = old;
+}
+
+static void
+x_ds_append(struct sim_wave *w, const struct sim_inst *in)
+{
+   append_consume(w, in, false);
+}
+
+static void
+x_ds_consume(struct sim_wave *w, const struct sim_inst *in)
+{
+   append_consume(w, in, true);
+}
+
 static void
 x_nop(struct sim_wave *w, const struct sim_inst *in)
 {
@@ -188,5 +219,7 @@ sim_ds_bind(sim_exec_fn *table)
    table[SIM_OP_ds_swizzle_b32] = x_ds_swizzle_b32;
    table[SIM_OP_ds_permute_b32] = x_ds_permute_b32;
    table[SIM_OP_ds_bpermute_b32] = x_ds_bpermute_b32;
+   table[SIM_OP_ds_append] = x_ds_append;
+   table[SIM_OP_ds_consume] = x_ds_consume;
    table[SIM_OP_ds_nop] = x_nop;
 }

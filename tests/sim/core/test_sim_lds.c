@@ -90,6 +90,20 @@ test_barrier(struct sim_test *t)
 }
 
 static void
+test_append(struct sim_test *t)
+{
+   uint32_t *out = st_buffer(t, 0, 8192);
+   struct kiln_sim_dispatch d = lds_dispatch(LANES);
+   if (!ST_RUN_OK(t, prog_append, &d))
+      return;
+   for (unsigned i = 0; i < LANES; i++) {
+      CHECK_EQ32(t, "ds_append returns the count before", R(out, 0, i), 100);
+      CHECK_EQ32(t, "ds_consume returns the count before", R(out, 1, i), i < 5 ? 132 : 0);
+      CHECK_EQ32(t, "ds_append + ds_consume", R(out, 2, i), 100 + 32 - 5);
+   }
+}
+
+static void
 test_spin_wait(struct sim_test *t)
 {
    uint32_t *out = st_buffer(t, 0, 8192);
@@ -112,5 +126,6 @@ main(void)
    test_ds_atomics(&t);
    test_barrier(&t);
    test_spin_wait(&t);
+   test_append(&t);
    return st_finish(&t, "test_sim_lds");
 }

@@ -127,3 +127,21 @@ setter:
 v_mov_b32 v2, 1
 ds_write_b32 v1, v2 offset:64
 s_endpgm
+
+// @prog append
+// ds_append / ds_consume on the dword at M0 + offset: 32 lanes, then 5
+v_lshlrev_b32 v2, 2, v0
+v_mov_b32 v1, 100
+v_mov_b32 v3, 0
+ds_write_b32 v3, v1 offset:256
+s_mov_b32 m0, 0x100
+ds_append v5
+s_mov_b32 exec_lo, 0x1f
+ds_consume v6
+s_mov_b32 exec_lo, -1
+ds_read_b32 v7, v3 offset:256
+s_waitcnt lgkmcnt(0)
+ROUT v5, 0
+ROUT v6, 1
+ROUT v7, 2
+s_endpgm
