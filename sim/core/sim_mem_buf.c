@@ -109,16 +109,19 @@ x_buf_load(struct sim_wave *w, const struct sim_inst *in)
    SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
       uint64_t a;
       if (m->bytes == 4) {
-         /* bounds per dword: the ones past the end read 0 */
+         /* Bounds per dword: the ones past the end read 0.  All are read
+          * before any is written: VDATA may overlap VADDR
+          * (buffer_load_dwordx2 v[2:3], v2, ...). */
+         uint32_t val[4] = { 0 };
          for (unsigned i = 0; i < m->dwords; i++) {
-            uint32_t val = 0;
             struct sim_inst one = *in;
             one.buf.offset += 4 * i;
             if (buf_address(w, &one, &v, l, 4, &a) &&
-                !sim_seg_read(w, SIM_SEG_GLOBAL, a, l, &val, 4))
+                !sim_seg_read(w, SIM_SEG_GLOBAL, a, l, &val[i], 4))
                return;
-            w->vgpr[(in->buf.vdata + i) & 0xff][l] = val;
          }
+         for (unsigned i = 0; i < m->dwords; i++)
+            w->vgpr[(in->buf.vdata + i) & 0xff][l] = val[i];
          continue;
       }
       if (buf_address(w, in, &v, l, m->bytes, &a)) {

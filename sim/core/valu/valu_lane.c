@@ -58,8 +58,22 @@ VALU_FN(v_movreld_b32)
    VALU_LOOP(d[l] = VALU_U32(0));
 }
 
+/* v_swap, v_movrelsd and the permlanes name src0's VGPR directly; any
+ * other operand there is an illegal encoding, stopped before it indexes
+ * the register file. */
+static bool
+src0_is_vgpr(struct sim_wave *w, const struct sim_inst *in)
+{
+   if (in->valu.src[0] >= SIM_SRC_VGPR0)
+      return true;
+   sim_wave_fault(w, KILN_SIM_FAULT_ILLEGAL, 0, false, "src0 must be a VGPR");
+   return false;
+}
+
 VALU_FN(v_movrelsd_b32)
 {
+   if (!src0_is_vgpr(w, in))
+      return;
    unsigned m0 = w->sgpr[SIM_SRC_M0];
    unsigned rs = vgpr_index(w, in->valu.src[0] - SIM_SRC_VGPR0 + m0);
    unsigned rd = vgpr_index(w, in->valu.vdst + m0);
@@ -70,7 +84,8 @@ VALU_FN(v_movrelsd_b32)
 
 VALU_FN(v_swap_b32)
 {
-   (void)w;
+   if (!src0_is_vgpr(w, in))
+      return;
    uint32_t *a = io->d;
    uint32_t *b = w->vgpr[in->valu.src[0] - SIM_SRC_VGPR0];
    VALU_LOOP({
@@ -89,6 +104,8 @@ permlane(struct sim_wave *w, const struct sim_inst *in, struct valu_io *io, bool
    uint64_t sel = ((uint64_t)VALU_RD_UNIFORM(2) << 32) | VALU_RD_UNIFORM(1);
    bool fi = in->valu.opsel & 1, bound_ctrl = (in->valu.opsel >> 1) & 1;
    uint64_t exec = sim_exec_mask(w);
+   if (!src0_is_vgpr(w, in))
+      return;
    const uint32_t *s = w->vgpr[in->valu.src[0] - SIM_SRC_VGPR0];
    uint32_t tmp[SIM_MAX_LANES];
    uint64_t write = 0;

@@ -328,6 +328,23 @@ test_buffer_format(struct sim_test *t)
    }
 }
 
+static void
+test_buffer_load_overlapping_address(struct sim_test *t)
+{
+   uint32_t *out = st_buffer(t, 0, 8192);
+   uint32_t *in = st_buffer(t, 1, 8192);
+   for (unsigned i = 0; i < 2 * LANES; i++)
+      in[i] = 0xd0000000 + i;
+   struct kiln_sim_dispatch d = st_dispatch(LANES, 32);
+   if (!ST_RUN_OK(t, prog_buffer_overlap, &d))
+      return;
+   for (unsigned i = 0; i < LANES; i++) {
+      CHECK_EQ32(t, "buffer_load_dwordx2 over its address: .x", R(out, 0, i), 0xd0000000 + 2 * i);
+      CHECK_EQ32(t, "buffer_load_dwordx2 over its address: .y", R(out, 1, i),
+                 0xd0000000 + 2 * i + 1);
+   }
+}
+
 int
 main(void)
 {
@@ -342,5 +359,6 @@ main(void)
    test_flat(&t);
    test_buffer(&t);
    test_buffer_format(&t);
+   test_buffer_load_overlapping_address(&t);
    return st_finish(&t, "test_sim_vmem");
 }

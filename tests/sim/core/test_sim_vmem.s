@@ -277,3 +277,19 @@ s_waitcnt vmcnt(0)
 ROUT v6, 0
 ROUT v7, 1
 s_endpgm
+
+// @prog buffer_overlap
+// buffer_load_dwordx2 whose destination overlaps its address register:
+// both dwords are addressed from the old v4 (ISA: VADDR is read before
+// VDATA is written).
+s_mov_b32 s8, s2
+s_and_b32 s9, s3, 0xffff
+s_mov_b32 s10, 1024
+s_mov_b32 s11, 0x30000000
+v_lshlrev_b32 v2, 2, v0
+v_lshlrev_b32 v4, 3, v0
+buffer_load_dwordx2 v[4:5], v4, s[8:11], 0 offen
+s_waitcnt vmcnt(0)
+ROUT v4, 0
+ROUT v5, 1
+s_endpgm
