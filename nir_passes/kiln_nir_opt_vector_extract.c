@@ -18,7 +18,12 @@
  *  - 8- and 16-bit components: the vector packed into 64-bit words, each
  *    word shifted right by idx * bit_size (NIR masks the shift count to 63,
  *    which selects the component inside the word: one v_lshrrev_b64), then
- *    a bit-tested select between the words' low dwords.
+ *    a bit-tested select between the words' low dwords;
+ *  - with private_memory, 8- and 16-wide vectors of 32-bit components and
+ *    4- to 16-wide ones of 64-bit components: the components stored once
+ *    to a private array (right after the last of them is defined, shared
+ *    by every extract of the same components), each extract one indexed
+ *    load, as LLVM does: an address and a load whatever n.
  * The clamp is omitted when range analysis proves 0 <= idx < n (shuffle
  * masks the index), so the result is the same value for every index.  Run
  * right after spirv_to_nir, while the trees still have vtn's shape.
@@ -157,6 +162,86 @@ extract_packed(nir_builder *b, const struct extract_tree *t, unsigned n, unsigne
    return nir_u2uN(b, select_by_bits(b, words, dwords / 2, idx, first_bit), bit_size);
 }
 
+/* Large vectors of 32- and 64-bit components: stored once to private
+ * memory, each extract one indexed load (address and load, whatever n). */
+static bool
+use_memory(unsigned n, unsigned bit_size)
+{
+   return (bit_size == 32 && (n == 8 || n == 16)) ||
+          (bit_size == 64 && (n == 4 || n == 8 || n == 16));
+}
+
+/* A set of leaves already stored to a private array. */
+struct stored_leaves {
+   unsigned n;
+   nir_scalar leaves[MAX_LEAVES];
+   nir_variable *var;
+};
+
+struct stored_list {
+   struct stored_leaves entries[32];
+   unsigned count;
+};
+
+static bool
+same_leaves(const struct stored_leaves *e, const struct extract_tree *t, unsigned n)
+{
+   if (e->n != n)
+      return false;
+   for (unsigned i = 0; i < n; i++) {
+      if (!nir_scalar_equal(e->leaves[i], t->leaves[i]))
+         return false;
+   }
+   return true;
+}
+
+/* Where the stores go: right after the leaf defined last, which every
+ * extract of these leaves is dominated by (the leaves all dominate each
+ * extract, so their blocks lie on one dominator chain). */
+static nir_cursor
+after_leaves(const struct extract_tree *t, unsigned n)
+{
+   nir_instr *last = t->leaves[0].def->parent_instr;
+   for (unsigned i = 1; i < n; i++) {
+      nir_instr *instr = t->leaves[i].def->parent_instr;
+      if (instr->block == last->block ? instr->index > last->index
+                                      : nir_block_dominates(last->block, instr->block))
+         last = instr;
+   }
+   return last->type == nir_instr_type_phi ? nir_after_phis(last->block)
+                                           : nir_after_instr(last);
+}
+
+static nir_variable *
+leaves_in_memory(nir_builder *b, struct stored_list *stored, const struct extract_tree *t,
+                 unsigned n)
+{
+   for (unsigned i = 0; i < stored->count; i++) {
+      if (same_leaves(&stored->entries[i], t, n))
+         return stored->entries[i].var;
+   }
+   if (stored->count == ARRAY_SIZE(stored->entries))
+      return NULL;
+
+   /* An array, not a vector: an indexed vector component would go back
+    * to a bcsel tree in nir_lower_vars_to_ssa. */
+   const unsigned bit_size = t->leaves[0].def->bit_size;
+   nir_variable *var = nir_local_variable_create(
+      b->impl, glsl_array_type(glsl_uintN_t_type(bit_size), n, 0), "extract_src");
+   nir_builder sb = nir_builder_at(after_leaves(t, n));
+   nir_deref_instr *array = nir_build_deref_var(&sb, var);
+   for (unsigned i = 0; i < n; i++) {
+      nir_store_deref(&sb, nir_build_deref_array_imm(&sb, array, i),
+                      nir_channel(&sb, t->leaves[i].def, t->leaves[i].comp), 1);
+   }
+
+   struct stored_leaves *e = &stored->entries[stored->count++];
+   e->n = n;
+   memcpy(e->leaves, t->leaves, sizeof(e->leaves));
+   e->var = var;
+   return var;
+}
+
 static bool
 index_in_range(nir_shader *shader, struct hash_table *range_ht, nir_scalar idx, unsigned n)
 {
@@ -167,8 +252,9 @@ index_in_range(nir_shader *shader, struct hash_table *range_ht, nir_scalar idx, 
 
 static bool
 rewrite_tree(nir_builder *b, nir_alu_instr *root, struct hash_table *range_ht,
-             struct set *rewritten)
+             struct stored_list *stored, struct set *rewritten)
 {
+   /* NULL when private memory is not to be used. */
    struct extract_tree t;
    unsigned n = match_tree(nir_get_scalar(&root->def, 0), &t);
    /* Two or three leaves are as cheap as the tree already is. */
@@ -191,8 +277,12 @@ rewrite_tree(nir_builder *b, nir_alu_instr *root, struct hash_table *range_ht,
    idx = nir_u2u32(b, idx);
 
    const unsigned count = util_next_power_of_two(n);
+   nir_variable *var =
+      stored && use_memory(n, bit_size) ? leaves_in_memory(b, stored, &t, n) : NULL;
    nir_def *result;
-   if (bit_size < 32) {
+   if (var) {
+      result = nir_load_deref(b, nir_build_deref_array(b, nir_build_deref_var(b, var), idx));
+   } else if (bit_size < 32) {
       result = extract_packed(b, &t, n, count, idx, bit_size);
    } else {
       nir_def *vals[MAX_LEAVES];
@@ -207,12 +297,14 @@ rewrite_tree(nir_builder *b, nir_alu_instr *root, struct hash_table *range_ht,
 }
 
 static bool
-opt_impl(nir_function_impl *impl)
+opt_impl(nir_function_impl *impl, bool private_memory)
 {
    bool progress = false;
    nir_builder b = nir_builder_create(impl);
    struct hash_table *range_ht = _mesa_pointer_hash_table_create(NULL);
    struct set *rewritten = _mesa_pointer_set_create(NULL);
+   struct stored_list *stored = private_memory ? calloc(1, sizeof(*stored)) : NULL;
+   nir_metadata_require(impl, nir_metadata_dominance | nir_metadata_instr_index);
 
    /* Roots come after their subtrees: walk backwards, and skip the nodes
     * of trees already rewritten (DCE removes them). */
@@ -224,22 +316,23 @@ opt_impl(nir_function_impl *impl)
          if (alu->op != nir_op_bcsel || alu->def.num_components != 1 ||
              _mesa_set_search(rewritten, instr))
             continue;
-         progress |= rewrite_tree(&b, alu, range_ht, rewritten);
+         progress |= rewrite_tree(&b, alu, range_ht, stored, rewritten);
       }
    }
 
    _mesa_hash_table_destroy(range_ht, NULL);
    _mesa_set_destroy(rewritten, NULL);
+   free(stored);
    nir_metadata_preserve(impl, progress ? nir_metadata_control_flow : nir_metadata_all);
    return progress;
 }
 
 bool
-kiln_nir_opt_vector_extract(nir_shader *nir)
+kiln_nir_opt_vector_extract(nir_shader *nir, bool private_memory)
 {
    bool progress = false;
    nir_foreach_function_impl(impl, nir)
-      progress |= opt_impl(impl);
+      progress |= opt_impl(impl, private_memory);
    if (progress)
       nir_opt_dce(nir);
    return progress;

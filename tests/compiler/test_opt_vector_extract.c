@@ -9,7 +9,8 @@
  * and constant folding.  The expected value is computed here from the
  * tree's definition, vec[clamp(idx, 0, n - 1)] with a signed clamp, for
  * every index in and around the range, every component size and several
- * vector sizes, with the index masked (range proven) and raw (clamped).
+ * vector sizes, with the index masked (range proven) and raw (clamped),
+ * with and without the private-memory form.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -100,6 +101,22 @@ count_alu(nir_shader *s, nir_op op)
    return count;
 }
 
+static unsigned
+count_intrinsic(nir_shader *s, nir_intrinsic_op op)
+{
+   unsigned count = 0;
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type == nir_instr_type_intrinsic &&
+                nir_instr_as_intrinsic(instr)->intrinsic == op)
+               count++;
+         }
+      }
+   }
+   return count;
+}
+
 /* Undefined values (the padding of a vector to a power of two) become
  * the given bit pattern, so a result that depended on them would differ
  * between two evaluations. */
@@ -150,6 +167,10 @@ evaluate(const nir_shader *rewritten, unsigned n, unsigned bit_size, int64_t idx
       NIR_PASS(progress, s, nir_opt_algebraic);
       NIR_PASS(progress, s, nir_opt_undef);
       NIR_PASS(progress, s, nir_opt_dce);
+      /* Large vectors go through a private array: once the index is a
+       * constant, the load reads the stored component. */
+      NIR_PASS(progress, s, nir_opt_copy_prop_vars);
+      NIR_PASS(progress, s, nir_lower_vars_to_ssa);
    } while (progress);
 
    bool ok = false;
@@ -172,11 +193,11 @@ evaluate(const nir_shader *rewritten, unsigned n, unsigned bit_size, int64_t idx
 }
 
 static void
-test_extract(unsigned n, unsigned bit_size, enum index_kind kind)
+test_extract(unsigned n, unsigned bit_size, enum index_kind kind, bool private_memory)
 {
    nir_shader *s = build(n, bit_size, kind);
    unsigned ilt_before = count_alu(s, nir_op_ilt);
-   bool progress = kiln_nir_opt_vector_extract(s);
+   bool progress = kiln_nir_opt_vector_extract(s, private_memory);
    nir_validate_shader(s, "after kiln_nir_opt_vector_extract");
 
    /* Fewer than four components are left as they are. */
@@ -187,6 +208,15 @@ test_extract(unsigned n, unsigned bit_size, enum index_kind kind)
       CHECK(count_alu(s, nir_op_ilt) < ilt_before,
             "n=%u %u-bit %s: the per-node compares are still there", n, bit_size,
             kind_name[kind]);
+      /* Whole 8- and 16-wide 32-bit vectors, 4- to 16-wide 64-bit ones, are
+       * read from private memory, with one indexed load and no selects. */
+      bool memory = private_memory && util_is_power_of_two_nonzero(n) &&
+                    ((bit_size == 32 && n >= 8) || (bit_size == 64 && n >= 4));
+      unsigned bcsels = count_alu(s, nir_op_bcsel);
+      unsigned loads = count_intrinsic(s, nir_intrinsic_load_deref);
+      CHECK(memory ? bcsels == 0 && loads == 1 : loads == 0,
+            "n=%u %u-bit %s: %u bcsels, %u private loads", n, bit_size, kind_name[kind],
+            bcsels, loads);
    }
 
    const unsigned idx_bits = kind == INDEX_RAW64 ? 64 : 32;
@@ -234,7 +264,8 @@ main(void)
             /* Masking only makes the range [0, n) for powers of two. */
             if (k == INDEX_MASKED && !util_is_power_of_two_nonzero(sizes[s]))
                continue;
-            test_extract(sizes[s], bit_sizes[bs], k);
+            test_extract(sizes[s], bit_sizes[bs], k, false);
+            test_extract(sizes[s], bit_sizes[bs], k, true);
          }
       }
    }
