@@ -55,6 +55,11 @@ bool kiln_nir_opt_vector_extract(nir_shader *nir, bool private_memory);
  * Run before ac_nir_lower_global_access. */
 bool kiln_nir_opt_global_offset_32(nir_shader *nir);
 
+/* 64-bit udiv/umod/idiv/irem/imod through a float reciprocal refined by
+ * Newton-Raphson (LLVM AMDGPU's sequence) instead of nir_lower_int64's
+ * bit-by-bit division. Run before nir_lower_int64. */
+bool kiln_nir_lower_divmod64(nir_shader *nir);
+
 /* Lowers kernel inputs and the OpenCL launch values (global offset and
  * size, enqueued local size, number of groups, work_dim) to scalar loads
  * from the kernarg buffer of kiln_amd_abi.h. */

@@ -159,6 +159,7 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
                (void *)&gfx_level);
    }
    ac_nir_optimize_uniform_atomics(nir);
+   NIR_PASS(_, nir, kiln_nir_lower_divmod64);
    NIR_PASS(_, nir, nir_lower_int64);
 
    NIR_PASS(_, nir, ac_nir_lower_intrinsics_to_args, gfx_level, false,
