@@ -153,6 +153,8 @@ struct sim_flat_fields {      /* FLAT, GLOBAL, SCRATCH */
    uint16_t saddr;            /* SGPR pair, or SIM_SRC_NULL (0x7d/0x7f = off) */
    int16_t offset;            /* 12-bit signed (11-bit unsigned for FLAT) */
    bool glc, slc, dlc, lds, saddr_off;
+   bool st_mode;              /* GFX10.3 SCRATCH with SADDR 0x7f: neither
+                                 VADDR nor SADDR, the offset alone */
 };
 
 struct sim_ds_fields {

@@ -164,6 +164,9 @@ decode_flat(const uint32_t *words, struct sim_inst *inst)
    f->saddr = (w1 >> 16) & 0x7f;
    f->vdst = w1 >> 24;
    f->saddr_off = f->saddr == SIM_SRC_NULL || f->saddr == 0x7f;
+   /* For scratch, 0x7f turns off VADDR as well as SADDR (GFX10.3's ST
+    * addressing mode), while NULL turns off SADDR only. */
+   f->st_mode = fmt == SIM_FMT_SCRATCH && f->saddr == 0x7f;
    inst->disasm = sim_disasm_flat;
    return inst->op == SIM_OP_COUNT ? 0 : 2;
 }

@@ -258,7 +258,7 @@ sim_disasm_flat(const struct sim_inst *in, char *buf, size_t size)
     * saddr a 32-bit VGPR offset; scratch with saddr no VGPR at all. */
    const char *addr;
    if (in->format == SIM_FMT_SCRATCH)
-      addr = f->saddr_off ? OPND(SIM_SRC_VGPR0 + f->vaddr, 1) : "off";
+      addr = f->saddr_off && !f->st_mode ? OPND(SIM_SRC_VGPR0 + f->vaddr, 1) : "off";
    else
       addr = OPND(SIM_SRC_VGPR0 + f->vaddr,
                   in->format == SIM_FMT_FLAT || f->saddr_off ? 2 : 1);

@@ -40,7 +40,9 @@ lane_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane,
          *addr = global_base(w, in) + w->vgpr[f->vaddr][lane];
       return SIM_SEG_GLOBAL;
    case SIM_FMT_SCRATCH:
-      *addr = (uint32_t)((f->saddr_off ? w->vgpr[f->vaddr][lane] : w->sgpr[f->saddr & 0x7f]) +
+      *addr = (uint32_t)((f->st_mode     ? 0
+                          : f->saddr_off ? w->vgpr[f->vaddr][lane]
+                                         : w->sgpr[f->saddr & 0x7f]) +
                          f->offset);
       return SIM_SEG_SCRATCH;
    default: {

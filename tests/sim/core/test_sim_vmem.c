@@ -329,6 +329,21 @@ test_buffer_format(struct sim_test *t)
 }
 
 static void
+test_scratch_st_mode(struct sim_test *t)
+{
+   uint32_t *out = st_buffer(t, 0, 8192);
+   uint8_t *scr = st_buffer(t, 2, 64 * 4096);
+   struct kiln_sim_dispatch d = scratch_dispatch(LANES, 32);
+   if (!ST_RUN_OK(t, prog_scratch_st, &d))
+      return;
+   for (unsigned i = 0; i < LANES; i++) {
+      CHECK_EQ32(t, "scratch ST mode store/load", R(out, 0, i), 0x4000 + i);
+      CHECK_EQ32(t, "scratch ST mode = VADDR mode at the same offset", R(out, 1, i), 0x4000 + i);
+      CHECK_EQ32(t, "scratch ST mode swizzled layout", swizzled(scr, 32, i, 32), 0x4000 + i);
+   }
+}
+
+static void
 test_buffer_load_overlapping_address(struct sim_test *t)
 {
    uint32_t *out = st_buffer(t, 0, 8192);
@@ -360,5 +375,6 @@ main(void)
    test_buffer(&t);
    test_buffer_format(&t);
    test_buffer_load_overlapping_address(&t);
+   test_scratch_st_mode(&t);
    return st_finish(&t, "test_sim_vmem");
 }

@@ -293,3 +293,22 @@ s_waitcnt vmcnt(0)
 ROUT v4, 0
 ROUT v5, 1
 s_endpgm
+
+// @prog scratch_st
+// GFX10.3's ST addressing mode: SADDR 0x7f turns VADDR off too, so each
+// lane's address is the offset alone (swizzled per lane).
+s_add_u32 s4, s4, s6
+s_addc_u32 s5, s5, 0
+s_setreg_b32 hwreg(HW_REG_FLAT_SCR_LO), s4
+s_setreg_b32 hwreg(HW_REG_FLAT_SCR_HI), s5
+v_lshlrev_b32 v2, 2, v0
+v_add_nc_u32 v4, 0x4000, v0
+v_mov_b32 v5, 0x7fffffff          // must not be used as an address
+scratch_store_dword off, v4, off offset:32
+scratch_load_dword v6, off, off offset:32
+v_mov_b32 v7, 32
+scratch_load_dword v8, v7, off
+s_waitcnt vmcnt(0)
+ROUT v6, 0
+ROUT v8, 1
+s_endpgm
