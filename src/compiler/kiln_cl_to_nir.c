@@ -172,11 +172,8 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    /* Before any nir_opt_algebraic: the AMD options lower fdiv to a
     * multiply by the reciprocal, not correctly rounded for doubles. */
    NIR_PASS(_, nir, kiln_nir_lower_fdiv64);
-   /* While the extract trees still have vtn's shape.  Not through private
-    * memory yet: the emulator reads GFX10.3's ST-mode scratch accesses
-    * (SADDR 0x7f, no address registers), which ACO emits for the stores,
-    * as VADDR accesses. */
-   NIR_PASS(_, nir, kiln_nir_opt_vector_extract, false);
+   /* While the extract trees still have vtn's shape. */
+   NIR_PASS(_, nir, kiln_nir_opt_vector_extract, true);
    NIR_PASS(_, nir, nir_scale_fdiv);
    NIR_PASS(_, nir, nir_lower_goto_ifs);
    NIR_PASS(_, nir, nir_opt_dead_cf);
