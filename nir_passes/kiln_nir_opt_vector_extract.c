@@ -19,11 +19,11 @@
  *    word shifted right by idx * bit_size (NIR masks the shift count to 63,
  *    which selects the component inside the word: one v_lshrrev_b64), then
  *    a bit-tested select between the words' low dwords;
- *  - with private_memory, 8- and 16-wide vectors of 32-bit components and
- *    4- to 16-wide ones of 64-bit components: the components stored once
- *    to a private array (right after the last of them is defined, shared
- *    by every extract of the same components), each extract one indexed
- *    load, as LLVM does: an address and a load whatever n.
+ *  - with private_memory, 8- and 16-wide vectors, and 4-wide ones of
+ *    64-bit components: the components stored once to a private array
+ *    (right after the last of them is defined, shared by every extract of
+ *    the same components), each extract one indexed load, as LLVM does:
+ *    an address and a load whatever n.
  * The clamp is omitted when range analysis proves 0 <= idx < n (shuffle
  * masks the index), so the result is the same value for every index.  Run
  * right after spirv_to_nir, while the trees still have vtn's shape.
@@ -162,12 +162,12 @@ extract_packed(nir_builder *b, const struct extract_tree *t, unsigned n, unsigne
    return nir_u2uN(b, select_by_bits(b, words, dwords / 2, idx, first_bit), bit_size);
 }
 
-/* Large vectors of 32- and 64-bit components: stored once to private
- * memory, each extract one indexed load (address and load, whatever n). */
+/* Large vectors: stored once to private memory, each extract one indexed
+ * load (address and load, whatever n). */
 static bool
 use_memory(unsigned n, unsigned bit_size)
 {
-   return (bit_size == 32 && (n == 8 || n == 16)) ||
+   return (bit_size <= 32 && (n == 8 || n == 16)) ||
           (bit_size == 64 && (n == 4 || n == 8 || n == 16));
 }
 

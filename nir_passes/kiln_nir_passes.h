@@ -43,9 +43,9 @@ bool kiln_nir_lower_float_narrowing(nir_shader *nir);
 
 /* Dynamic vector extracts (nir_vector_extract's bcsel trees: shuffle,
  * OpVectorExtractDynamic) as bit-tested select trees, sub-dword components
- * as shifts of packed 64-bit words; with private_memory, wide 32- and
- * 64-bit vectors as one store to a private array and an indexed load per
- * extract. Run right after spirv_to_nir. */
+ * as shifts of packed 64-bit words; with private_memory, wide vectors as
+ * one store to a private array and an indexed load per extract. Run right
+ * after spirv_to_nir. */
 bool kiln_nir_opt_vector_extract(nir_shader *nir, bool private_memory);
 
 /* Global addresses base + V + C (V a zero-extended sum of products, C >= 0)

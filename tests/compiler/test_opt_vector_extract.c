@@ -208,10 +208,11 @@ test_extract(unsigned n, unsigned bit_size, enum index_kind kind, bool private_m
       CHECK(count_alu(s, nir_op_ilt) < ilt_before,
             "n=%u %u-bit %s: the per-node compares are still there", n, bit_size,
             kind_name[kind]);
-      /* Whole 8- and 16-wide 32-bit vectors, 4- to 16-wide 64-bit ones, are
-       * read from private memory, with one indexed load and no selects. */
+      /* Whole 8- and 16-wide vectors, and 4-wide ones of 64-bit
+       * components, are read from private memory, with one indexed load
+       * and no selects. */
       bool memory = private_memory && util_is_power_of_two_nonzero(n) &&
-                    ((bit_size == 32 && n >= 8) || (bit_size == 64 && n >= 4));
+                    (n >= 8 || (bit_size == 64 && n >= 4));
       unsigned bcsels = count_alu(s, nir_op_bcsel);
       unsigned loads = count_intrinsic(s, nir_intrinsic_load_deref);
       CHECK(memory ? bcsels == 0 && loads == 1 : loads == 0,
