@@ -32,12 +32,17 @@
  * driver only fills the table below.
  *
  * Launch limits this ABI assumes (the driver checks them): every global size
- * and offset, and their sum, fit in 32 bits.
+ * and offset, and their sum, fit in 32 bits; and no buffer is larger than
+ * KILN_MAX_BUFFER_SIZE, so a byte offset into any buffer fits in 32 bits
+ * (kiln_nir_opt_global_offset_32 addresses memory as an SGPR base plus a
+ * 32-bit VGPR offset on that basis).
  */
 #ifndef KILN_AMD_ABI_H
 #define KILN_AMD_ABI_H
 
 #include <stdint.h>
+
+#define KILN_MAX_BUFFER_SIZE (UINT64_C(1) << 32)
 
 #define KILN_ABI_USER_SGPR_SCRATCH_BASE 0
 #define KILN_ABI_USER_SGPR_KERNARG_PTR 2

@@ -16,6 +16,7 @@
 #include <drm.h>
 
 #include "amdgpu_drm.h"
+#include "kiln_amd_abi.h"
 #include "kiln_amdgpu_private.h"
 
 /* --- VA heap -------------------------------------------------------------- */
@@ -181,9 +182,12 @@ kiln_amdgpu_bo_create(struct kiln_amdgpu_device *dev, uint64_t size,
 
    if (!size)
       return kiln_amdgpu_error(dev, -EINVAL, "buffer of 0 bytes");
-   if (size > UINT64_MAX - page)
-      return kiln_amdgpu_error(dev, -ENOMEM, "buffer of %llu bytes: out of GPU memory",
-                               (unsigned long long)size);
+   if (size > KILN_MAX_BUFFER_SIZE)
+      return kiln_amdgpu_error(dev, -E2BIG,
+                               "buffer of %llu bytes: larger than the %llu bytes a kernel "
+                               "can address (kiln_amd_abi.h)",
+                               (unsigned long long)size,
+                               (unsigned long long)KILN_MAX_BUFFER_SIZE);
    bo = calloc(1, sizeof(*bo));
    if (!bo)
       return kiln_amdgpu_error(dev, -ENOMEM, "out of host memory");

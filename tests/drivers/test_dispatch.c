@@ -316,6 +316,11 @@ test_bad_va_and_oom(struct kiln_amdgpu_device *dev)
    CHECK(ret < 0 && !huge, "a 1 PiB buffer was created");
    CHECK(strstr(kiln_amdgpu_device_error(dev), "1125899906842624"), "message: %s",
          kiln_amdgpu_device_error(dev));
+   /* The ABI's buffer limit: byte offsets must fit in 32 bits. */
+   ret = kiln_amdgpu_bo_create(dev, (4ull << 30) + 4096, 0, &huge);
+   CHECK(ret == -E2BIG && !huge, "a buffer over 4 GiB: %d", ret);
+   CHECK(strstr(kiln_amdgpu_device_error(dev), "4294971392"), "message: %s",
+         kiln_amdgpu_device_error(dev));
    kiln_amdgpu_bo_destroy(dev, a);
    kiln_amdgpu_bo_destroy(dev, b);
    check_still_usable(dev, "VA and memory errors");
