@@ -14,18 +14,8 @@
 #include "kiln_amd_abi.h"
 #include "kiln_nir_passes.h"
 #include "nir_builder.h"
+#include "nir_pass_test.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                   \
-   do {                                                                    \
-      if (!(cond)) {                                                       \
-         fprintf(stderr, "FAIL %s:%d: ", __func__, __LINE__);              \
-         fprintf(stderr, __VA_ARGS__);                                     \
-         fprintf(stderr, "\n");                                            \
-         failures++;                                                       \
-      }                                                                    \
-   } while (0)
 
 static const nir_shader_compiler_options options = { 0 };
 static const struct kiln_nir_kernel_abi_options abi = {

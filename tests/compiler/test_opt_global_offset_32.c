@@ -20,18 +20,8 @@
 #include "compiler/glsl_types.h"
 #include "kiln_nir_passes.h"
 #include "nir_builder.h"
+#include "nir_pass_test.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                   \
-   do {                                                                    \
-      if (!(cond)) {                                                       \
-         fprintf(stderr, "FAIL %s:%d: ", __func__, __LINE__);              \
-         fprintf(stderr, __VA_ARGS__);                                     \
-         fprintf(stderr, "\n");                                            \
-         failures++;                                                       \
-      }                                                                    \
-   } while (0)
 
 static const nir_shader_compiler_options options = { 0 };
 
