@@ -55,6 +55,16 @@ bool kiln_nir_opt_vector_extract(nir_shader *nir, bool private_memory);
  * Run before ac_nir_lower_global_access. */
 bool kiln_nir_opt_global_offset_32(nir_shader *nir);
 
+/* Global loads and stores of 2, 4, 8, 12 or 16 bytes marked aligned enough
+ * for one memory instruction (GFX9+ global access is unaligned-capable), so
+ * ac_nir_lower_mem_access_bit_sizes does not split them per element.  Run
+ * before ac_nir_lower_mem_access_bit_sizes. */
+bool kiln_nir_opt_unaligned_global(nir_shader *nir);
+
+/* Whether a global access of this many bytes is one instruction at any
+ * alignment (the rule of kiln_nir_opt_unaligned_global). */
+bool kiln_nir_unaligned_global_size_ok(unsigned bytes);
+
 /* 64-bit udiv/umod/idiv/irem/imod through a float reciprocal refined by
  * Newton-Raphson (LLVM AMDGPU's sequence) instead of nir_lower_int64's
  * bit-by-bit division. Run before nir_lower_int64. */

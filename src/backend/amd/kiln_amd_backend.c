@@ -92,6 +92,30 @@ late_opts(nir_shader *nir)
    } while (more);
 }
 
+/* ac_nir_mem_vectorize_callback, except that global accesses below dword
+ * alignment also merge into the sizes kiln_nir_opt_unaligned_global makes
+ * single instructions: judged by ac as if aligned, since the hardware
+ * accesses them at any byte address and the merged size is exact. */
+static bool
+mem_vectorize_callback(unsigned align_mul, unsigned align_offset, unsigned bit_size,
+                       unsigned num_components, int64_t hole_size, nir_intrinsic_instr *low,
+                       nir_intrinsic_instr *high, void *data)
+{
+   const unsigned bytes = num_components * bit_size / 8;
+   const bool global = low->intrinsic == nir_intrinsic_load_global ||
+                       low->intrinsic == nir_intrinsic_load_global_constant ||
+                       low->intrinsic == nir_intrinsic_store_global;
+   if (global && hole_size <= 0 && nir_combined_align(align_mul, align_offset) < 4 &&
+       !(nir_intrinsic_access(low) & (ACCESS_SMEM_AMD | ACCESS_VOLATILE)) &&
+       !(nir_intrinsic_access(high) & ACCESS_VOLATILE) &&
+       kiln_nir_unaligned_global_size_ok(bytes)) {
+      align_mul = MIN2(bytes, 4);
+      align_offset = 0;
+   }
+   return ac_nir_mem_vectorize_callback(align_mul, align_offset, bit_size, num_components,
+                                        hole_size, low, high, data);
+}
+
 /* What radeonsi does between its own ABI lowering and ACO, for a kernel. */
 static void
 lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wave_size,
@@ -144,10 +168,11 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
             &(nir_load_store_vectorize_options){
                .modes = nir_var_mem_ssbo | nir_var_mem_shared | nir_var_mem_global |
                         nir_var_shader_temp,
-               .callback = ac_nir_mem_vectorize_callback,
+               .callback = mem_vectorize_callback,
                .cb_data = &(struct ac_nir_config){ gfx_level, true },
                .has_shared2_amd = true,
             });
+   NIR_PASS(_, nir, kiln_nir_opt_unaligned_global);
    NIR_PASS(_, nir, ac_nir_lower_mem_access_bit_sizes, gfx_level, false);
    /* Buffers are smaller than 4 GiB (see the pass). */
    NIR_PASS(_, nir, kiln_nir_opt_global_offset_32);
