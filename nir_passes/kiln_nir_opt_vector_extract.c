@@ -25,7 +25,11 @@
  *    the same components), each extract one indexed load, as LLVM does:
  *    an address and a load whatever n.
  * The clamp is omitted when range analysis proves 0 <= idx < n (shuffle
- * masks the index), so the result is the same value for every index.  Run
+ * masks the index), so the result is the same value for every index.
+ * shuffle2's bcsel(m < n, x[m & (n - 1)], y[m & (n - 1)]) over two such
+ * trees is one extract of element m from the 2n values of x and y when
+ * range analysis proves 0 <= m < 2n (vtn masks m with 2n - 1): one table,
+ * one store of it and one load, instead of two extracts and a select.  Run
  * right after spirv_to_nir, while the trees still have vtn's shape.
  */
 #include "kiln_nir_passes.h"
@@ -34,7 +38,8 @@
 #include "util/hash_table.h"
 #include "util/set.h"
 
-#define MAX_LEAVES NIR_MAX_VEC_COMPONENTS
+/* shuffle2 of two 16-component vectors selects from 32 values. */
+#define MAX_LEAVES (2 * NIR_MAX_VEC_COMPONENTS)
 
 struct extract_tree {
    nir_scalar idx; /* the index, as the compares read it */
@@ -105,6 +110,61 @@ match_tree(nir_scalar s, struct extract_tree *t)
    return 0;
 }
 
+/* Whether s is iand(m, mask) (either operand order); returns m. */
+static bool
+match_iand_imm(nir_scalar s, uint64_t mask, nir_scalar *m)
+{
+   s = nir_scalar_chase_movs(s);
+   if (!scalar_is_op(s, nir_op_iand))
+      return false;
+   for (unsigned i = 0; i < 2; i++) {
+      nir_scalar c = nir_scalar_chase_movs(nir_scalar_chase_alu_src(s, i));
+      if (nir_scalar_is_const(c) && nir_scalar_as_uint(c) == mask) {
+         *m = nir_scalar_chase_movs(nir_scalar_chase_alu_src(s, 1 - i));
+         return true;
+      }
+   }
+   return false;
+}
+
+/* shuffle2's shape (vtn_opencl.c handle_shuffle2): the root
+ * bcsel(ilt(m, n), x[m & (n - 1)], y[m & (n - 1)]) over two extract trees
+ * of n (a power of two) leaves each.  For 0 <= m < 2n, which the caller
+ * proves, it is the extract of element m of the 2n leaves x, y: fills t
+ * with them and returns 2n, or 0. */
+static unsigned
+match_concat(nir_scalar s, struct extract_tree *t)
+{
+   if (!scalar_is_op(s, nir_op_bcsel))
+      return 0;
+   nir_scalar cond = nir_scalar_chase_movs(nir_scalar_chase_alu_src(s, 0));
+   if (!scalar_is_op(cond, nir_op_ilt))
+      return 0;
+   nir_scalar limit = nir_scalar_chase_movs(nir_scalar_chase_alu_src(cond, 1));
+   if (!nir_scalar_is_const(limit))
+      return 0;
+   const int64_t n = nir_scalar_as_int(limit);
+   if (n < 2 || n > NIR_MAX_VEC_COMPONENTS || !util_is_power_of_two_nonzero64(n))
+      return 0;
+   nir_scalar m = nir_scalar_chase_movs(nir_scalar_chase_alu_src(cond, 0));
+
+   struct extract_tree half[2];
+   memset(t, 0, sizeof(*t));
+   for (unsigned h = 0; h < 2; h++) {
+      nir_scalar src = nir_scalar_chase_movs(nir_scalar_chase_alu_src(s, 1 + h));
+      nir_scalar half_m;
+      if (match_tree(src, &half[h]) != n || !match_iand_imm(half[h].idx, n - 1, &half_m) ||
+          !nir_scalar_equal(half_m, m))
+         return 0;
+      memcpy(&t->leaves[h * n], half[h].leaves, n * sizeof(t->leaves[0]));
+      memcpy(&t->nodes[t->num_nodes], half[h].nodes, half[h].num_nodes * sizeof(t->nodes[0]));
+      t->num_nodes += half[h].num_nodes;
+   }
+   t->nodes[t->num_nodes++] = s.def->parent_instr;
+   t->idx = m;
+   return 2 * n;
+}
+
 /* bcsel over a power-of-two table, level k testing bit first_bit + k. */
 static nir_def *
 select_by_bits(nir_builder *b, nir_def **vals, unsigned count, nir_def *idx,
@@ -167,8 +227,8 @@ extract_packed(nir_builder *b, const struct extract_tree *t, unsigned n, unsigne
 static bool
 use_memory(unsigned n, unsigned bit_size)
 {
-   return (bit_size <= 32 && (n == 8 || n == 16)) ||
-          (bit_size == 64 && (n == 4 || n == 8 || n == 16));
+   return (bit_size <= 32 && (n == 8 || n == 16 || n == 32)) ||
+          (bit_size == 64 && (n == 4 || n == 8 || n == 16 || n == 32));
 }
 
 /* A set of leaves already stored to a private array. */
@@ -256,7 +316,14 @@ rewrite_tree(nir_builder *b, nir_alu_instr *root, struct hash_table *range_ht,
 {
    /* NULL when private memory is not to be used. */
    struct extract_tree t;
-   unsigned n = match_tree(nir_get_scalar(&root->def, 0), &t);
+   nir_scalar root_s = nir_get_scalar(&root->def, 0);
+   unsigned n = match_tree(root_s, &t);
+   if (n == 0) {
+      /* shuffle2: only exact when the index is known to be in [0, n). */
+      n = match_concat(root_s, &t);
+      if (n == 0 || !index_in_range(b->shader, range_ht, t.idx, n))
+         return false;
+   }
    /* Two or three leaves are as cheap as the tree already is. */
    if (n < 4)
       return false;

@@ -25,6 +25,7 @@
 static const nir_shader_compiler_options options = { .has_bit_test = true };
 
 #define VEC_ADDR 0x1000
+#define VEC2_ADDR 0x1800 /* shuffle2's second vector */
 #define IDX_ADDR 0x2000
 #define OUT_ADDR 0x3000
 
@@ -146,6 +147,13 @@ evaluate(const nir_shader *rewritten, unsigned n, unsigned bit_size, int64_t idx
    for (unsigned i = 0; i < n; i++)
       values[i] = nir_const_value_for_uint(leaf_value(i, bit_size), bit_size);
    nir_def_rewrite_uses(&vec_load->def, nir_build_imm(&b, n, bit_size, values));
+   /* shuffle2's second vector holds the leaves after the first's. */
+   nir_intrinsic_instr *vec2_load = find_load(s, VEC2_ADDR);
+   if (vec2_load) {
+      for (unsigned i = 0; i < n; i++)
+         values[i] = nir_const_value_for_uint(leaf_value(n + i, bit_size), bit_size);
+      nir_def_rewrite_uses(&vec2_load->def, nir_build_imm(&b, n, bit_size, values));
+   }
    nir_def_rewrite_uses(&idx_load->def, nir_imm_intN_t(&b, idx_value, idx_bits));
    fill_undefs(s, undef_pattern);
 
@@ -242,6 +250,67 @@ test_extract(unsigned n, unsigned bit_size, enum index_kind kind, bool private_m
    ralloc_free(s);
 }
 
+/* shuffle2 as vtn_opencl.c's handle_shuffle2 builds it for one result
+ * component: m < n ? x[m & (n - 1)] : y[m & (n - 1)], with m masked to
+ * [0, 2n) (masked, the pass may read one table of x and y) or not (raw:
+ * it must not, a negative m selects from x). */
+static nir_shader *
+build_shuffle2(unsigned n, unsigned bit_size, bool masked)
+{
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "shuffle2_test");
+   nir_def *x = nir_load_global(&b, nir_imm_int64(&b, VEC_ADDR), 8, n, bit_size);
+   nir_def *y = nir_load_global(&b, nir_imm_int64(&b, VEC2_ADDR), 8, n, bit_size);
+   nir_def *m = nir_load_global(&b, nir_imm_int64(&b, IDX_ADDR), 8, 1, 32);
+   if (masked)
+      m = nir_iand_imm(&b, m, 2 * n - 1);
+   nir_def *half = nir_iand_imm(&b, m, n - 1);
+   nir_def *value = nir_bcsel(&b, nir_ilt_imm(&b, m, n), nir_vector_extract(&b, x, half),
+                              nir_vector_extract(&b, y, half));
+   nir_store_global(&b, nir_imm_int64(&b, OUT_ADDR), 8, value, 1);
+   return b.shader;
+}
+
+static void
+test_shuffle2(unsigned n, unsigned bit_size, bool masked)
+{
+   nir_shader *s = build_shuffle2(n, bit_size, masked);
+   kiln_nir_opt_vector_extract(s, true);
+   nir_validate_shader(s, "after kiln_nir_opt_vector_extract");
+   const char *kind = masked ? "masked" : "raw";
+
+   /* Masked, the 2n values of x and y are one table: in private memory
+    * (one load, no select between x and y) from 8 values on. */
+   if (masked && 2 * n >= 8) {
+      unsigned loads = count_intrinsic(s, nir_intrinsic_load_deref);
+      unsigned bcsels = count_alu(s, nir_op_bcsel);
+      CHECK(loads == 1 && bcsels == 0, "shuffle2 n=%u %u-bit %s: %u private loads, %u bcsels",
+            n, bit_size, kind, loads, bcsels);
+   }
+
+   const int64_t extra[] = { -1, -2 * (int64_t)n + 1, INT32_MIN, INT32_MAX };
+   int64_t indices[48];
+   unsigned count = 0;
+   for (int64_t i = 0; i < 2 * n + 3; i++)
+      indices[count++] = i;
+   for (unsigned i = 0; i < ARRAY_SIZE(extra); i++)
+      indices[count++] = extra[i];
+
+   for (unsigned i = 0; i < count; i++) {
+      int64_t raw = indices[i];
+      int32_t m = masked ? (int32_t)(raw & (2 * n - 1)) : (int32_t)raw;
+      /* The definition: leaves 0..n-1 are x, n..2n-1 are y. */
+      unsigned leaf = (m < (int32_t)n ? 0 : n) + (unsigned)(m & (n - 1));
+      uint64_t expected = leaf_value(leaf, bit_size);
+      uint64_t got = 0;
+      bool folded = evaluate(s, n, bit_size, raw, 32, 0, &got);
+      CHECK(folded && got == expected,
+            "shuffle2 n=%u %u-bit %s m=%" PRId64 ": got 0x%" PRIx64 " (folded %d), want 0x%" PRIx64,
+            n, bit_size, kind, raw, got, folded, expected);
+   }
+   ralloc_free(s);
+}
+
 int
 main(void)
 {
@@ -258,6 +327,14 @@ main(void)
             test_extract(sizes[s], bit_sizes[bs], k, false);
             test_extract(sizes[s], bit_sizes[bs], k, true);
          }
+      }
+   }
+
+   static const unsigned shuffle2_sizes[] = { 2, 4, 8, 16 };
+   for (unsigned s = 0; s < ARRAY_SIZE(shuffle2_sizes); s++) {
+      for (unsigned bs = 0; bs < ARRAY_SIZE(bit_sizes); bs++) {
+         test_shuffle2(shuffle2_sizes[s], bit_sizes[bs], true);
+         test_shuffle2(shuffle2_sizes[s], bit_sizes[bs], false);
       }
    }
 
