@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "clang_compile.h"
-#include "corpus_args.h"
+#include "kiln_run_args.h"
 #include "kiln_sim_hsa.h"
 
 /* Where the code object goes; its heap (buffers, kernargs, scratch) sits
@@ -38,7 +38,7 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-   struct corpus_launch l;
+   struct kiln_run_command l;
    char err[512];
    void *elf = NULL;
    size_t elf_size = 0;
@@ -48,13 +48,13 @@ main(int argc, char **argv)
       usage();
       return 2;
    }
-   if (corpus_parse_command_line(argc - 1, argv + 1, &l, err, sizeof(err))) {
+   if (kiln_run_parse_command_line(argc - 1, argv + 1, &l, err, sizeof(err))) {
       fprintf(stderr, "clang_run: %s\n", err);
       usage();
       return 2;
    }
    if (clang_compile_cl(l.file, l.options, "gfx1030", &elf, &elf_size)) {
-      corpus_launch_free(&l);
+      kiln_run_command_free(&l);
       return 1;
    }
 
@@ -75,19 +75,19 @@ main(int argc, char **argv)
       goto out;
    }
 
-   struct kiln_sim_hsa_arg_value values[CORPUS_MAX_ARGS];
-   uint64_t buffer_va[CORPUS_MAX_ARGS];
-   void *buffer_host[CORPUS_MAX_ARGS] = {0};
+   struct kiln_sim_hsa_arg_value values[KILN_RUN_MAX_ARGS];
+   uint64_t buffer_va[KILN_RUN_MAX_ARGS];
+   void *buffer_host[KILN_RUN_MAX_ARGS] = {0};
    for (unsigned i = 0; i < l.num_args; i++) {
-      struct corpus_arg *a = &l.args[i];
+      struct kiln_run_arg *a = &l.args[i];
       switch (a->kind) {
-      case CORPUS_ARG_VALUE:
+      case KILN_RUN_ARG_VALUE:
          values[i] = (struct kiln_sim_hsa_arg_value){a->data, a->bytes};
          break;
-      case CORPUS_ARG_LOCAL:
+      case KILN_RUN_ARG_LOCAL:
          values[i] = (struct kiln_sim_hsa_arg_value){NULL, a->bytes};
          break;
-      case CORPUS_ARG_BUFFER:
+      case KILN_RUN_ARG_BUFFER:
          buffer_host[i] = kiln_sim_hsa_alloc(obj, a->bytes, 256, &buffer_va[i]);
          if (!buffer_host[i]) {
             fprintf(stderr, "clang_run: argument %u: %s\n", i, obj->error);
@@ -122,7 +122,7 @@ main(int argc, char **argv)
       if (buffer_host[i])
          memcpy(l.args[i].data, buffer_host[i], l.args[i].bytes);
    }
-   corpus_print_buffers(stdout, &l);
+   kiln_run_print_buffers(stdout, &l);
    status = 0;
 
 out:
@@ -130,6 +130,6 @@ out:
    if (vm)
       kiln_sim_vm_destroy(vm);
    free(elf);
-   corpus_launch_free(&l);
+   kiln_run_command_free(&l);
    return status;
 }

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "corpus_args.h"
+#include "kiln_run_args.h"
 
 static void
 usage(void)
@@ -76,13 +76,15 @@ pick_platform(const char *want)
 int
 main(int argc, char **argv)
 {
-   struct corpus_launch l;
+   struct kiln_run_command l;
+   struct kiln_run_extra_option platform_opt = {.name = "--platform"};
    char err[512];
    if (argc < 2) {
       usage();
       return 2;
    }
-   if (corpus_parse_command_line(argc - 1, argv + 1, &l, err, sizeof(err))) {
+   if (kiln_run_parse_command_line_extra(argc - 1, argv + 1, &platform_opt, 1, &l,
+                                         err, sizeof(err))) {
       fprintf(stderr, "pocl_run: %s\n", err);
       usage();
       return 2;
@@ -95,10 +97,10 @@ main(int argc, char **argv)
       return 2;
    }
 
-   cl_platform_id platform = pick_platform(l.platform);
+   cl_platform_id platform = pick_platform(platform_opt.value);
    if (!platform) {
       fprintf(stderr, "pocl_run: no OpenCL platform matching '%s'\n",
-              l.platform ? l.platform : "Portable Computing Language");
+              platform_opt.value ? platform_opt.value : "Portable Computing Language");
       return 1;
    }
    cl_device_id dev;
@@ -142,19 +144,19 @@ main(int argc, char **argv)
       return 2;
    }
 
-   cl_mem mems[CORPUS_MAX_ARGS] = {0};
+   cl_mem mems[KILN_RUN_MAX_ARGS] = {0};
    for (unsigned i = 0; i < l.num_args; i++) {
-      struct corpus_arg *a = &l.args[i];
+      struct kiln_run_arg *a = &l.args[i];
       char what[64];
       snprintf(what, sizeof(what), "clSetKernelArg(%u)", i);
       switch (a->kind) {
-      case CORPUS_ARG_VALUE:
+      case KILN_RUN_ARG_VALUE:
          CHECK(clSetKernelArg(k, i, a->bytes, a->data), what);
          break;
-      case CORPUS_ARG_LOCAL:
+      case KILN_RUN_ARG_LOCAL:
          CHECK(clSetKernelArg(k, i, a->bytes, NULL), what);
          break;
-      case CORPUS_ARG_BUFFER:
+      case KILN_RUN_ARG_BUFFER:
          mems[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
                                   a->bytes, a->data, &e);
          CHECK(e, "clCreateBuffer");
@@ -163,9 +165,14 @@ main(int argc, char **argv)
       }
    }
 
-   CHECK(clEnqueueNDRangeKernel(q, k, l.dim, l.has_offset ? l.offset : NULL,
-                                l.global, l.has_local ? l.local : NULL, 0,
-                                NULL, NULL),
+   size_t global[3], local[3], offset[3];
+   for (unsigned d = 0; d < 3; d++) {
+      global[d] = l.global[d];
+      local[d] = l.local[d];
+      offset[d] = l.offset[d];
+   }
+   CHECK(clEnqueueNDRangeKernel(q, k, l.dim, l.has_offset ? offset : NULL, global,
+                                l.has_local ? local : NULL, 0, NULL, NULL),
          "clEnqueueNDRangeKernel");
    for (unsigned i = 0; i < l.num_args; i++) {
       if (!mems[i])
@@ -175,7 +182,7 @@ main(int argc, char **argv)
             "clEnqueueReadBuffer");
    }
    CHECK(clFinish(q), "clFinish");
-   corpus_print_buffers(stdout, &l);
+   kiln_run_print_buffers(stdout, &l);
 
    for (unsigned i = 0; i < l.num_args; i++)
       if (mems[i])
@@ -184,7 +191,7 @@ main(int argc, char **argv)
    clReleaseProgram(prog);
    clReleaseCommandQueue(q);
    clReleaseContext(ctx);
-   corpus_launch_free(&l);
+   kiln_run_command_free(&l);
    free(src);
    return 0;
 }

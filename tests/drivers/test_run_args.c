@@ -2,20 +2,22 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * `kiln run`'s argument parser and printer against the corpus runners'
- * (tests/corpus/corpus_args.c, written separately for PoCL's runner and
- * the CPU reference): for every argument text in the table both must
- * produce the same bytes or both must refuse it, and both must print the
- * same `argI:` lines, so kiln's output compares with PoCL's.  Also the
- * signature check against a kernel's argument metadata, whose rules are
- * the CLI's: one ARG per argument, kind, element type and vector size.
+ * The runner command line parser and printer (src/tools/kiln/kiln_run_args,
+ * used by `kiln run` and by the corpus runners pocl_run, clang_run and
+ * corpus_ref): every argument text in the table must give the bytes derived
+ * by hand from the OpenCL C types (little-endian components, IEEE-754
+ * encodings, a 3-vector padded to 4 slots, OpenCL C §6.1.5), every bad one
+ * must be refused with a message naming it, and a command line must print
+ * the documented `argI:` lines (tests/corpus/README.md).  Also a runner's
+ * extra option (pocl_run's --platform) and the signature check against a
+ * kernel's argument metadata: one ARG per argument, kind, element type and
+ * vector size.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "corpus_args.h"
 #include "kiln_run_args.h"
 
 static int failures;
@@ -30,19 +32,66 @@ static int failures;
       }                                                                        \
    } while (0)
 
-static const char *const valid_args[] = {
-   "int:5", "int:-2147483648", "uint:4294967295", "uint:-1", "char:-9", "uchar:255",
-   "uchar:-1", "short:0x7fff", "ushort:65535", "long:-9223372036854775808",
-   "ulong:18446744073709551615", "float:0.1", "float:-1e-45", "double:0.1",
-   "double:-1e+300", "float4:1,2,3,4", "int3:7,8,9", "char2:-128,127", "double2:1.5,-2.25",
-   "long16:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", "uint8:1,2,3,4,5,6,7,8",
-   "buf:float[4]", "buf:float[4]=1,2", "buf:float[16]=1.5,-2.5,3.25,1e-30",
-   "buf:float3[3]=1,2,3,4,5,6,7,8,9", "buf:int3[2]=-1,-2,-3", "buf:char16[2]=1,2,3",
-   "buf:ushort2[3]=65535,0,1,2,3,4", "buf:double3[2]=0.1,0.2,0.3,0.4,0.5,0.6",
-   "buf:ulong[2]=18446744073709551615,0x10", "buf:uchar[8]=0xff,7", "local:256",
-   "local:0x1000", "buf:long[1]=-5",
+#define V KILN_RUN_ARG_VALUE
+#define B KILN_RUN_ARG_BUFFER
+#define L KILN_RUN_ARG_LOCAL
+
+/* Each valid argument with its expected memory: `size` bytes per slot,
+ * `nslots` slots (padding included), the slots' values as little-endian
+ * integers (IEEE-754 bit patterns for floats, two's complement for negative
+ * integers); slots not listed are 0.  For local:, nslots is the byte count. */
+static const struct {
+   const char *text;
+   enum kiln_run_arg_kind kind;
+   unsigned size, n;
+   size_t count, nslots;
+   uint64_t slot[16];
+} valid_args[] = {
+   {"int:5", V, 4, 1, 1, 1, {5}},
+   {"int:-2147483648", V, 4, 1, 1, 1, {0x80000000}},
+   {"uint:4294967295", V, 4, 1, 1, 1, {0xffffffff}},
+   {"uint:-1", V, 4, 1, 1, 1, {0xffffffff}},
+   {"char:-9", V, 1, 1, 1, 1, {0xf7}},
+   {"uchar:255", V, 1, 1, 1, 1, {0xff}},
+   {"uchar:-1", V, 1, 1, 1, 1, {0xff}},
+   {"short:0x7fff", V, 2, 1, 1, 1, {0x7fff}},
+   {"ushort:65535", V, 2, 1, 1, 1, {0xffff}},
+   {"long:-9223372036854775808", V, 8, 1, 1, 1, {0x8000000000000000}},
+   {"ulong:18446744073709551615", V, 8, 1, 1, 1, {0xffffffffffffffff}},
+   /* 0.1 rounds to 0x3dcccccd in binary32; -1e-45 to the smallest
+    * negative denormal. */
+   {"float:0.1", V, 4, 1, 1, 1, {0x3dcccccd}},
+   {"float:-1e-45", V, 4, 1, 1, 1, {0x80000001}},
+   {"double:0.1", V, 8, 1, 1, 1, {0x3fb999999999999a}},
+   {"double:-1e+300", V, 8, 1, 1, 1, {0xfe37e43c8800759c}},
+   {"float4:1,2,3,4", V, 4, 4, 1, 4, {0x3f800000, 0x40000000, 0x40400000, 0x40800000}},
+   {"int3:7,8,9", V, 4, 3, 1, 4, {7, 8, 9, 0}},
+   {"char2:-128,127", V, 1, 2, 1, 2, {0x80, 0x7f}},
+   {"double2:1.5,-2.25", V, 8, 2, 1, 2, {0x3ff8000000000000, 0xc002000000000000}},
+   {"long16:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", V, 8, 16, 1, 16,
+    {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}},
+   {"uint8:1,2,3,4,5,6,7,8", V, 4, 8, 1, 8, {1, 2, 3, 4, 5, 6, 7, 8}},
+   {"buf:float[4]", B, 4, 1, 4, 4, {0}},
+   {"buf:float[4]=1,2", B, 4, 1, 4, 4, {0x3f800000, 0x40000000}},
+   {"buf:float[16]=1.5,-2.5,3.25,1e-30", B, 4, 1, 16, 16,
+    {0x3fc00000, 0xc0200000, 0x40500000, 0x0da24260}},
+   {"buf:float3[3]=1,2,3,4,5,6,7,8,9", B, 4, 3, 3, 12,
+    {0x3f800000, 0x40000000, 0x40400000, 0, 0x40800000, 0x40a00000, 0x40c00000, 0,
+     0x40e00000, 0x41000000, 0x41100000, 0}},
+   {"buf:int3[2]=-1,-2,-3", B, 4, 3, 2, 8, {0xffffffff, 0xfffffffe, 0xfffffffd}},
+   {"buf:char16[2]=1,2,3", B, 1, 16, 2, 32, {1, 2, 3}},
+   {"buf:ushort2[3]=65535,0,1,2,3,4", B, 2, 2, 3, 6, {0xffff, 0, 1, 2, 3, 4}},
+   {"buf:double3[2]=0.1,0.2,0.3,0.4,0.5,0.6", B, 8, 3, 2, 8,
+    {0x3fb999999999999a, 0x3fc999999999999a, 0x3fd3333333333333, 0,
+     0x3fd999999999999a, 0x3fe0000000000000, 0x3fe3333333333333, 0}},
+   {"buf:ulong[2]=18446744073709551615,0x10", B, 8, 1, 2, 2, {0xffffffffffffffff, 16}},
+   {"buf:uchar[8]=0xff,7", B, 1, 1, 8, 8, {0xff, 7}},
+   {"local:256", L, 1, 0, 0, 256, {0}},
+   {"local:0x1000", L, 1, 0, 0, 4096, {0}},
+   {"buf:long[1]=-5", B, 8, 1, 1, 1, {0xfffffffffffffffb}},
    /* Positive values up to 2^N - 1 wrap for signed types, as in C. */
-   "char:200", "short:65535",
+   {"char:200", V, 1, 1, 1, 1, {0xc8}},
+   {"short:65535", V, 2, 1, 1, 1, {0xffff}},
 };
 
 static const char *const invalid_args[] = {
@@ -52,50 +101,56 @@ static const char *const invalid_args[] = {
    "int5:1,2,3,4,5", "bool:1", "5", "int4:1,2,3,4,5", "buf:float3[1]=1,2,3,4",
 };
 
-/* Refused by kiln, where the corpus parser reads an empty component as 0. */
-static const char *const kiln_only_invalid_args[] = {
-   "int:", "int2:1,", "buf:int[4]=1,,2", "float4:1,2,,4",
+/* Empty components are refused too, not read as 0. */
+static const char *const empty_component_args[] = {
+   "int:", "int2:1,", "buf:int[4]=1,,2", "float4:1,2,,4", "buf:int[2]=,1",
 };
 
 static void
-test_same_bytes_as_corpus_parser(void)
+test_valid_bytes(void)
 {
    for (unsigned i = 0; i < sizeof(valid_args) / sizeof(valid_args[0]); i++) {
+      const char *text = valid_args[i].text;
       struct kiln_run_arg a;
       char err[256] = "";
-      int ret = kiln_run_parse_arg(valid_args[i], 3, &a, err, sizeof(err));
-      CHECK(ret == 0, "'%s' refused: %s", valid_args[i], err);
-
-      /* The corpus parser takes a whole command line. */
-      char *argv[6] = {"f.cl", "-k", "k", "-g", "1", (char *)valid_args[i]};
-      struct corpus_launch *l = calloc(1, sizeof(*l));
-      char cerr[256] = "";
-      int cret = corpus_parse_command_line(6, argv, l, cerr, sizeof(cerr));
-      CHECK(cret == 0, "corpus parser refused '%s': %s", valid_args[i], cerr);
-      if (!ret && !cret) {
-         const struct corpus_arg *c = &l->args[0];
-         static const int kinds[] = {[CORPUS_ARG_VALUE] = KILN_RUN_ARG_VALUE,
-                                     [CORPUS_ARG_BUFFER] = KILN_RUN_ARG_BUFFER,
-                                     [CORPUS_ARG_LOCAL] = KILN_RUN_ARG_LOCAL};
-         CHECK((int)a.kind == kinds[c->kind], "'%s': kind", valid_args[i]);
-         CHECK(a.bytes == c->bytes, "'%s': %zu bytes, corpus %zu", valid_args[i], a.bytes,
-               c->bytes);
-         if (a.kind != KILN_RUN_ARG_LOCAL) {
-            CHECK(a.count == c->count && a.type.n == c->type.n &&
-                  a.type.slots == c->type.slots &&
-                  a.type.scalar_size == c->type.scalar_size, "'%s': shape", valid_args[i]);
-            CHECK(a.bytes == c->bytes && !memcmp(a.data, c->data, a.bytes),
-                  "'%s': bytes differ", valid_args[i]);
-         }
+      int ret = kiln_run_parse_arg(text, 3, &a, err, sizeof(err));
+      CHECK(ret == 0, "'%s' refused: %s", text, err);
+      if (ret) {
+         free(a.data);
+         continue;
       }
-      corpus_launch_free(l);
-      free(l);
+      CHECK(a.kind == valid_args[i].kind, "'%s': kind %d", text, a.kind);
+      if (a.kind == KILN_RUN_ARG_LOCAL) {
+         CHECK(a.bytes == valid_args[i].nslots && !a.data, "'%s': %zu bytes", text, a.bytes);
+         continue;
+      }
+      const size_t size = valid_args[i].size, nslots = valid_args[i].nslots;
+      CHECK(a.count == valid_args[i].count && a.type.n == valid_args[i].n &&
+            a.type.scalar_size == size && a.count * a.type.slots == nslots,
+            "'%s': count %zu n %u slots %u size %u", text, a.count, a.type.n,
+            a.type.slots, a.type.scalar_size);
+      CHECK(a.bytes == nslots * size, "'%s': %zu bytes, expected %zu", text, a.bytes,
+            nslots * size);
+      if (a.bytes == nslots * size) {
+         unsigned char *want = calloc(1, a.bytes);
+         for (size_t s = 0; s < nslots && s < 16; s++)
+            for (unsigned b = 0; b < size; b++)
+               want[s * size + b] = valid_args[i].slot[s] >> (8 * b);
+         for (size_t b = 0; b < a.bytes; b++) {
+            if (((unsigned char *)a.data)[b] != want[b]) {
+               CHECK(false, "'%s': byte %zu is 0x%02x, expected 0x%02x", text, b,
+                     ((unsigned char *)a.data)[b], want[b]);
+               break;
+            }
+         }
+         free(want);
+      }
       free(a.data);
    }
 }
 
 static void
-test_refuses_what_corpus_refuses(void)
+test_refused(void)
 {
    for (unsigned i = 0; i < sizeof(invalid_args) / sizeof(invalid_args[0]); i++) {
       struct kiln_run_arg a;
@@ -106,31 +161,26 @@ test_refuses_what_corpus_refuses(void)
             invalid_args[i], err);
       free(a.data);
 
+      /* And on a whole command line. */
+      struct kiln_run_command cmd;
       char *argv[6] = {"f.cl", "-k", "k", "-g", "1", (char *)invalid_args[i]};
-      struct corpus_launch *l = calloc(1, sizeof(*l));
-      char cerr[256];
-      CHECK(corpus_parse_command_line(6, argv, l, cerr, sizeof(cerr)) != 0,
-            "the corpus parser accepts '%s' (the two disagree)", invalid_args[i]);
-      corpus_launch_free(l);
-      free(l);
+      CHECK(kiln_run_parse_command_line(6, argv, &cmd, err, sizeof(err)) != 0,
+            "command line with '%s' accepted", invalid_args[i]);
+      kiln_run_command_free(&cmd);
    }
-}
-
-static void
-test_empty_components_refused(void)
-{
-   for (unsigned i = 0; i < sizeof(kiln_only_invalid_args) / sizeof(kiln_only_invalid_args[0]); i++) {
+   for (unsigned i = 0; i < sizeof(empty_component_args) / sizeof(empty_component_args[0]);
+        i++) {
       struct kiln_run_arg a;
       char err[256] = "";
-      CHECK(kiln_run_parse_arg(kiln_only_invalid_args[i], 2, &a, err, sizeof(err)) != 0 &&
+      CHECK(kiln_run_parse_arg(empty_component_args[i], 2, &a, err, sizeof(err)) != 0 &&
             strstr(err, "argument 2"), "'%s' accepted or unnamed: %s",
-            kiln_only_invalid_args[i], err);
+            empty_component_args[i], err);
       free(a.data);
    }
 }
 
 static char *
-print_kiln(const struct kiln_run_command *cmd)
+print_buffers(const struct kiln_run_command *cmd)
 {
    char *buf = NULL;
    size_t size = 0;
@@ -140,19 +190,8 @@ print_kiln(const struct kiln_run_command *cmd)
    return buf;
 }
 
-static char *
-print_corpus(const struct corpus_launch *l)
-{
-   char *buf = NULL;
-   size_t size = 0;
-   FILE *f = open_memstream(&buf, &size);
-   corpus_print_buffers(f, l);
-   fclose(f);
-   return buf;
-}
-
 static void
-test_same_printout(void)
+test_printout(void)
 {
    char *argv[] = {
       "x.cl", "-k", "k", "-g", "4,2", "-l", "2,2", "-o", "1,0", "-b", "-DN=3",
@@ -167,33 +206,83 @@ test_same_printout(void)
    };
    int argc = sizeof(argv) / sizeof(argv[0]);
    struct kiln_run_command cmd;
-   struct corpus_launch *l = calloc(1, sizeof(*l));
    char err[256] = "";
 
    CHECK(!kiln_run_parse_command_line(argc, argv, &cmd, err, sizeof(err)), "%s", err);
-   CHECK(!corpus_parse_command_line(argc, argv, l, err, sizeof(err)), "%s", err);
    CHECK(cmd.dim == 2 && cmd.global[0] == 4 && cmd.global[1] == 2 && cmd.global[2] == 1,
          "-g");
-   CHECK(cmd.has_local && cmd.local[0] == 2 && cmd.local[1] == 2, "-l");
+   CHECK(cmd.has_local && cmd.local[0] == 2 && cmd.local[1] == 2 && cmd.local[2] == 1,
+         "-l");
    CHECK(cmd.has_offset && cmd.offset[0] == 1 && cmd.offset[1] == 0, "-o");
    CHECK(!strcmp(cmd.options, "-DN=3") && !strcmp(cmd.kernel, "k") &&
          !strcmp(cmd.file, "x.cl"), "names");
    CHECK(cmd.num_args == 8, "%u args", cmd.num_args);
 
-   char *a = print_kiln(&cmd), *b = print_corpus(l);
-   CHECK(!strcmp(a, b), "printouts differ:\n--- kiln\n%s--- corpus\n%s", a, b);
-   /* And the lines are the documented ones: indices count every argument,
-    * 3-vectors print 3 components, floats %.9g. */
-   CHECK(strstr(a, "arg1: 0.100000001 -2 3.0000001e+10 16777216 9.9999461e-41 -0\n") != NULL,
-         "float3 line: %s", a);
-   CHECK(strstr(a, "arg4: 18446744073709551615 1\n") != NULL, "ulong2 line: %s", a);
-   CHECK(strstr(a, "arg3") == NULL, "a __local argument prints nothing");
-   free(a);
-   free(b);
+   /* The documented lines: indices count every argument, a __local one
+    * prints nothing, 3-vectors print their 3 components, float is %.9g of
+    * the binary32 value (16777217 rounds to 16777216, 1e-40 is a denormal),
+    * double %.17g, integers in decimal with their type's sign. */
+   const char *want = "arg1: 0.100000001 -2 3.0000001e+10 16777216 9.9999461e-41 -0\n"
+                      "arg2: -128 127 -1\n"
+                      "arg4: 18446744073709551615 1\n"
+                      "arg5: 0.10000000000000001 -1.0000000000000001e+300\n"
+                      "arg6: -32768 32767\n"
+                      "arg7: 4294967295\n";
+   char *got = print_buffers(&cmd);
+   CHECK(!strcmp(got, want), "printout:\n--- got\n%s--- expected\n%s", got, want);
+   free(got);
    kiln_run_command_free(&cmd);
-   corpus_launch_free(l);
-   free(l);
 }
+
+static void
+test_extra_option(void)
+{
+   char *argv[] = {"--platform", "Clover", "x.cl", "-k", "k", "-g", "8", "buf:int[8]"};
+   char *dangling[] = {"x.cl", "-k", "k", "-g", "8", "--platform"};
+   struct kiln_run_extra_option opt = {.name = "--platform", .value = "stale"};
+   struct kiln_run_command cmd;
+   char err[256] = "";
+
+   CHECK(!kiln_run_parse_command_line_extra(8, argv, &opt, 1, &cmd, err, sizeof(err)),
+         "%s", err);
+   CHECK(opt.value && !strcmp(opt.value, "Clover"), "--platform value %s",
+         opt.value ? opt.value : "(null)");
+   CHECK(!strcmp(cmd.file, "x.cl") && cmd.num_args == 1 && cmd.global[0] == 8,
+         "the rest of the line");
+   kiln_run_command_free(&cmd);
+
+   /* Not given: NULL; without it in the list, the option is not the parser's. */
+   CHECK(!kiln_run_parse_command_line_extra(6, argv + 2, &opt, 1, &cmd, err, sizeof(err)) &&
+         !opt.value, "--platform absent: %s", opt.value ? opt.value : err);
+   kiln_run_command_free(&cmd);
+   CHECK(kiln_run_parse_command_line(8, argv, &cmd, err, sizeof(err)) == -EINVAL,
+         "kiln run takes no --platform");
+   kiln_run_command_free(&cmd);
+   CHECK(kiln_run_parse_command_line_extra(6, dangling, &opt, 1, &cmd, err, sizeof(err)) ==
+         -EINVAL && strstr(err, "--platform"), "dangling --platform: %s", err);
+   kiln_run_command_free(&cmd);
+}
+
+static void
+test_base_types(void)
+{
+   static const struct {
+      enum kiln_base_type base;
+      bool is_float, is_signed;
+   } cases[] = {
+      {KILN_TYPE_CHAR, false, true},   {KILN_TYPE_UCHAR, false, false},
+      {KILN_TYPE_SHORT, false, true},  {KILN_TYPE_USHORT, false, false},
+      {KILN_TYPE_INT, false, true},    {KILN_TYPE_UINT, false, false},
+      {KILN_TYPE_LONG, false, true},   {KILN_TYPE_ULONG, false, false},
+      {KILN_TYPE_FLOAT, true, false},  {KILN_TYPE_DOUBLE, true, false},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      CHECK(kiln_run_base_is_float(cases[i].base) == cases[i].is_float &&
+            kiln_run_base_is_signed(cases[i].base) == cases[i].is_signed, "%s",
+            kiln_run_base_type_name(cases[i].base));
+   }
+}
+
 
 static void
 test_command_line_errors(void)
@@ -269,10 +358,11 @@ test_signature_check(void)
 int
 main(void)
 {
-   test_same_bytes_as_corpus_parser();
-   test_refuses_what_corpus_refuses();
-   test_empty_components_refused();
-   test_same_printout();
+   test_valid_bytes();
+   test_refused();
+   test_printout();
+   test_extra_option();
+   test_base_types();
    test_command_line_errors();
    test_signature_check();
    if (failures) {

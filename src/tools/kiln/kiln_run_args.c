@@ -61,6 +61,20 @@ kiln_run_base_type_name(enum kiln_base_type base)
    }
 }
 
+bool
+kiln_run_base_is_float(enum kiln_base_type base)
+{
+   int i = scalar_index(base);
+   return i >= 0 && scalar_types[i].is_float;
+}
+
+bool
+kiln_run_base_is_signed(enum kiln_base_type base)
+{
+   int i = scalar_index(base);
+   return i >= 0 && scalar_types[i].is_signed && !scalar_types[i].is_float;
+}
+
 static void
 set_err(char *err, size_t size, const char *fmt, ...)
 {
@@ -287,11 +301,32 @@ parse_sizes(const char *text, uint64_t out[3], unsigned *dim)
    return 0;
 }
 
+static struct kiln_run_extra_option *
+find_extra(struct kiln_run_extra_option *extra, unsigned num_extra, const char *name)
+{
+   for (unsigned i = 0; i < num_extra; i++)
+      if (!strcmp(extra[i].name, name))
+         return &extra[i];
+   return NULL;
+}
+
 int
 kiln_run_parse_command_line(int argc, char **argv, struct kiln_run_command *cmd,
                             char *err, size_t err_size)
 {
+   return kiln_run_parse_command_line_extra(argc, argv, NULL, 0, cmd, err, err_size);
+}
+
+int
+kiln_run_parse_command_line_extra(int argc, char **argv,
+                                  struct kiln_run_extra_option *extra,
+                                  unsigned num_extra, struct kiln_run_command *cmd,
+                                  char *err, size_t err_size)
+{
    unsigned ldim = 0, odim = 0;
+
+   for (unsigned i = 0; i < num_extra; i++)
+      extra[i].value = NULL;
 
    memset(cmd, 0, sizeof(*cmd));
    cmd->options = "";
@@ -300,7 +335,14 @@ kiln_run_parse_command_line(int argc, char **argv, struct kiln_run_command *cmd,
 
    for (int i = 0; i < argc; i++) {
       const char *a = argv[i];
-      if (!strcmp(a, "-k") || !strcmp(a, "-g") || !strcmp(a, "-l") || !strcmp(a, "-o") ||
+      struct kiln_run_extra_option *x = find_extra(extra, num_extra, a);
+      if (x) {
+         if (i + 1 >= argc) {
+            set_err(err, err_size, "option %s needs a value", a);
+            return -EINVAL;
+         }
+         x->value = argv[++i];
+      } else if (!strcmp(a, "-k") || !strcmp(a, "-g") || !strcmp(a, "-l") || !strcmp(a, "-o") ||
           !strcmp(a, "-b") || !strcmp(a, "--target")) {
          if (i + 1 >= argc) {
             set_err(err, err_size, "option %s needs a value", a);

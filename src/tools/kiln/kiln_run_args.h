@@ -7,8 +7,9 @@
  * a buffer, `local:BYTES` a __local pointer), parsed into the bytes the
  * device sees; the check of those arguments against the kernel's signature
  * as the compiler reports it; and the `argI: v v v` printout of buffers.
- * The format is the corpus runners' (tests/corpus/README.md), so kiln's
- * output can be compared with PoCL's line by line.
+ * The format is the corpus runners' (tests/corpus/README.md), and the
+ * corpus runners and CPU reference parse their command line with this
+ * code too, so kiln's output can be compared with PoCL's line by line.
  */
 #ifndef KILN_RUN_ARGS_H
 #define KILN_RUN_ARGS_H
@@ -68,6 +69,21 @@ int kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *ar
 /* The command line after `run`.  0 or -EINVAL with err naming what is wrong. */
 int kiln_run_parse_command_line(int argc, char **argv, struct kiln_run_command *cmd,
                                 char *err, size_t err_size);
+
+/* An option taking one value that a runner accepts beyond the launch's own,
+ * e.g. a runner's `--platform NAME`: value is NULL unless the command line
+ * gives it (the last one given wins). */
+struct kiln_run_extra_option {
+   const char *name;
+   const char *value;
+};
+
+/* kiln_run_parse_command_line, also accepting the num_extra options of
+ * extra and storing their values there. */
+int kiln_run_parse_command_line_extra(int argc, char **argv,
+                                      struct kiln_run_extra_option *extra,
+                                      unsigned num_extra, struct kiln_run_command *cmd,
+                                      char *err, size_t err_size);
 void kiln_run_command_free(struct kiln_run_command *cmd);
 
 /* Checks the arguments against the kernel's: count, kind (value, buffer,
@@ -81,5 +97,10 @@ int kiln_run_check_signature(const struct kiln_run_command *cmd,
 void kiln_run_print_buffers(FILE *out, const struct kiln_run_command *cmd);
 
 const char *kiln_run_base_type_name(enum kiln_base_type base);
+
+/* Of the argument types: float and double are floats; char, short, int and
+ * long are the signed integers. */
+bool kiln_run_base_is_float(enum kiln_base_type base);
+bool kiln_run_base_is_signed(enum kiln_base_type base);
 
 #endif

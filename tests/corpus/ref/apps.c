@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 static int
-ref_saxpy(struct corpus_launch *l)
+ref_saxpy(struct kiln_run_command *l)
 {
    if (ref_expect(l, 3))
       return 1;
@@ -23,7 +23,7 @@ ref_saxpy(struct corpus_launch *l)
 }
 
 static int
-ref_matmul(struct corpus_launch *l)
+ref_matmul(struct kiln_run_command *l)
 {
    if (ref_expect(l, 6))
       return 1;
@@ -41,7 +41,7 @@ ref_matmul(struct corpus_launch *l)
 }
 
 static int
-ref_prefix_sum(struct corpus_launch *l)
+ref_prefix_sum(struct kiln_run_command *l)
 {
    if (ref_expect(l, 4))
       return 1;
@@ -58,7 +58,7 @@ ref_prefix_sum(struct corpus_launch *l)
 }
 
 static int
-ref_histogram(struct corpus_launch *l)
+ref_histogram(struct kiln_run_command *l)
 {
    if (ref_expect(l, 2))
       return 1;
@@ -70,7 +70,7 @@ ref_histogram(struct corpus_launch *l)
 }
 
 static int
-ref_reduce_float(struct corpus_launch *l)
+ref_reduce_float(struct kiln_run_command *l)
 {
    if (ref_expect(l, 4))
       return 1;
@@ -88,11 +88,11 @@ ref_reduce_float(struct corpus_launch *l)
 }
 
 static int
-ref_scratch(struct corpus_launch *l)
+ref_scratch(struct kiln_run_command *l)
 {
    if (ref_expect(l, 3))
       return 1;
-   const struct corpus_arg *in = REF_ARG(l, 0), *idx = REF_ARG(l, 1);
+   const struct kiln_run_arg *in = REF_ARG(l, 0), *idx = REF_ARG(l, 1);
    for (size_t i = 0; i < l->global[0]; i++) {
       int32_t arr[64];
       for (int k = 0; k < 64; k++)
@@ -108,7 +108,7 @@ ref_scratch(struct corpus_launch *l)
 }
 
 static int
-ref_collatz(struct corpus_launch *l)
+ref_collatz(struct kiln_run_command *l)
 {
    if (ref_expect(l, 3))
       return 1;
@@ -133,7 +133,7 @@ cmp_i32(const void *a, const void *b)
 }
 
 static int
-ref_sort64(struct corpus_launch *l)
+ref_sort64(struct kiln_run_command *l)
 {
    if (ref_expect(l, 1))
       return 1;
@@ -144,7 +144,7 @@ ref_sort64(struct corpus_launch *l)
 }
 
 static int
-ref_constant_lut(struct corpus_launch *l)
+ref_constant_lut(struct kiln_run_command *l)
 {
    if (ref_expect(l, 3))
       return 1;

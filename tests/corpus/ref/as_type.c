@@ -12,7 +12,7 @@
 /* Copies `bytes` bytes of element e of src (its real components' memory)
  * to element e of dst. */
 static void
-copy_elem(struct corpus_arg *dst, size_t de, const struct corpus_arg *src,
+copy_elem(struct kiln_run_arg *dst, size_t de, const struct kiln_run_arg *src,
           size_t se, size_t src_offset, size_t bytes)
 {
    size_t dsize = dst->type.slots * dst->type.scalar_size;
@@ -22,7 +22,7 @@ copy_elem(struct corpus_arg *dst, size_t de, const struct corpus_arg *src,
 }
 
 static int
-ref_as_type(struct corpus_launch *l)
+ref_as_type(struct kiln_run_command *l)
 {
    size_t items = l->global[0];
    if (!strcmp(l->kernel, "as_float_int")) {

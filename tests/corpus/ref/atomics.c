@@ -43,7 +43,7 @@ apply(int64_t *v, const struct step *s, bool sgn)
 
 static void
 run_seq(const struct step *steps, unsigned n, int64_t init, bool sgn,
-        struct corpus_arg *out)
+        struct kiln_run_arg *out)
 {
    int64_t v = init;
    for (unsigned k = 0; k < n; k++)
@@ -52,7 +52,7 @@ run_seq(const struct step *steps, unsigned n, int64_t init, bool sgn,
 }
 
 static int
-ref_atomic_seq(struct corpus_launch *l)
+ref_atomic_seq(struct kiln_run_command *l)
 {
    if (ref_expect(l, 4))
       return 1;
@@ -78,11 +78,11 @@ ref_atomic_seq(struct corpus_launch *l)
 }
 
 static int
-ref_atomic_global(struct corpus_launch *l)
+ref_atomic_global(struct kiln_run_command *l)
 {
    if (ref_expect(l, 5))
       return 1;
-   struct corpus_arg *sum = REF_ARG(l, 0), *bits = REF_ARG(l, 1),
+   struct kiln_run_arg *sum = REF_ARG(l, 0), *bits = REF_ARG(l, 1),
                      *mm = REF_ARG(l, 2), *cnt = REF_ARG(l, 3), *seen = REF_ARG(l, 4);
    size_t n = l->global[0];
    int64_t s0 = corpus_get_i(sum, 0), s1 = corpus_get_i(sum, 1);
@@ -118,11 +118,11 @@ ref_atomic_global(struct corpus_launch *l)
 }
 
 static int
-ref_atomic_local(struct corpus_launch *l)
+ref_atomic_local(struct kiln_run_command *l)
 {
    if (ref_expect(l, 2))
       return 1;
-   struct corpus_arg *out = REF_ARG(l, 0);
+   struct kiln_run_arg *out = REF_ARG(l, 0);
    size_t n = l->local[0];
    for (size_t g = 0; g < l->global[0] / n; g++) {
       int64_t sum = 0, mn = 1000, mx = -1000;
@@ -148,11 +148,11 @@ ref_atomic_local(struct corpus_launch *l)
 }
 
 static int
-ref_atomic_xchg_chain(struct corpus_launch *l)
+ref_atomic_xchg_chain(struct kiln_run_command *l)
 {
    if (ref_expect(l, 2))
       return 1;
-   struct corpus_arg *loc = REF_ARG(l, 0), *hist = REF_ARG(l, 1);
+   struct kiln_run_arg *loc = REF_ARG(l, 0), *hist = REF_ARG(l, 1);
    size_t n = l->global[0];
    int64_t init = corpus_get_i(loc, 0);
    /* Olds and final: the initial value and 1..n, each once; the final
@@ -165,11 +165,11 @@ ref_atomic_xchg_chain(struct corpus_launch *l)
 }
 
 static int
-ref_atomic20(struct corpus_launch *l)
+ref_atomic20(struct kiln_run_command *l)
 {
    if (ref_expect(l, 4))
       return 1;
-   struct corpus_arg *ai = REF_ARG(l, 0), *au = REF_ARG(l, 1), *o = REF_ARG(l, 2),
+   struct kiln_run_arg *ai = REF_ARG(l, 0), *au = REF_ARG(l, 1), *o = REF_ARG(l, 2),
                      *ou = REF_ARG(l, 3);
    int64_t v = corpus_get_i(ai, 0);
    const struct step s1[] = {{ADD, 5}, {SUB, 12}, {XCHG, -40}};

@@ -37,7 +37,7 @@ round_int(double x, enum rmode m)
 
 /* Rounded and saturated to the integer type of dst, as raw bits. */
 static void
-set_sat(struct corpus_arg *dst, size_t slot, double x, enum rmode m)
+set_sat(struct kiln_run_arg *dst, size_t slot, double x, enum rmode m)
 {
    if (isnan(x)) {
       corpus_set_bits(dst, slot, 0);
@@ -58,7 +58,7 @@ set_sat(struct corpus_arg *dst, size_t slot, double x, enum rmode m)
 }
 
 static void
-set_round(struct corpus_arg *dst, size_t slot, double x, enum rmode m)
+set_round(struct kiln_run_arg *dst, size_t slot, double x, enum rmode m)
 {
    double r = round_int(x, m);
    if (r < 0)
@@ -95,13 +95,13 @@ int_to_float(bool neg, uint64_t mag, enum rmode m)
 }
 
 static void
-set_int_to_float(struct corpus_arg *dst, size_t slot,
-                 const struct corpus_arg *src, size_t sslot, enum rmode m)
+set_int_to_float(struct kiln_run_arg *dst, size_t slot,
+                 const struct kiln_run_arg *src, size_t sslot, enum rmode m)
 {
-   bool neg = corpus_base_is_signed(src->type.base) && corpus_get_i(src, sslot) < 0;
+   bool neg = kiln_run_base_is_signed(src->type.base) && corpus_get_i(src, sslot) < 0;
    uint64_t mag = neg ? (uint64_t)0 - (uint64_t)corpus_get_i(src, sslot)
                       : corpus_get_u(src, sslot);
-   if (!corpus_base_is_signed(src->type.base))
+   if (!kiln_run_base_is_signed(src->type.base))
       mag = corpus_get_bits(src, sslot);
    corpus_set_f(dst, slot, int_to_float(neg, mag, m));
 }
@@ -121,11 +121,11 @@ double_to_float(double d, enum rmode m)
 }
 
 static int
-ref_f2i(struct corpus_launch *l)
+ref_f2i(struct kiln_run_command *l)
 {
    if (ref_expect(l, 3))
       return 1;
-   struct corpus_arg *a = REF_ARG(l, 0), *w = REF_ARG(l, 1), *out = REF_ARG(l, 2);
+   struct kiln_run_arg *a = REF_ARG(l, 0), *w = REF_ARG(l, 1), *out = REF_ARG(l, 2);
    size_t n = l->global[0];
    for (size_t i = 0; i < n; i++) {
       double x = corpus_get_f(a, i), y = corpus_get_f(w, i);
@@ -143,7 +143,7 @@ ref_f2i(struct corpus_launch *l)
 }
 
 static int
-ref_f2narrow(struct corpus_launch *l)
+ref_f2narrow(struct kiln_run_command *l)
 {
    if (ref_expect(l, 8))
       return 1;
@@ -155,11 +155,11 @@ ref_f2narrow(struct corpus_launch *l)
 }
 
 static int
-ref_i2f(struct corpus_launch *l)
+ref_i2f(struct kiln_run_command *l)
 {
    if (ref_expect(l, 5))
       return 1;
-   struct corpus_arg *out = REF_ARG(l, 4);
+   struct kiln_run_arg *out = REF_ARG(l, 4);
    size_t n = l->global[0];
    static const enum rmode modes[4] = {RTE, RTZ, RTP, RTN};
    for (size_t i = 0; i < n; i++)
@@ -171,10 +171,10 @@ ref_i2f(struct corpus_launch *l)
 
 /* Saturating integer conversion of v (as int64 or uint64) to dst. */
 static void
-set_int_sat(struct corpus_arg *dst, size_t slot, const struct corpus_arg *src,
+set_int_sat(struct kiln_run_arg *dst, size_t slot, const struct kiln_run_arg *src,
             size_t sslot)
 {
-   if (!corpus_base_is_signed(src->type.base)) {
+   if (!kiln_run_base_is_signed(src->type.base)) {
       uint64_t v = corpus_get_bits(src, sslot);
       corpus_set_u(dst, slot, v > ref_umax(dst) ? ref_umax(dst) : v);
       return;
@@ -189,7 +189,7 @@ set_int_sat(struct corpus_arg *dst, size_t slot, const struct corpus_arg *src,
 }
 
 static int
-ref_i2i(struct corpus_launch *l)
+ref_i2i(struct kiln_run_command *l)
 {
    if (ref_expect(l, 14))
       return 1;
@@ -201,8 +201,8 @@ ref_i2i(struct corpus_launch *l)
    };
    for (size_t i = 0; i < l->global[0]; i++)
       for (unsigned k = 0; k < sizeof(map) / sizeof(map[0]); k++) {
-         struct corpus_arg *dst = REF_ARG(l, map[k].dst);
-         const struct corpus_arg *src = REF_ARG(l, map[k].src);
+         struct kiln_run_arg *dst = REF_ARG(l, map[k].dst);
+         const struct kiln_run_arg *src = REF_ARG(l, map[k].src);
          if (map[k].sat)
             set_int_sat(dst, i, src, i);
          else /* modulo 2^N */
@@ -212,11 +212,11 @@ ref_i2i(struct corpus_launch *l)
 }
 
 static int
-ref_d2f(struct corpus_launch *l)
+ref_d2f(struct kiln_run_command *l)
 {
    if (ref_expect(l, 4))
       return 1;
-   struct corpus_arg *d = REF_ARG(l, 0), *out = REF_ARG(l, 1),
+   struct kiln_run_arg *d = REF_ARG(l, 0), *out = REF_ARG(l, 1),
                      *iout = REF_ARG(l, 2), *back = REF_ARG(l, 3);
    size_t n = l->global[0];
    static const enum rmode modes[4] = {RTE, RTZ, RTP, RTN};
@@ -232,11 +232,11 @@ ref_d2f(struct corpus_launch *l)
 }
 
 static int
-ref_vconvert(struct corpus_launch *l)
+ref_vconvert(struct kiln_run_command *l)
 {
    if (ref_expect(l, 7))
       return 1;
-   struct corpus_arg *f = REF_ARG(l, 0), *v = REF_ARG(l, 1), *v3 = REF_ARG(l, 2);
+   struct kiln_run_arg *f = REF_ARG(l, 0), *v = REF_ARG(l, 1), *v3 = REF_ARG(l, 2);
    for (size_t i = 0; i < l->global[0]; i++) {
       for (unsigned c = 0; c < 4; c++) {
          double x = corpus_get_f(f, i * 4 + c);

@@ -29,13 +29,13 @@ find_ref(const char *name)
 }
 
 size_t
-ref_total_items(const struct corpus_launch *l)
+ref_total_items(const struct kiln_run_command *l)
 {
    return l->global[0] * l->global[1] * l->global[2];
 }
 
 void
-ref_foreach_item(struct corpus_launch *l, ref_item_fn fn, void *ctx)
+ref_foreach_item(struct kiln_run_command *l, ref_item_fn fn, void *ctx)
 {
    struct ref_item it;
    memset(&it, 0, sizeof(it));
@@ -70,7 +70,7 @@ ref_foreach_item(struct corpus_launch *l, ref_item_fn fn, void *ctx)
 }
 
 int
-ref_expect(const struct corpus_launch *l, unsigned num_args)
+ref_expect(const struct kiln_run_command *l, unsigned num_args)
 {
    if (l->num_args != num_args) {
       fprintf(stderr, "corpus_ref: kernel %s: expected %u arguments, got %u\n",
@@ -98,15 +98,15 @@ main(int argc, char **argv)
       fprintf(stderr, "corpus_ref: no reference named '%s'\n", argv[1]);
       return 2;
    }
-   struct corpus_launch l;
+   struct kiln_run_command l;
    char err[512];
-   if (corpus_parse_command_line(argc - 2, argv + 2, &l, err, sizeof(err))) {
+   if (kiln_run_parse_command_line(argc - 2, argv + 2, &l, err, sizeof(err))) {
       fprintf(stderr, "corpus_ref: %s\n", err);
       return 2;
    }
    if (ref->fn(&l))
       return 1;
-   corpus_print_buffers(stdout, &l);
-   corpus_launch_free(&l);
+   kiln_run_print_buffers(stdout, &l);
+   kiln_run_command_free(&l);
    return 0;
 }

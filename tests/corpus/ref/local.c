@@ -9,11 +9,11 @@
 #include "ref.h"
 
 static int
-ref_group_sum(struct corpus_launch *l)
+ref_group_sum(struct kiln_run_command *l)
 {
    if (ref_expect(l, strcmp(l->kernel, "reduce_arg") ? 2 : 3))
       return 1;
-   struct corpus_arg *in = REF_ARG(l, 0), *out = REF_ARG(l, 1);
+   struct kiln_run_arg *in = REF_ARG(l, 0), *out = REF_ARG(l, 1);
    size_t ls = l->local[0], groups = l->global[0] / ls;
    for (size_t g = 0; g < groups; g++) {
       int64_t s = 0;
@@ -25,7 +25,7 @@ ref_group_sum(struct corpus_launch *l)
 }
 
 static int
-ref_transpose(struct corpus_launch *l)
+ref_transpose(struct kiln_run_command *l)
 {
    if (ref_expect(l, 2))
       return 1;
@@ -38,11 +38,11 @@ ref_transpose(struct corpus_launch *l)
 }
 
 static int
-ref_local_args(struct corpus_launch *l)
+ref_local_args(struct kiln_run_command *l)
 {
    if (ref_expect(l, 4))
       return 1;
-   struct corpus_arg *in = REF_ARG(l, 0), *out = REF_ARG(l, 1);
+   struct kiln_run_arg *in = REF_ARG(l, 0), *out = REF_ARG(l, 1);
    size_t n = l->local[0];
    for (size_t g = 0; g < l->global[0] / n; g++)
       for (size_t i = 0; i < n; i++) {
@@ -56,11 +56,11 @@ ref_local_args(struct corpus_launch *l)
 }
 
 static int
-ref_group_mirror2(struct corpus_launch *l)
+ref_group_mirror2(struct kiln_run_command *l)
 {
    if (ref_expect(l, 3))
       return 1;
-   struct corpus_arg *in = REF_ARG(l, 0), *out = REF_ARG(l, 1);
+   struct kiln_run_arg *in = REF_ARG(l, 0), *out = REF_ARG(l, 1);
    size_t n = l->local[0];
    for (size_t g = 0; g < l->global[0] / n; g++)
       for (size_t i = 0; i < n; i++)

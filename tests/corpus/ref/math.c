@@ -14,7 +14,7 @@
 
 /* The -DFN=name build option of the case. */
 static bool
-get_fn(const struct corpus_launch *l, char *fn, size_t size)
+get_fn(const struct kiln_run_command *l, char *fn, size_t size)
 {
    const char *p = strstr(l->options, "-DFN=");
    if (!p)
@@ -89,14 +89,14 @@ eval_float(const char *fn, bool dbl, long double x, long double y,
 }
 
 static int
-ref_float_math(struct corpus_launch *l)
+ref_float_math(struct kiln_run_command *l)
 {
    char fn[32];
    unsigned nin = !strcmp(l->kernel, "unary") ? 1 : !strcmp(l->kernel, "binary") ? 2 : 3;
    if (!get_fn(l, fn, sizeof(fn)) || ref_expect(l, nin + 1))
       return 1;
-   struct corpus_arg *out = REF_ARG(l, nin);
-   bool dbl = out->type.base == CORPUS_F64;
+   struct kiln_run_arg *out = REF_ARG(l, nin);
+   bool dbl = out->type.base == KILN_TYPE_DOUBLE;
    size_t comps = l->global[0] * out->type.n;
    for (size_t i = 0; i < comps; i++) {
       size_t s = ref_slot(out, i);
@@ -115,7 +115,7 @@ ref_float_math(struct corpus_launch *l)
 typedef __int128 i128;
 
 static i128
-sat(const struct corpus_arg *t, i128 v)
+sat(const struct kiln_run_arg *t, i128 v)
 {
    i128 lo = ref_min_of(t), hi = (i128)ref_umax(t);
    return v < lo ? lo : v > hi ? hi : v;
@@ -128,7 +128,7 @@ floor_shr1(i128 v)
 }
 
 static bool
-eval_int(const char *fn, const struct corpus_arg *t, i128 x, i128 y, i128 z,
+eval_int(const char *fn, const struct kiln_run_arg *t, i128 x, i128 y, i128 z,
          i128 *r)
 {
    unsigned bits = ref_bits(t);
@@ -146,7 +146,7 @@ eval_int(const char *fn, const struct corpus_arg *t, i128 x, i128 y, i128 z,
    else if (!strcmp(fn, "mul_hi") || !strcmp(fn, "mad_hi")) {
       /* high half of the 2N-bit product: floor division by 2^N */
       i128 p;
-      if (bits == 64 && !corpus_base_is_signed(t->type.base)) {
+      if (bits == 64 && !kiln_run_base_is_signed(t->type.base)) {
          unsigned __int128 up = (unsigned __int128)(uint64_t)x * (uint64_t)y;
          p = (i128)(up >> 64);
       } else {
@@ -176,21 +176,21 @@ eval_int(const char *fn, const struct corpus_arg *t, i128 x, i128 y, i128 z,
 }
 
 static int
-ref_int_math(struct corpus_launch *l)
+ref_int_math(struct kiln_run_command *l)
 {
    char fn[32];
    unsigned nin = !strcmp(l->kernel, "unary") ? 1 : !strcmp(l->kernel, "binary") ? 2 : 3;
    if (!get_fn(l, fn, sizeof(fn)) || ref_expect(l, nin + 1))
       return 1;
-   struct corpus_arg *out = REF_ARG(l, nin);
-   const struct corpus_arg *t = REF_ARG(l, 0);
+   struct kiln_run_arg *out = REF_ARG(l, nin);
+   const struct kiln_run_arg *t = REF_ARG(l, 0);
    size_t comps = l->global[0] * out->type.n;
    for (size_t i = 0; i < comps; i++) {
       size_t s = ref_slot(out, i);
       i128 v[3] = {0, 0, 0}, r;
       for (unsigned k = 0; k < nin; k++) {
-         const struct corpus_arg *a = REF_ARG(l, k);
-         v[k] = corpus_base_is_signed(a->type.base) ? (i128)corpus_get_i(a, s)
+         const struct kiln_run_arg *a = REF_ARG(l, k);
+         v[k] = kiln_run_base_is_signed(a->type.base) ? (i128)corpus_get_i(a, s)
                                                     : (i128)corpus_get_bits(a, s);
       }
       if (!eval_int(fn, t, v[0], v[1], v[2], &r)) {

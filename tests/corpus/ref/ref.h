@@ -10,7 +10,7 @@
 #ifndef CORPUS_REF_H
 #define CORPUS_REF_H
 
-#include "../corpus_args.h"
+#include "slots.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -21,26 +21,26 @@
 struct corpus_ref {
    const char *name;
    /* Returns 0, or non-zero after printing why the launch does not fit. */
-   int (*fn)(struct corpus_launch *l);
+   int (*fn)(struct kiln_run_command *l);
 };
 
 #define REF_ARG(l, i) (&(l)->args[(i)])
 
 /* Components of a buffer counting only real components (n per element). */
 static inline size_t
-ref_slot(const struct corpus_arg *a, size_t flat)
+ref_slot(const struct kiln_run_arg *a, size_t flat)
 {
    return flat / a->type.n * a->type.slots + flat % a->type.n;
 }
 
 static inline size_t
-ref_ncomp(const struct corpus_arg *a)
+ref_ncomp(const struct kiln_run_arg *a)
 {
    return a->count * a->type.n;
 }
 
 static inline unsigned
-ref_bits(const struct corpus_arg *a)
+ref_bits(const struct kiln_run_arg *a)
 {
    return a->type.scalar_size * 8;
 }
@@ -48,22 +48,22 @@ ref_bits(const struct corpus_arg *a)
 /* Wraps v to the argument's integer type (C conversion to unsigned, and
  * two's complement for signed as every OpenCL device does). */
 static inline int64_t
-ref_wrap(const struct corpus_arg *a, int64_t v)
+ref_wrap(const struct kiln_run_arg *a, int64_t v)
 {
    unsigned bits = ref_bits(a);
    if (bits == 64)
       return v;
    uint64_t m = (uint64_t)v & ((1ull << bits) - 1);
-   if (corpus_base_is_signed(a->type.base) && (m >> (bits - 1)))
+   if (kiln_run_base_is_signed(a->type.base) && (m >> (bits - 1)))
       return (int64_t)(m | ~((1ull << bits) - 1));
    return (int64_t)m;
 }
 
 static inline int64_t
-ref_min_of(const struct corpus_arg *a)
+ref_min_of(const struct kiln_run_arg *a)
 {
    unsigned bits = ref_bits(a);
-   if (!corpus_base_is_signed(a->type.base))
+   if (!kiln_run_base_is_signed(a->type.base))
       return 0;
    return bits == 64 ? INT64_MIN : -(1ll << (bits - 1));
 }
@@ -71,10 +71,10 @@ ref_min_of(const struct corpus_arg *a)
 /* Largest value; for ulong this is reported as INT64_MAX+... so callers use
  * ref_umax for unsigned. */
 static inline uint64_t
-ref_umax(const struct corpus_arg *a)
+ref_umax(const struct kiln_run_arg *a)
 {
    unsigned bits = ref_bits(a);
-   if (corpus_base_is_signed(a->type.base))
+   if (kiln_run_base_is_signed(a->type.base))
       return bits == 64 ? (uint64_t)INT64_MAX : (1ull << (bits - 1)) - 1;
    return bits == 64 ? UINT64_MAX : (1ull << bits) - 1;
 }
@@ -88,13 +88,13 @@ struct ref_item {
    size_t local_linear;
 };
 
-typedef void (*ref_item_fn)(struct corpus_launch *l, const struct ref_item *it,
+typedef void (*ref_item_fn)(struct kiln_run_command *l, const struct ref_item *it,
                             void *ctx);
-void ref_foreach_item(struct corpus_launch *l, ref_item_fn fn, void *ctx);
-size_t ref_total_items(const struct corpus_launch *l);
+void ref_foreach_item(struct kiln_run_command *l, ref_item_fn fn, void *ctx);
+size_t ref_total_items(const struct kiln_run_command *l);
 
 /* Value types of a buffer: the type check every reference does first. */
-int ref_expect(const struct corpus_launch *l, unsigned num_args);
+int ref_expect(const struct kiln_run_command *l, unsigned num_args);
 
 extern const struct corpus_ref corpus_refs_sample[];
 extern const struct corpus_ref corpus_refs_shuffle[];

@@ -8,11 +8,11 @@
 #include "ref.h"
 
 static int
-ref_vadd(struct corpus_launch *l)
+ref_vadd(struct kiln_run_command *l)
 {
    if (ref_expect(l, 3))
       return 1;
-   struct corpus_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *c = REF_ARG(l, 2);
+   struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *c = REF_ARG(l, 2);
    size_t n = ref_total_items(l) * c->type.n;
    for (size_t i = 0; i < n; i++) {
       size_t s = ref_slot(c, i);

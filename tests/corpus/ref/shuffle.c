@@ -11,12 +11,12 @@
 static const unsigned sizes[] = {2, 4, 8, 16};
 
 static int
-shuffle_common(struct corpus_launch *l, bool two)
+shuffle_common(struct kiln_run_command *l, bool two)
 {
    if (ref_expect(l, 3))
       return 1;
-   const struct corpus_arg *x = REF_ARG(l, 0), *mask = REF_ARG(l, 1);
-   struct corpus_arg *out = REF_ARG(l, 2);
+   const struct kiln_run_arg *x = REF_ARG(l, 0), *mask = REF_ARG(l, 1);
+   struct kiln_run_arg *out = REF_ARG(l, 2);
    size_t o = 0;
    for (unsigned mi = 0; mi < 4; mi++) {
       unsigned m = sizes[mi];
@@ -34,13 +34,13 @@ shuffle_common(struct corpus_launch *l, bool two)
 }
 
 static int
-ref_shuffle(struct corpus_launch *l)
+ref_shuffle(struct kiln_run_command *l)
 {
    return shuffle_common(l, false);
 }
 
 static int
-ref_shuffle2(struct corpus_launch *l)
+ref_shuffle2(struct kiln_run_command *l)
 {
    return shuffle_common(l, true);
 }

@@ -12,27 +12,27 @@
 
 /* Result k of work-item i lives at element k * items + i of out. */
 static size_t
-out_slot(const struct corpus_arg *out, size_t k, size_t items, size_t i,
+out_slot(const struct kiln_run_arg *out, size_t k, size_t items, size_t i,
          unsigned c)
 {
    return (k * items + i) * out->type.slots + c;
 }
 
 static size_t
-in_slot(const struct corpus_arg *a, size_t i, unsigned c)
+in_slot(const struct kiln_run_arg *a, size_t i, unsigned c)
 {
    return i * a->type.slots + c;
 }
 
 static bool
-is_signed(const struct corpus_arg *a)
+is_signed(const struct kiln_run_arg *a)
 {
-   return corpus_base_is_signed(a->type.base);
+   return kiln_run_base_is_signed(a->type.base);
 }
 
 /* Compare two integer components of type a: -1, 0, 1. */
 static int
-int_cmp(const struct corpus_arg *a, int64_t x, int64_t y)
+int_cmp(const struct kiln_run_arg *a, int64_t x, int64_t y)
 {
    if (is_signed(a))
       return (x > y) - (x < y);
@@ -40,7 +40,7 @@ int_cmp(const struct corpus_arg *a, int64_t x, int64_t y)
 }
 
 static int64_t
-int_div(const struct corpus_arg *a, int64_t x, int64_t y, bool rem)
+int_div(const struct kiln_run_arg *a, int64_t x, int64_t y, bool rem)
 {
    if (is_signed(a))
       return rem ? x % y : x / y;
@@ -49,20 +49,20 @@ int_div(const struct corpus_arg *a, int64_t x, int64_t y, bool rem)
 
 /* Component of the uniform (scalar) argument converted to type of a. */
 static int64_t
-scalar_i(const struct corpus_arg *a, const struct corpus_arg *s)
+scalar_i(const struct kiln_run_arg *a, const struct kiln_run_arg *s)
 {
    return ref_wrap(a, corpus_get_i(s, 0));
 }
 
 static int
-ref_arith(struct corpus_launch *l)
+ref_arith(struct kiln_run_command *l)
 {
    if (ref_expect(l, 4))
       return 1;
-   struct corpus_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *s = REF_ARG(l, 2),
+   struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *s = REF_ARG(l, 2),
                      *out = REF_ARG(l, 3);
    size_t items = l->global[0];
-   bool fp = corpus_base_is_float(a->type.base);
+   bool fp = kiln_run_base_is_float(a->type.base);
    bool div_only = !strcmp(l->kernel, "div_float");
    for (size_t i = 0; i < items; i++) {
       for (unsigned c = 0; c < a->type.n; c++) {
@@ -111,15 +111,15 @@ ref_arith(struct corpus_launch *l)
 }
 
 static int
-ref_relational(struct corpus_launch *l)
+ref_relational(struct kiln_run_command *l)
 {
    if (ref_expect(l, 4))
       return 1;
-   struct corpus_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *s = REF_ARG(l, 2),
+   struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *s = REF_ARG(l, 2),
                      *out = REF_ARG(l, 3);
    size_t items = l->global[0];
    int64_t t = a->type.n == 1 ? 1 : -1; /* true: 1 for scalars, -1 vectors */
-   bool fp = corpus_base_is_float(a->type.base);
+   bool fp = kiln_run_base_is_float(a->type.base);
    for (size_t i = 0; i < items; i++) {
       for (unsigned c = 0; c < a->type.n; c++) {
          size_t is = in_slot(a, i, c);
@@ -146,11 +146,11 @@ ref_relational(struct corpus_launch *l)
 }
 
 static int
-ref_logical(struct corpus_launch *l)
+ref_logical(struct kiln_run_command *l)
 {
    if (ref_expect(l, 4))
       return 1;
-   struct corpus_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *s = REF_ARG(l, 2),
+   struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *s = REF_ARG(l, 2),
                      *out = REF_ARG(l, 3);
    size_t items = l->global[0];
    int64_t t = a->type.n == 1 ? 1 : -1;
@@ -168,11 +168,11 @@ ref_logical(struct corpus_launch *l)
 }
 
 static int
-ref_bitwise(struct corpus_launch *l)
+ref_bitwise(struct kiln_run_command *l)
 {
    if (ref_expect(l, 4))
       return 1;
-   struct corpus_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *s = REF_ARG(l, 2),
+   struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *s = REF_ARG(l, 2),
                      *out = REF_ARG(l, 3);
    size_t items = l->global[0];
    for (size_t i = 0; i < items; i++) {
@@ -206,13 +206,13 @@ shr(int64_t x, uint64_t count, unsigned bits, bool sgn)
 }
 
 static int
-ref_shift(struct corpus_launch *l)
+ref_shift(struct kiln_run_command *l)
 {
    bool promoted = !strcmp(l->kernel, "shift_promoted");
    if (ref_expect(l, promoted ? 3 : 4))
       return 1;
-   struct corpus_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1);
-   struct corpus_arg *out = REF_ARG(l, promoted ? 2 : 3);
+   struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1);
+   struct kiln_run_arg *out = REF_ARG(l, promoted ? 2 : 3);
    size_t items = l->global[0];
    /* Scalar narrow types are promoted to int: 32-bit width and count. */
    unsigned bits = promoted && ref_bits(a) < 32 ? 32 : ref_bits(a);
@@ -238,20 +238,20 @@ ref_shift(struct corpus_launch *l)
 }
 
 static int
-ref_ternary(struct corpus_launch *l)
+ref_ternary(struct kiln_run_command *l)
 {
    if (ref_expect(l, 6))
       return 1;
-   struct corpus_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *cond = REF_ARG(l, 2),
+   struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *cond = REF_ARG(l, 2),
                      *s = REF_ARG(l, 3), *out = REF_ARG(l, 5);
    int64_t k = corpus_get_i(REF_ARG(l, 4), 0);
    size_t items = l->global[0];
    /* The scalar s converted to the element type, as raw bits of out. */
-   struct corpus_arg tmp = *out;
+   struct kiln_run_arg tmp = *out;
    uint64_t sbits_store[1];
    tmp.data = sbits_store;
    corpus_set_f(&tmp, 0, 0);
-   if (corpus_base_is_float(out->type.base))
+   if (kiln_run_base_is_float(out->type.base))
       corpus_set_f(&tmp, 0, corpus_get_f(s, 0));
    else
       corpus_set_i(&tmp, 0, corpus_get_i(s, 0));
@@ -274,20 +274,20 @@ ref_ternary(struct corpus_launch *l)
 }
 
 static int
-ref_incdec(struct corpus_launch *l)
+ref_incdec(struct kiln_run_command *l)
 {
    if (ref_expect(l, 2))
       return 1;
-   struct corpus_arg *a = REF_ARG(l, 0), *out = REF_ARG(l, 1);
+   struct kiln_run_arg *a = REF_ARG(l, 0), *out = REF_ARG(l, 1);
    size_t items = l->global[0];
-   bool fp = corpus_base_is_float(a->type.base);
+   bool fp = kiln_run_base_is_float(a->type.base);
    for (size_t i = 0; i < items; i++) {
       for (unsigned c = 0; c < a->type.n; c++) {
          size_t is = in_slot(a, i, c);
          if (fp) {
             double x = corpus_get_f(a, is);
             /* Each step rounds to the element type. */
-            struct corpus_arg t = *a;
+            struct kiln_run_arg t = *a;
             double store[1];
             t.data = store;
             corpus_set_f(&t, 0, x + 1);
@@ -317,11 +317,11 @@ ref_incdec(struct corpus_launch *l)
 }
 
 static int
-ref_compound(struct corpus_launch *l)
+ref_compound(struct kiln_run_command *l)
 {
    if (ref_expect(l, 3))
       return 1;
-   struct corpus_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *out = REF_ARG(l, 2);
+   struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *out = REF_ARG(l, 2);
    size_t items = l->global[0];
    unsigned bits = ref_bits(a);
    for (size_t i = 0; i < items; i++) {
@@ -347,11 +347,11 @@ ref_compound(struct corpus_launch *l)
 }
 
 static int
-ref_sizeof_comma(struct corpus_launch *l)
+ref_sizeof_comma(struct kiln_run_command *l)
 {
    if (ref_expect(l, 2))
       return 1;
-   struct corpus_arg *out = REF_ARG(l, 0), *vout = REF_ARG(l, 1);
+   struct kiln_run_arg *out = REF_ARG(l, 0), *vout = REF_ARG(l, 1);
    /* sizeof(Tn) = n * sizeof(T), with n = 4 for 3-component vectors. */
    static const struct { unsigned size, n; } sz[] = {
       {1, 2}, {1, 3}, {2, 3}, {4, 3}, {4, 3}, {8, 3}, {8, 3}, {4, 16}, {1, 16},
@@ -372,11 +372,11 @@ ref_sizeof_comma(struct corpus_launch *l)
 }
 
 static int
-ref_swizzle(struct corpus_launch *l)
+ref_swizzle(struct kiln_run_command *l)
 {
    if (ref_expect(l, 2))
       return 1;
-   struct corpus_arg *a = REF_ARG(l, 0), *out = REF_ARG(l, 1);
+   struct kiln_run_arg *a = REF_ARG(l, 0), *out = REF_ARG(l, 1);
    size_t items = l->global[0];
    /* Source component of each result component; -1 is the literal 9. */
    static const int pick[7][4] = {

@@ -10,9 +10,9 @@
 #include "ref.h"
 
 static void
-item(struct corpus_launch *l, const struct ref_item *it, void *ctx)
+item(struct kiln_run_command *l, const struct ref_item *it, void *ctx)
 {
-   struct corpus_arg *out = REF_ARG(l, 0);
+   struct kiln_run_arg *out = REF_ARG(l, 0);
    bool cl20 = *(bool *)ctx;
    size_t o = it->linear * 28;
    for (unsigned d = 0; d < 3; d++) {
@@ -29,7 +29,7 @@ item(struct corpus_launch *l, const struct ref_item *it, void *ctx)
 }
 
 static int
-ref_workitem(struct corpus_launch *l)
+ref_workitem(struct kiln_run_command *l)
 {
    if (ref_expect(l, 1))
       return 1;

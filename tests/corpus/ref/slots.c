@@ -1,0 +1,105 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Component access by memory slot for the CPU references.  Integers are
+ * read sign- or zero-extended from their width and written modulo 2^N (a C
+ * conversion to unsigned, two's complement for signed); floats convert as
+ * C's casts do.
+ */
+#include "slots.h"
+
+#include <string.h>
+
+static void *
+slot_ptr(const struct kiln_run_arg *arg, size_t slot)
+{
+   return (char *)arg->data + slot * arg->type.scalar_size;
+}
+
+uint64_t
+corpus_get_bits(const struct kiln_run_arg *arg, size_t slot)
+{
+   uint64_t v = 0;
+   memcpy(&v, slot_ptr(arg, slot), arg->type.scalar_size);
+   return v;
+}
+
+void
+corpus_set_bits(struct kiln_run_arg *arg, size_t slot, uint64_t bits)
+{
+   memcpy(slot_ptr(arg, slot), &bits, arg->type.scalar_size);
+}
+
+int64_t
+corpus_get_i(const struct kiln_run_arg *arg, size_t slot)
+{
+   uint64_t bits = corpus_get_bits(arg, slot);
+   switch (arg->type.base) {
+   case KILN_TYPE_CHAR: return (int8_t)bits;
+   case KILN_TYPE_SHORT: return (int16_t)bits;
+   case KILN_TYPE_INT: return (int32_t)bits;
+   case KILN_TYPE_FLOAT: return (int64_t)corpus_get_f(arg, slot);
+   case KILN_TYPE_DOUBLE: return (int64_t)corpus_get_f(arg, slot);
+   default: return (int64_t)bits;
+   }
+}
+
+uint64_t
+corpus_get_u(const struct kiln_run_arg *arg, size_t slot)
+{
+   if (kiln_run_base_is_float(arg->type.base))
+      return (uint64_t)corpus_get_f(arg, slot);
+   return (uint64_t)corpus_get_i(arg, slot);
+}
+
+double
+corpus_get_f(const struct kiln_run_arg *arg, size_t slot)
+{
+   if (arg->type.base == KILN_TYPE_FLOAT) {
+      float f;
+      memcpy(&f, slot_ptr(arg, slot), 4);
+      return f;
+   }
+   if (arg->type.base == KILN_TYPE_DOUBLE) {
+      double d;
+      memcpy(&d, slot_ptr(arg, slot), 8);
+      return d;
+   }
+   if (kiln_run_base_is_signed(arg->type.base))
+      return (double)corpus_get_i(arg, slot);
+   return (double)corpus_get_bits(arg, slot);
+}
+
+void
+corpus_set_u(struct kiln_run_arg *arg, size_t slot, uint64_t v)
+{
+   if (kiln_run_base_is_float(arg->type.base))
+      corpus_set_f(arg, slot, (double)v);
+   else
+      corpus_set_bits(arg, slot, v); /* modulo 2^N, as a conversion to unsigned */
+}
+
+void
+corpus_set_i(struct kiln_run_arg *arg, size_t slot, int64_t v)
+{
+   if (kiln_run_base_is_float(arg->type.base))
+      corpus_set_f(arg, slot, (double)v);
+   else
+      corpus_set_bits(arg, slot, (uint64_t)v);
+}
+
+void
+corpus_set_f(struct kiln_run_arg *arg, size_t slot, double v)
+{
+   if (arg->type.base == KILN_TYPE_FLOAT) {
+      float f = (float)v;
+      memcpy(slot_ptr(arg, slot), &f, 4);
+   } else if (arg->type.base == KILN_TYPE_DOUBLE) {
+      memcpy(slot_ptr(arg, slot), &v, 8);
+   } else if (kiln_run_base_is_signed(arg->type.base)) {
+      corpus_set_i(arg, slot, (int64_t)v);
+   } else {
+      corpus_set_u(arg, slot, (uint64_t)v);
+   }
+}
