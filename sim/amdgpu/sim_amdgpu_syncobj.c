@@ -361,45 +361,45 @@ wait_syncobjs(struct sim_syncobj **objs, const uint64_t *points, uint32_t count,
    return r;
 }
 
+/* Both wait ioctls: the syncobjs are looked up under the device lock,
+ * which is dropped for the wait itself so a CS can signal them. */
+static int
+wait_handles(struct kiln_sim_amdgpu *dev, uint64_t handles, uint32_t count,
+             const uint64_t *points, uint32_t flags, int64_t timeout_nsec,
+             uint32_t *first_signaled)
+{
+   struct sim_syncobj **objs;
+
+   if (flags & ~SIM_SYNCOBJ_WAIT_FLAGS)
+      return -EINVAL;
+   int r = lookup_array(dev, handles, count, &objs);
+   if (r)
+      return r;
+   pthread_mutex_unlock(&dev->lock);
+   r = wait_syncobjs(objs, points, count, flags, timeout_nsec, first_signaled);
+   pthread_mutex_lock(&dev->lock);
+   put_array(objs, count);
+   return r;
+}
+
 int
 sim_ioctl_syncobj_wait(struct kiln_sim_amdgpu *dev, void *arg)
 {
    struct drm_syncobj_wait *args = arg;
-   struct sim_syncobj **objs;
-
-   if (args->flags & ~SIM_SYNCOBJ_WAIT_FLAGS)
-      return -EINVAL;
-   int r = lookup_array(dev, args->handles, args->count_handles, &objs);
-   if (r)
-      return r;
-   pthread_mutex_unlock(&dev->lock);
-   r = wait_syncobjs(objs, NULL, args->count_handles, args->flags,
-                     args->timeout_nsec, &args->first_signaled);
-   pthread_mutex_lock(&dev->lock);
-   put_array(objs, args->count_handles);
-   return r;
+   return wait_handles(dev, args->handles, args->count_handles, NULL, args->flags,
+                       args->timeout_nsec, &args->first_signaled);
 }
 
 int
 sim_ioctl_syncobj_timeline_wait(struct kiln_sim_amdgpu *dev, void *arg)
 {
    struct drm_syncobj_timeline_wait *args = arg;
-   struct sim_syncobj **objs;
    const uint64_t *points = (const uint64_t *)(uintptr_t)args->points;
 
-   if (args->flags & ~SIM_SYNCOBJ_WAIT_FLAGS)
-      return -EINVAL;
-   if (!points && args->count_handles)
+   if (!(args->flags & ~SIM_SYNCOBJ_WAIT_FLAGS) && !points && args->count_handles)
       return -EFAULT;
-   int r = lookup_array(dev, args->handles, args->count_handles, &objs);
-   if (r)
-      return r;
-   pthread_mutex_unlock(&dev->lock);
-   r = wait_syncobjs(objs, points, args->count_handles, args->flags,
-                     args->timeout_nsec, &args->first_signaled);
-   pthread_mutex_lock(&dev->lock);
-   put_array(objs, args->count_handles);
-   return r;
+   return wait_handles(dev, args->handles, args->count_handles, points, args->flags,
+                       args->timeout_nsec, &args->first_signaled);
 }
 
 /* ---- signal, reset, query, transfer ---- */
