@@ -5,7 +5,9 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-bash ci/build.sh >/dev/null
+source ci/lib.sh
+kiln_on_error main
+bash ci/build.sh
 build=${KILN_BUILD_DIR:-build}
 sample=tests/kernels/sample/vadd.cl
 

@@ -2,35 +2,24 @@
 # Installs what kiln's build and tests need on Debian 12 and places Mesa's
 # source tarball (Debian's copy of the upstream release) in meson's package
 # cache. Idempotent: a second run with everything present takes a second.
+#
+# Works from a minimal Debian 12 (debootstrap minbase, no compiler) with the
+# archive listed in deb822 files, one-line sources.list files, or both.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-stamp_dir=$top/build-deps
-mkdir -p "$stamp_dir"
+source "$top/ci/lib.sh"
+source "$top/ci/apt_sources.sh"
+kiln_on_error setup
 
 sudo_cmd=()
 [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
 
-# The Debian archive as this machine already reaches it: the URIs of its
-# existing bookworm entry (deb822 or one-line format), never a fixed host.
-debian_uri() {
-   local f
-   for f in /etc/apt/sources.list.d/*.sources; do
-      [ -f "$f" ] || continue
-      awk 'BEGIN{RS=""} /Suites:[^\n]*bookworm( |\n|$)/ && /URIs:/ {
-              match($0, /URIs:[ \t]*[^ \t\n]+/); u=substr($0, RSTART, RLENGTH);
-              sub(/URIs:[ \t]*/, "", u); print u; exit }' "$f"
-   done | head -n1
-   grep -hE '^deb[[:space:]]+[^ ]+[[:space:]]+bookworm[[:space:]]' /etc/apt/sources.list 2>/dev/null |
-      awk '{print $2}' | head -n1
-}
-
 configure_apt() {
-   local list=/etc/apt/sources.list.d/kiln.sources
+   local list=$KILN_APT_DIR/sources.list.d/kiln.sources
    [ -f "$list" ] && return 0
    local uri keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-   uri=$(debian_uri | head -n1)
-   [ -n "$uri" ] || { echo "setup: no Debian bookworm entry found in apt sources" >&2; exit 1; }
+   uri=$(debian_uri) || exit 1
    "${sudo_cmd[@]}" tee "$list" >/dev/null <<SRC
 Types: deb deb-src
 URIs: $uri
@@ -51,25 +40,28 @@ Components: main
 Signed-By: $keyring
 SRC
    # sid is there for meson alone; nothing else may come from it.
-   "${sudo_cmd[@]}" tee /etc/apt/preferences.d/kiln-sid >/dev/null <<PIN
+   "${sudo_cmd[@]}" tee "$KILN_APT_DIR/preferences.d/kiln-sid" >/dev/null <<PIN
 Package: *
 Pin: release n=sid
 Pin-Priority: 50
 PIN
+   kiln_step "apt-get update (bookworm-backports, deb-src, sid pinned at 50)"
    "${sudo_cmd[@]}" apt-get update -qq
 }
 
 build_packages=(
-   ninja-build pkg-config bison flex python3-mako python3-yaml python3-ply
-   zlib1g-dev libzstd-dev libexpat1-dev libelf-dev
-   clang-15 libclang-15-dev libclang-cpp15-dev llvm-15-dev llvm-15-tools
+   gcc g++ ninja-build pkg-config bison flex
+   python3 python3-mako python3-yaml python3-ply
+   zlib1g-dev libzstd-dev libexpat1-dev libelf-dev xz-utils ca-certificates
+   clang-15 lld-15 libclang-15-dev libclang-cpp15-dev llvm-15-dev llvm-15-tools
    libllvmspirvlib-15-dev llvm-spirv-15 libclc-15-dev libclc-15 spirv-tools
 )
 peer_packages=(rocm-device-libs pocl-opencl-icd clinfo ocl-icd-opencl-dev)
+test_packages=(libfuzzer-15-dev)
 
 install_packages() {
    local missing=()
-   for p in "${build_packages[@]}" "${peer_packages[@]}"; do
+   for p in "${build_packages[@]}" "${peer_packages[@]}" "${test_packages[@]}"; do
       dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
    done
    if ! dpkg --compare-versions "$(dpkg-query -W -f='${Version}' libdrm-dev 2>/dev/null || echo 0)" ge 2.4.121; then
@@ -81,7 +73,9 @@ install_packages() {
    fi
    [ ${#missing[@]} -eq 0 ] && return 0
    configure_apt
-   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+   kiln_step "installing ${#missing[@]} Debian packages: ${missing[*]}"
+   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" |
+      grep -E '^(Setting up|E:)' || true
 }
 
 # Mesa's release tarball from Debian's source package, checked against the wrap.
@@ -97,15 +91,17 @@ fetch_mesa() {
    local tmp
    tmp=$(mktemp -d)
    local version=${name#mesa-}; version=${version%.tar.xz}
+   kiln_step "apt-get source mesa/bookworm-backports (Mesa $version's release tarball)"
    # Only the upstream tarball is needed; a missing Debian diff is not an error.
    (cd "$tmp" && apt-get source --download-only -qq "mesa/bookworm-backports" >/dev/null 2>&1) || true
    [ -f "$tmp/mesa_${version}.orig.tar.xz" ] ||
-      { echo "setup: apt-get source mesa/bookworm-backports gave no mesa_${version}.orig.tar.xz" >&2; exit 1; }
+      kiln_die "apt-get source mesa/bookworm-backports gave no mesa_${version}.orig.tar.xz" \
+               "check that deb-src entries for bookworm-backports are reachable ($KILN_APT_DIR/sources.list.d/kiln.sources)"
    mkdir -p "$cache"
    cp "$tmp/mesa_${version}.orig.tar.xz" "$cache/$name"
    rm -rf "$tmp"
    echo "$hash  $cache/$name" | sha256sum -c --status ||
-      { echo "setup: $name from Debian does not match the wrap's sha256" >&2; exit 1; }
+      kiln_die "$name from Debian does not match the wrap's sha256" "remove $cache/$name and rerun"
 }
 
 install_packages

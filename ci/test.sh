@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# Builds kiln and runs every test; the last line is "N passed, N failed, N skipped".
+# Builds kiln's checked configuration (assertions and NIR validation on, in
+# build-checked/) and runs every test; the last line is
+# "N passed, N failed, N skipped". Arguments go to meson test.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-bash ci/build.sh || exit 1
+source ci/lib.sh
+kiln_script=test
+export KILN_CHECKED=1
+bash ci/build.sh || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 export PATH=/usr/bin:/bin:$PATH
-build=${KILN_BUILD_DIR:-build}
+build=${KILN_BUILD_DIR:-build-checked}
 
+kiln_step "running the tests in $build"
 meson test -C "$build" --no-rebuild --print-errorlogs --num-processes "$(nproc)" "$@"
 status=$?
 
@@ -18,5 +24,6 @@ fail=$(count Fail); unexpass=$(count 'Unexpected Pass'); timeout=$(count Timeout
 skip=$(count Skipped)
 passed=$(( ${ok:-0} + ${expfail:-0} ))
 failed=$(( ${fail:-0} + ${unexpass:-0} + ${timeout:-0} ))
+[ $status -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
 echo "$passed passed, $failed failed, ${skip:-0} skipped"
-[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ] && [ $status -eq 0 ]
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

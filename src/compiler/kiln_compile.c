@@ -104,7 +104,7 @@ compile_kernel(const struct clc_binary *spirv, const struct clc_kernel_info *inf
 
       status = kiln_amd_compile_kernel(nir, options->target, wave_size, debug, k, &log->text);
       log->len = log->text ? strlen(log->text) : 0;
-      if (status != KILN_COMPILE_OK)
+      if (status == KILN_COMPILE_ERROR_BACKEND)
          kiln_log_append(log, "error: kernel %s: the %s backend failed\n", k->name,
                          kiln_target_name(options->target));
    }

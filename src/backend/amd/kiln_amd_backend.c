@@ -380,6 +380,16 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
       nir_print_shader(nir, stderr);
    }
 
+   char refusal[1024];
+   if (!kiln_amd_check_nir(nir, k->name, refusal, sizeof(refusal))) {
+      char *old = *log;
+      if (asprintf(log, "%s%s", old ? old : "", refusal) < 0)
+         *log = old;
+      else
+         free(old);
+      return KILN_COMPILE_ERROR_UNSUPPORTED;
+   }
+
    struct aco_result result = { .log = log };
    struct aco_compiler_options options = {
       .record_asm = true,

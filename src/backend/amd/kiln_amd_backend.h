@@ -35,6 +35,14 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target,
                         unsigned wave_size, uint32_t debug,
                         struct kiln_kernel *kernel, char **log);
 
+/* True when ACO can take the kernel: every intrinsic is one ACO's
+ * instruction selection implements for compute and no call or texture
+ * instruction is left.  Otherwise writes "error: kernel NAME: ..." naming
+ * the first offending instruction (and the OpenCL feature behind it) to
+ * message. */
+bool kiln_amd_check_nir(nir_shader *nir, const char *kernel, char *message,
+                        size_t message_size);
+
 #ifdef __cplusplus
 }
 #endif
