@@ -10,6 +10,7 @@ kiln_die() {
 }
 
 kiln_on_error() {
+   set -E # the trap fires inside functions too
    kiln_script=$1
    trap 'kiln_report_error $? "$BASH_COMMAND" "${BASH_SOURCE[0]}" "$LINENO"' ERR
 }

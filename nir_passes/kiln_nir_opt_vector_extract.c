@@ -348,7 +348,10 @@ rewrite_tree(nir_builder *b, nir_alu_instr *root, struct hash_table *range_ht,
       stored && use_memory(n, bit_size) ? leaves_in_memory(b, stored, &t, n) : NULL;
    nir_def *result;
    if (var) {
-      result = nir_load_deref(b, nir_build_deref_array(b, nir_build_deref_var(b, var), idx));
+      /* The index has the deref's (pointer's) bit size. */
+      nir_deref_instr *array = nir_build_deref_var(b, var);
+      result = nir_load_deref(
+         b, nir_build_deref_array(b, array, nir_u2uN(b, idx, array->def.bit_size)));
    } else if (bit_size < 32) {
       result = extract_packed(b, &t, n, count, idx, bit_size);
    } else {

@@ -104,6 +104,10 @@ opt_loop(nir_shader *nir)
       NIR_PASS(progress, nir, nir_opt_undef);
       NIR_PASS(progress, nir, nir_opt_constant_folding);
       NIR_PASS(progress, nir, nir_opt_cse);
+      /* nir_opt_memcpy above turns a memcpy of a whole struct (a struct
+       * passed or returned by value) into a struct copy_deref, which
+       * nir_lower_var_copies can lower only once it is split by field. */
+      NIR_PASS(_, nir, nir_split_var_copies);
       NIR_PASS(progress, nir, nir_lower_var_copies);
       NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
       NIR_PASS(_, nir, nir_lower_alu);
@@ -136,6 +140,31 @@ can_remove_var(nir_variable *var, void *data)
 {
    return !glsl_type_is_image(var->type) && !glsl_type_is_texture(var->type) &&
           !glsl_type_is_sampler(var->type);
+}
+
+/* A pointer whose address space is still unknown after inlining and
+ * optimisation (a deref that may be in several modes, or a to_global /
+ * to_local / to_private test that did not fold).  Until kiln lowers the
+ * generic address space these would be addressed as global memory, so
+ * the kernel is refused instead. */
+static nir_instr *
+find_generic_pointer(nir_shader *nir)
+{
+   nir_foreach_function_impl (impl, nir) {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr (instr, block) {
+            if (instr->type == nir_instr_type_deref) {
+               nir_variable_mode modes = nir_instr_as_deref(instr)->modes;
+               if (util_bitcount(modes & nir_var_mem_generic) > 1)
+                  return instr;
+            } else if (instr->type == nir_instr_type_intrinsic &&
+                       nir_instr_as_intrinsic(instr)->intrinsic == nir_intrinsic_deref_mode_is) {
+               return instr;
+            }
+         }
+      }
+   }
+   return NULL;
 }
 
 nir_shader *
@@ -237,6 +266,15 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
             nir_var_function_temp | nir_var_mem_shared | nir_var_mem_generic,
             glsl_get_cl_type_size_align);
    NIR_PASS(_, nir, nir_opt_large_constants, glsl_get_cl_type_size_align, 64);
+
+   if (find_generic_pointer(nir)) {
+      kiln_log_append(log, "error: kernel %s: the generic address space (OpenCL C 2.0 6.5.5: "
+                           "a pointer that may point to more than one address space, "
+                           "to_global, to_local, to_private) is not supported yet\n",
+                      entry_point);
+      ralloc_free(nir);
+      return NULL;
+   }
 
    NIR_PASS(_, nir, nir_lower_explicit_io, nir_var_mem_global | nir_var_mem_constant,
             nir_address_format_64bit_global);

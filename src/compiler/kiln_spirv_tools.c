@@ -27,6 +27,22 @@ kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log)
       return KILN_COMPILE_ERROR_SPIRV;
    }
 
+   /* spirv_to_nir reads the header itself and takes less than SPIRV-Tools
+    * does: no byte-swapped module, no version below 1.0, no schema word
+    * other than 0.  It reports those before its error path is set up and
+    * crashes doing so (Mesa 25.0.7), so they are refused here. */
+   const uint32_t *w = spirv->data;
+   if (w[0] != 0x07230203) {
+      kiln_log_append(log, "error: SPIR-V: the magic number is 0x%08x, not 0x07230203%s\n",
+                      w[0], w[0] == 0x03022307 ? " (a module in the other byte order)" : "");
+      return KILN_COMPILE_ERROR_SPIRV;
+   }
+   if (w[1] < 0x10000 || w[4] != 0) {
+      kiln_log_append(log, "error: SPIR-V: header: version 0x%08x, schema %u; "
+                           "SPIR-V 1.0 or later with schema 0 is required\n", w[1], w[4]);
+      return KILN_COMPILE_ERROR_SPIRV;
+   }
+
    spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
    spv_diagnostic diag = NULL;
    spv_const_binary_t bin = { spirv->data, spirv->size / 4 };

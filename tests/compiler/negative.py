@@ -93,6 +93,41 @@ enq = write("enqueue.cl", "__kernel void parent(__global int *p)\n{\n"
 case("device-side enqueue", [enq, "--", "-cl-std=CL2.0"], 1,
      [r"kernel parent: device-side enqueue .* is not supported yet"])
 
+# A pointer that may be local or global (the generic address space) was
+# addressed as global memory, and to_global() reached ACO, which aborted the
+# process: both are an error naming the kernel and the feature until the
+# generic address space is lowered.
+gen = write("generic.cl", "__kernel void pick(__global int *g, __local int *l, int c)\n{\n"
+                          "   int *p = c ? (int *)g : (int *)l;\n   l[0] = 1;\n   *p = 7;\n"
+                          "   g[1] = l[0];\n}\n")
+case("generic pointer to local or global", [gen, "--", "-cl-std=CL2.0"], 1,
+     [r"kernel pick: the generic address space .* is not supported yet"])
+to_global = write("to_global.cl", "__kernel void conv(__global int *g, __local int *l, int c)\n"
+                                  "{\n   int *p = c ? (int *)g : (int *)l;\n"
+                                  "   global int *q = to_global(p);\n   if (q) *q = 1;\n}\n")
+case("to_global of a generic pointer", [to_global, "--", "-cl-std=CL2.0"], 1,
+     [r"kernel conv: the generic address space .* is not supported yet"])
+
+# Structs passed by value to and returned from functions kept out of line
+# (piglit's calls-struct.cl) crashed nir_lower_vec3_to_vec4.
+calls = write("calls_struct.cl", """#define NOINLINE __attribute__((noinline))
+typedef struct S { char c; int a[4]; } S;
+NOINLINE S make(global int *in, int id)
+{ S st; st.c = 15; st.a[0] = 14; st.a[1] = -8; st.a[2] = in[id]; st.a[3] = 900; return st; }
+NOINLINE int sum(S st) { st.a[0] += 100; int s = 0; for (int i = 0; i < 4; ++i) s += st.a[i]; return s + st.c; }
+NOINLINE S bump(S st) { st.c += 15; st.a[0] += 14; st.a[3] += 18; return st; }
+__kernel void k(global int *out, global int *in)
+{ int id = get_global_id(0); S st = make(in, id); out[id] = sum(st); }
+__kernel void v(global int *out, global int *in)
+{
+   volatile S st0;
+   st0.c = -20; st0.a[0] = 14; st0.a[1] = -8; st0.a[2] = in[get_global_id(0)]; st0.a[3] = 100;
+   S st1 = bump(st0);
+   out[get_global_id(0)] = st0.a[2] + st1.a[0] + st1.c;
+}
+""")
+case("structs by value through noinline functions", [calls], 0, [])
+
 # printf compiles, with a warning that it has no output yet.
 pf = write("printf.cl", "__kernel void k(__global int *p) { p[0] = printf(\"x\"); }\n")
 case("printf", [pf], 0, [r"warning: kernel k: printf output is not supported"])

@@ -11,6 +11,8 @@
 
 #include <stdio.h>
 
+#include "nir_builder.h"
+
 static int failures;
 
 #define CHECK(cond, ...)                                                   \
@@ -22,5 +24,16 @@ static int failures;
          failures++;                                                       \
       }                                                                    \
    } while (0)
+
+/* An empty OpenCL kernel to build a test shader in, set up as
+ * spirv_to_nir sets a kernel up for the Physical64 memory model: derefs
+ * (of the private arrays passes create, say) are 64-bit pointers. */
+static inline nir_builder
+kernel_builder(const nir_shader_compiler_options *options, const char *name)
+{
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_KERNEL, options, "%s", name);
+   b.shader->info.cs.ptr_size = 64;
+   return b;
+}
 
 #endif

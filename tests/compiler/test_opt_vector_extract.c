@@ -47,8 +47,7 @@ leaf_value(unsigned i, unsigned bit_size)
 static nir_shader *
 build(unsigned n, unsigned bit_size, enum index_kind kind)
 {
-   nir_builder b =
-      nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "vector_extract_test");
+   nir_builder b = kernel_builder(&options, "vector_extract_test");
    nir_def *vec = nir_load_global(&b, nir_imm_int64(&b, VEC_ADDR), 8, n, bit_size);
    nir_def *idx =
       nir_load_global(&b, nir_imm_int64(&b, IDX_ADDR), 8, 1, kind == INDEX_RAW64 ? 64 : 32);
@@ -258,7 +257,7 @@ static nir_shader *
 build_shuffle2(unsigned n, unsigned bit_size, bool masked)
 {
    nir_builder b =
-      nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "shuffle2_test");
+      kernel_builder(&options, "shuffle2_test");
    nir_def *x = nir_load_global(&b, nir_imm_int64(&b, VEC_ADDR), 8, n, bit_size);
    nir_def *y = nir_load_global(&b, nir_imm_int64(&b, VEC2_ADDR), 8, n, bit_size);
    nir_def *m = nir_load_global(&b, nir_imm_int64(&b, IDX_ADDR), 8, 1, 32);
@@ -316,7 +315,8 @@ main(void)
 {
    glsl_type_singleton_init_or_ref();
 
-   static const unsigned sizes[] = { 2, 3, 4, 5, 8, 12, 16 };
+   /* Sizes a NIR vector may have (nir_num_components_valid). */
+   static const unsigned sizes[] = { 2, 3, 4, 5, 8, 16 };
    static const unsigned bit_sizes[] = { 8, 16, 32, 64 };
    for (unsigned s = 0; s < ARRAY_SIZE(sizes); s++) {
       for (unsigned bs = 0; bs < ARRAY_SIZE(bit_sizes); bs++) {

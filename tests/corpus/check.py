@@ -251,9 +251,13 @@ def run(cmd, timeout):
     except OSError as e:
         return None, str(e)
     if p.returncode != 0:
+        # The whole diagnostic (a peer's build log included), indented
+        # under the case; only a runaway log is cut, from its start.
         err = p.stderr.strip().splitlines()
-        return None, 'exit %d: %s' % (p.returncode,
-                                      ' | '.join(err[-6:]) if err else '')
+        if len(err) > 60:
+            err = ['... (%d lines before)' % (len(err) - 60)] + err[-60:]
+        return None, 'exit %d:%s' % (p.returncode,
+                                     ''.join('\n    ' + line for line in err))
     return p.stdout, None
 
 
