@@ -13,6 +13,9 @@
  *   s[2:3]  kernarg pointer: the 64-bit address of the kernarg buffer.
  * System SGPRs the hardware writes after them, in this order:
  *   workgroup id x, y, z (RSRC2.TGID_X/Y/Z_EN, always enabled),
+ *   the work-group's wave count and the wave's index in it (RSRC2.TG_SIZE_EN,
+ *   when the kernel reads get_sub_group_id() or get_num_sub_groups():
+ *   bits [5:0] waves, [24:20] wave index on GFX10.3 as ACO reads them),
  *   the wave's scratch offset in bytes (RSRC2.SCRATCH_EN, when scratch is used).
  * VGPRs: v0, v1, v2 = local id x, y, z (GFX9/GFX10, RSRC2.TIDIG_COMP_CNT = 2);
  *        on GFX11 v0 packs them as x | y << 10 | z << 20.

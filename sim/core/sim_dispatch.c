@@ -238,8 +238,11 @@ init_wave(struct thread_ctx *t, struct sim_wave *w, unsigned wave_id,
       w->sgpr[s++] = gid[1];
    if (RSRC2_TGID_Z_EN(rsrc2))
       w->sgpr[s++] = gid[2];
+   /* TG_SIZE: waves in the group in [5:0]; the wave's index in [11:6]
+    * (the ordered-append id, equal to it with ORDERED_APPEND off, where
+    * GFX10 compilers read it) and in [24:20], where GFX10.3 has it. */
    if (RSRC2_TG_SIZE_EN(rsrc2))
-      w->sgpr[s++] = num_waves | wave_id << 6;
+      w->sgpr[s++] = num_waves | wave_id << 6 | wave_id << 20;
    if (RSRC2_SCRATCH_EN(rsrc2))
       w->sgpr[s++] = (uint32_t)(slot * ctx->scratch_wave_bytes);
 

@@ -35,7 +35,7 @@ struct kiln_amd_args {
 };
 
 static void
-declare_args(struct kiln_amd_args *args, enum amd_gfx_level gfx_level)
+declare_args(struct kiln_amd_args *args, enum amd_gfx_level gfx_level, bool tg_size)
 {
    memset(args, 0, sizeof(*args));
    ac_add_arg(&args->ac, AC_ARG_SGPR, 2, AC_ARG_CONST_PTR, &args->ac.ring_offsets);
@@ -44,6 +44,8 @@ declare_args(struct kiln_amd_args *args, enum amd_gfx_level gfx_level)
 
    for (unsigned i = 0; i < 3; i++)
       ac_add_arg(&args->ac, AC_ARG_SGPR, 1, AC_ARG_INT, &args->ac.workgroup_ids[i]);
+   if (tg_size)
+      ac_add_arg(&args->ac, AC_ARG_SGPR, 1, AC_ARG_INT, &args->ac.tg_size);
    ac_add_arg(&args->ac, AC_ARG_SGPR, 1, AC_ARG_INT, &args->ac.scratch_offset);
 
    if (gfx_level >= GFX11) {
@@ -116,6 +118,46 @@ mem_vectorize_callback(unsigned align_mul, unsigned align_offset, unsigned bit_s
                                         hole_size, low, high, data);
 }
 
+/* ACO addresses the shader's constant data (nir_opt_large_constants'
+ * tables, libclc's among them) with a 32-bit buffer offset, as radeonsi's
+ * 32-bit private pointers give it; kiln's derefs are 64-bit, so the offset
+ * is narrowed here.  The constant data is far smaller than 4 GiB. */
+static bool
+narrow_constant_offset(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   if (intr->intrinsic != nir_intrinsic_load_constant || intr->src[0].ssa->bit_size == 32)
+      return false;
+   b->cursor = nir_before_instr(&intr->instr);
+   nir_src_rewrite(&intr->src[0], nir_u2u32(b, intr->src[0].ssa));
+   return true;
+}
+
+/* Whether the kernel reads its sub-group's index, the number of
+ * sub-groups or its flat local index: ac_nir_lower_intrinsics_to_args
+ * computes all three from the TG_SIZE SGPR when a work-group may have
+ * more than one wave. */
+static bool
+reads_tg_size(nir_shader *nir)
+{
+   nir_foreach_function_impl (impl, nir) {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr (instr, block) {
+            if (instr->type != nir_instr_type_intrinsic)
+               continue;
+            switch (nir_instr_as_intrinsic(instr)->intrinsic) {
+            case nir_intrinsic_load_subgroup_id:
+            case nir_intrinsic_load_num_subgroups:
+            case nir_intrinsic_load_local_invocation_index:
+               return true;
+            default:
+               break;
+            }
+         }
+      }
+   }
+   return false;
+}
+
 /* What radeonsi does between its own ABI lowering and ACO, for a kernel. */
 static void
 lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wave_size,
@@ -127,6 +169,8 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
    unsigned lower_flrp = (o->lower_flrp16 ? 16 : 0) | (o->lower_flrp32 ? 32 : 0) |
                          (o->lower_flrp64 ? 64 : 0);
    NIR_PASS(_, nir, nir_lower_flrp, lower_flrp, false);
+   NIR_PASS(_, nir, nir_shader_intrinsics_pass, narrow_constant_offset,
+            nir_metadata_control_flow, NULL);
 
    /* First, so that the 64-bit and sub-dword ALU it creates is lowered by
     * the passes below like the kernel's own. */
@@ -338,7 +382,7 @@ count_registers(const char *disasm, unsigned *vgprs, unsigned *sgprs)
  * with kiln's fixed user-SGPR count and TGID enables. */
 static void
 fill_rsrc(const struct kiln_amd_target_info *t, unsigned wave_size,
-          const struct ac_shader_config *config, struct kiln_kernel *k)
+          const struct ac_shader_config *config, bool tg_size, struct kiln_kernel *k)
 {
    const enum amd_gfx_level gfx_level = t->info.gfx_level;
    unsigned vgpr_granule = wave_size == 32 ? 8 : 4;
@@ -354,6 +398,7 @@ fill_rsrc(const struct kiln_amd_target_info *t, unsigned wave_size,
    k->rsrc2 = S_00B84C_USER_SGPR(KILN_ABI_NUM_USER_SGPRS) |
               S_00B84C_SCRATCH_EN(config->scratch_bytes_per_wave > 0) |
               S_00B84C_TGID_X_EN(1) | S_00B84C_TGID_Y_EN(1) | S_00B84C_TGID_Z_EN(1) |
+              S_00B84C_TG_SIZE_EN(tg_size) |
               S_00B84C_TIDIG_COMP_CNT(2) | S_00B84C_LDS_SIZE(lds_blocks);
    k->rsrc3 = gfx_level >= GFX10 ? S_00B8A0_SHARED_VGPR_CNT(config->num_shared_vgprs / 8) : 0;
 }
@@ -372,7 +417,8 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
     * (ACO may spill), so the scratch-offset SGPR is always declared; RSRC2
     * enables it only when ACO reports scratch. */
    struct kiln_amd_args args;
-   declare_args(&args, t->info.gfx_level);
+   const bool tg_size = reads_tg_size(nir);
+   declare_args(&args, t->info.gfx_level, tg_size);
    lower_for_aco(nir, t, wave_size, k->kernarg_size, &args);
 
    if (debug & KILN_DEBUG_NIR_FINAL) {
@@ -424,7 +470,7 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
    k->wave_size = wave_size;
    k->num_user_sgprs = KILN_ABI_NUM_USER_SGPRS;
    k->scratch_bytes_per_lane = result.config.scratch_bytes_per_wave / wave_size;
-   fill_rsrc(t, wave_size, &result.config, k);
+   fill_rsrc(t, wave_size, &result.config, tg_size, k);
 
    unsigned vgprs_used = result.config.num_vgprs, sgprs_used = result.sgprs_used;
    if (result.disasm)
