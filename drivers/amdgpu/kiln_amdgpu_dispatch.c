@@ -339,25 +339,14 @@ resource_limits(struct kiln_amdgpu_device *dev, unsigned waves_per_group)
 
 /* --- dispatch -------------------------------------------------------------------- */
 
-int
-kiln_amdgpu_dispatch(struct kiln_amdgpu_device *dev,
-                     const struct kiln_amdgpu_kernel *k,
-                     const struct kiln_amdgpu_launch *launch,
-                     struct kiln_amdgpu_fault *fault)
+/* Step 1: the kernarg image (explicit arguments, __local argument
+ * offsets, implicit launch values), built in host memory and copied in one
+ * go, since the command BO may be write-combined VRAM.  Returns the LDS
+ * bytes the launch needs, or a negative errno. */
+static int
+upload_kernargs(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                const struct kiln_amdgpu_launch *launch, const struct kiln_amdgpu_grid *g)
 {
-   struct kiln_amdgpu_grid g;
-   int ret;
-
-   dev->error[0] = 0;
-   if (fault)
-      memset(fault, 0, sizeof(*fault));
-
-   ret = kiln_amdgpu_grid_compute(dev, k, launch, &g);
-   if (ret)
-      return ret;
-   if (!g.global_size[0] || !g.global_size[1] || !g.global_size[2])
-      return 0; /* an empty NDRange runs nothing */
-
    const unsigned explicit_size = k->desc.kernarg_size;
    const unsigned implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(explicit_size);
    if (implicit_offset + KILN_IMPLICIT_SIZE > KILN_AMDGPU_MAX_KERNARG)
@@ -368,12 +357,6 @@ kiln_amdgpu_dispatch(struct kiln_amdgpu_device *dev,
       return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': no argument values given",
                                k->name);
 
-   uint8_t *cmd = dev->cmd_bo->map;
-   uint8_t *kernarg = cmd + KILN_AMDGPU_CMD_KERNARG_OFFSET;
-   uint64_t kernarg_va = dev->cmd_bo->va + KILN_AMDGPU_CMD_KERNARG_OFFSET;
-
-   /* Build the kernarg image in host memory and copy it in one go: the
-    * command BO may be write-combined VRAM. */
    uint8_t image[KILN_AMDGPU_MAX_KERNARG];
    memset(image, 0, implicit_offset);
    if (explicit_size)
@@ -382,16 +365,26 @@ kiln_amdgpu_dispatch(struct kiln_amdgpu_device *dev,
    if (lds < 0)
       return lds;
    struct kiln_implicit_args ia;
-   fill_implicit_args(&g, &ia);
+   fill_implicit_args(g, &ia);
    memcpy(image + implicit_offset, &ia, sizeof(ia));
-   memcpy(kernarg, image, implicit_offset + sizeof(ia));
+   memcpy((uint8_t *)dev->cmd_bo->map + KILN_AMDGPU_CMD_KERNARG_OFFSET, image,
+          implicit_offset + sizeof(ia));
+   return lds;
+}
 
-   uint32_t group_threads = g.local_size[0] * g.local_size[1] * g.local_size[2];
+/* Step 2: the dispatch registers: program, resources with the launch's
+ * LDS and scratch, user SGPRs (kiln_amd_abi.h), grid and fence. */
+static int
+set_dispatch_state(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                   const struct kiln_amdgpu_grid *g, int lds, struct kiln_pm4_dispatch *d)
+{
+   uint32_t group_threads = g->local_size[0] * g->local_size[1] * g->local_size[2];
    unsigned waves_per_group = (group_threads + k->desc.wave_size - 1) / k->desc.wave_size;
-   uint64_t total_waves = (uint64_t)g.num_groups[0] * g.num_groups[1] *
-                          g.num_groups[2] * waves_per_group;
+   uint64_t total_waves = (uint64_t)g->num_groups[0] * g->num_groups[1] *
+                          g->num_groups[2] * waves_per_group;
+   const uint64_t kernarg_va = dev->cmd_bo->va + KILN_AMDGPU_CMD_KERNARG_OFFSET;
 
-   struct kiln_pm4_dispatch d = {
+   *d = (struct kiln_pm4_dispatch){
       .gfx_level = dev->gfx_level,
       .pgm_va = k->code_bo->va,
       .rsrc1 = k->desc.rsrc1,
@@ -401,41 +394,48 @@ kiln_amdgpu_dispatch(struct kiln_amdgpu_device *dev,
       .fence_va = dev->cmd_bo->va + KILN_AMDGPU_CMD_FENCE_OFFSET,
       .fence_value = ++dev->fence_value,
    };
-   ret = setup_scratch(dev, k, total_waves, &d.scratch_va, &d.tmpring_size);
+   int ret = setup_scratch(dev, k, total_waves, &d->scratch_va, &d->tmpring_size);
    if (ret)
       return ret;
-   d.rsrc2 = (k->desc.rsrc2 & C_00B84C_LDS_SIZE & C_00B84C_SCRATCH_EN) |
-             S_00B84C_LDS_SIZE((lds + LDS_ENCODE_GRANULARITY - 1) / LDS_ENCODE_GRANULARITY) |
-             S_00B84C_SCRATCH_EN(d.scratch_va != 0);
-   d.user_data[KILN_ABI_USER_SGPR_SCRATCH_BASE] = (uint32_t)d.scratch_va;
-   d.user_data[KILN_ABI_USER_SGPR_SCRATCH_BASE + 1] = (uint32_t)(d.scratch_va >> 32);
-   d.user_data[KILN_ABI_USER_SGPR_KERNARG_PTR] = (uint32_t)kernarg_va;
-   d.user_data[KILN_ABI_USER_SGPR_KERNARG_PTR + 1] = (uint32_t)(kernarg_va >> 32);
+   d->rsrc2 = (k->desc.rsrc2 & C_00B84C_LDS_SIZE & C_00B84C_SCRATCH_EN) |
+              S_00B84C_LDS_SIZE((lds + LDS_ENCODE_GRANULARITY - 1) / LDS_ENCODE_GRANULARITY) |
+              S_00B84C_SCRATCH_EN(d->scratch_va != 0);
+   d->user_data[KILN_ABI_USER_SGPR_SCRATCH_BASE] = (uint32_t)d->scratch_va;
+   d->user_data[KILN_ABI_USER_SGPR_SCRATCH_BASE + 1] = (uint32_t)(d->scratch_va >> 32);
+   d->user_data[KILN_ABI_USER_SGPR_KERNARG_PTR] = (uint32_t)kernarg_va;
+   d->user_data[KILN_ABI_USER_SGPR_KERNARG_PTR + 1] = (uint32_t)(kernarg_va >> 32);
    for (unsigned i = 0; i < 3; i++) {
-      d.block[i] = g.local_size[i];
-      d.partial[i] = g.partial_size[i];
-      d.grid[i] = g.num_groups[i];
+      d->block[i] = g->local_size[i];
+      d->partial[i] = g->partial_size[i];
+      d->grid[i] = g->num_groups[i];
    }
+   return 0;
+}
 
+/* Step 3: the PM4 packets into the command BO, its fence cleared.
+ * Returns the packets' dword count, or a negative errno. */
+static int
+emit_dispatch_packets(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                      const struct kiln_pm4_dispatch *d)
+{
+   uint8_t *cmd = dev->cmd_bo->map;
    uint32_t ib[KILN_AMDGPU_CMD_IB_MAX_DW];
    struct kiln_pm4 cs;
    kiln_pm4_init(&cs, ib, KILN_AMDGPU_CMD_IB_MAX_DW);
-   if (!kiln_pm4_emit_dispatch(&cs, &d))
+   if (!kiln_pm4_emit_dispatch(&cs, d))
       return kiln_amdgpu_error(dev, -ENOSPC, "kernel '%s': command stream overflow", k->name);
    memcpy(cmd + KILN_AMDGPU_CMD_IB_OFFSET, ib, cs.cdw * 4);
-   volatile uint64_t *fence = (volatile uint64_t *)(cmd + KILN_AMDGPU_CMD_FENCE_OFFSET);
-   *fence = 0;
+   *(volatile uint64_t *)(cmd + KILN_AMDGPU_CMD_FENCE_OFFSET) = 0;
+   return cs.cdw;
+}
 
-   kiln_amdgpu_debug(dev, "dispatch '%s': global %ux%ux%u offset %u,%u,%u local %ux%ux%u "
-                     "groups %ux%ux%u partial %u,%u,%u lds %d scratch 0x%llx",
-                     k->name, g.global_size[0], g.global_size[1], g.global_size[2],
-                     g.global_offset[0], g.global_offset[1], g.global_offset[2],
-                     g.local_size[0], g.local_size[1], g.local_size[2],
-                     g.num_groups[0], g.num_groups[1], g.num_groups[2],
-                     g.partial_size[0], g.partial_size[1], g.partial_size[2], lds,
-                     (unsigned long long)d.scratch_va);
-
-   /* The BO list: command buffer, code, scratch ring and the caller's. */
+/* Step 4: submission with the BO list (command buffer, code, scratch ring
+ * and the caller's), waiting for completion or a fault. */
+static int
+submit_dispatch(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                const struct kiln_amdgpu_launch *launch, const struct kiln_pm4_dispatch *d,
+                unsigned ib_dw, struct kiln_amdgpu_fault *fault)
+{
    struct kiln_amdgpu_bo *stack_bos[16];
    struct kiln_amdgpu_bo **bos = stack_bos;
    unsigned num_bos = 0, max_bos = 3 + launch->num_bos;
@@ -446,26 +446,76 @@ kiln_amdgpu_dispatch(struct kiln_amdgpu_device *dev,
    }
    bos[num_bos++] = dev->cmd_bo;
    bos[num_bos++] = k->code_bo;
-   if (d.scratch_va)
+   if (d->scratch_va)
       bos[num_bos++] = dev->scratch_bo;
    for (unsigned i = 0; i < launch->num_bos; i++)
       bos[num_bos++] = launch->bos[i];
 
-   ret = kiln_amdgpu_submit_and_wait(dev, k, dev->cmd_bo->va + KILN_AMDGPU_CMD_IB_OFFSET,
-                                     cs.cdw, bos, num_bos,
-                                     launch->timeout_ns ? launch->timeout_ns
-                                                        : DEFAULT_TIMEOUT_NS,
-                                     fault);
+   int ret = kiln_amdgpu_submit_and_wait(dev, k, dev->cmd_bo->va + KILN_AMDGPU_CMD_IB_OFFSET,
+                                         ib_dw, bos, num_bos,
+                                         launch->timeout_ns ? launch->timeout_ns
+                                                            : DEFAULT_TIMEOUT_NS,
+                                         fault);
    if (bos != stack_bos)
       free(bos);
+   return ret;
+}
+
+/* Step 5: the end-of-pipe fence, which the packets write last. */
+static int
+check_fence(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+            const struct kiln_pm4_dispatch *d)
+{
+   volatile uint64_t *fence =
+      (volatile uint64_t *)((uint8_t *)dev->cmd_bo->map + KILN_AMDGPU_CMD_FENCE_OFFSET);
+   if (*fence == d->fence_value)
+      return 0;
+   return kiln_amdgpu_error(dev, -EIO, "kernel '%s': the dispatch completed but its "
+                            "end-of-pipe fence at 0x%llx reads %llu, not %llu",
+                            k->name, (unsigned long long)d->fence_va,
+                            (unsigned long long)*fence, (unsigned long long)d->fence_value);
+}
+
+int
+kiln_amdgpu_dispatch(struct kiln_amdgpu_device *dev,
+                     const struct kiln_amdgpu_kernel *k,
+                     const struct kiln_amdgpu_launch *launch,
+                     struct kiln_amdgpu_fault *fault)
+{
+   struct kiln_amdgpu_grid g;
+   struct kiln_pm4_dispatch d;
+
+   dev->error[0] = 0;
+   if (fault)
+      memset(fault, 0, sizeof(*fault));
+
+   int ret = kiln_amdgpu_grid_compute(dev, k, launch, &g);
    if (ret)
       return ret;
+   if (!g.global_size[0] || !g.global_size[1] || !g.global_size[2])
+      return 0; /* an empty NDRange runs nothing */
 
-   if (*fence != d.fence_value)
-      return kiln_amdgpu_error(dev, -EIO, "kernel '%s': the dispatch completed but its "
-                               "end-of-pipe fence at 0x%llx reads %llu, not %llu",
-                               k->name, (unsigned long long)d.fence_va,
-                               (unsigned long long)*fence,
-                               (unsigned long long)d.fence_value);
-   return 0;
+   int lds = upload_kernargs(dev, k, launch, &g);
+   if (lds < 0)
+      return lds;
+   ret = set_dispatch_state(dev, k, &g, lds, &d);
+   if (ret)
+      return ret;
+   int ib_dw = emit_dispatch_packets(dev, k, &d);
+   if (ib_dw < 0)
+      return ib_dw;
+
+   kiln_amdgpu_debug(dev, "dispatch '%s': global %ux%ux%u offset %u,%u,%u local %ux%ux%u "
+                     "groups %ux%ux%u partial %u,%u,%u lds %d scratch 0x%llx",
+                     k->name, g.global_size[0], g.global_size[1], g.global_size[2],
+                     g.global_offset[0], g.global_offset[1], g.global_offset[2],
+                     g.local_size[0], g.local_size[1], g.local_size[2],
+                     g.num_groups[0], g.num_groups[1], g.num_groups[2],
+                     g.partial_size[0], g.partial_size[1], g.partial_size[2], lds,
+                     (unsigned long long)d.scratch_va);
+
+   ret = submit_dispatch(dev, k, launch, &d, ib_dw, fault);
+   if (ret)
+      return ret;
+   return check_fence(dev, k, &d);
 }
