@@ -20,6 +20,7 @@
 
 #include "amdgpu_drm.h"
 #include "kiln_amdgpu_private.h"
+#include "util/u_debug.h"
 
 #ifdef KILN_HAVE_SIM_AMDGPU
 #include "kiln_sim_amdgpu.h"
@@ -270,20 +271,16 @@ kiln_amdgpu_ctx_destroy(struct kiln_amdgpu_device *dev, uint32_t ctx_id)
 
 /* --- open / close --------------------------------------------------------- */
 
+/* KILN_DEBUG=driver (or all), parsed as the compiler and the emulator parse
+ * the same comma list: Mesa's parse_debug_string. */
 static bool
 debug_enabled(void)
 {
-   const char *env = getenv("KILN_DEBUG");
-   if (!env)
-      return false;
-   /* A comma list, as in RADV_DEBUG. */
-   for (const char *p = env; *p;) {
-      size_t n = strcspn(p, ",");
-      if ((n == 6 && !strncmp(p, "driver", 6)) || (n == 3 && !strncmp(p, "all", 3)))
-         return true;
-      p += n + (p[n] == ',');
-   }
-   return false;
+   static const struct debug_named_value options[] = {
+      { "driver", 1, "Print each dispatch and submission" },
+      DEBUG_NAMED_VALUE_END,
+   };
+   return parse_debug_string(getenv("KILN_DEBUG"), options) & 1;
 }
 
 static int
