@@ -276,9 +276,9 @@ kiln_amdgpu_ctx_destroy(struct kiln_amdgpu_device *dev, uint32_t ctx_id)
 static bool
 debug_enabled(void)
 {
-   static const struct debug_named_value options[] = {
-      { "driver", 1, "Print each dispatch and submission" },
-      DEBUG_NAMED_VALUE_END,
+   static const struct debug_control options[] = {
+      { "driver", 1 },
+      { NULL, 0 },
    };
    return parse_debug_string(getenv("KILN_DEBUG"), options) & 1;
 }

@@ -24,8 +24,11 @@
  *
  * Opcode names, families and GFX10 opcode numbers come from Mesa ACO's
  * aco_opcodes.py through sim_opcodes_gen.py (sim_opcodes.h: enum sim_op,
- * sim_opcodes[], sim_op_find()).  kiln_sim_disasm prints "name operands";
- * each family provides the operand text through sim_inst.disasm.
+ * sim_opcodes[], sim_op_find()), together with what the families need to
+ * know of each opcode (operand register counts and layouts, the memory
+ * descriptors sim_mem_ops[]): no opcode name is parsed at run time.
+ * kiln_sim_disasm prints "name operands"; each family provides the operand
+ * text through sim_inst.disasm.
  */
 #ifndef SIM_CORE_H
 #define SIM_CORE_H
@@ -445,9 +448,7 @@ void sim_inst_set_op(struct sim_inst *inst, enum sim_format fmt, unsigned opcode
  * DPP/SDWA forms, with literals) at words[0..avail).  Fills inst: op,
  * format, size, words, literal, valu fields, exec (sim_exec_unsupported
  * for opcodes without semantics yet) and disasm.  Returns the size in
- * dwords, or 0 if words[0] is not a VALU encoding or does not decode.
- * Without valu/ sources the engine links a stand-in that returns 0
- * (sim_valu_fallback.c). */
+ * dwords, or 0 if words[0] is not a VALU encoding or does not decode. */
 unsigned sim_valu_decode(const uint32_t *words, unsigned avail, struct sim_inst *inst);
 
 /* The VALU reads and writes only: w->vgpr, w->sgpr (through the helpers

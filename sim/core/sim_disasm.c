@@ -4,8 +4,9 @@
  *
  * Disassembly of the scalar, memory and control encodings, in the shape of
  * LLVM's AMDGPU syntax ("name operands"), for fault reports and traces.
- * Register widths are inferred from the opcode name's type suffixes; the
- * vector ALU's operand printers live with its decoder in valu/.
+ * Register counts and operand layouts come from the generated opcode
+ * table (sim_opcodes[]); the vector ALU's operand printers live with its
+ * decoder in valu/.
  */
 #include <stdio.h>
 
@@ -72,34 +73,16 @@ sim_disasm_operand(const struct sim_inst *in, unsigned enc, unsigned regs,
       snprintf(buf, size, "src_%u", enc);
 }
 
-/* Register counts of a scalar op's destination and sources, from the
- * name's type suffixes: "s_mov_b64" → 2/2, "s_bcnt1_i32_b64" → 1/2. */
-static void
-scalar_widths(const char *name, unsigned *dst, unsigned *src)
-{
-   const char *last = strrchr(name, '_');
-   const char *prev = NULL;
-   for (const char *p = name; p < last; p++)
-      if (*p == '_')
-         prev = p;
-   bool last64 = last && strstr(last, "64");
-   bool prev_is_type = prev && (prev[1] == 'b' || prev[1] == 'i' || prev[1] == 'u') &&
-                       prev[2] >= '0' && prev[2] <= '9';
-   bool prev64 = prev_is_type && !strncmp(prev + 2, "64", 2);
-   *src = last64 ? 2 : 1;
-   *dst = prev_is_type ? (prev64 ? 2 : 1) : *src;
-}
-
 #define OPND(enc, regs) (sim_disasm_operand(in, (enc), (regs), o[n], sizeof(o[n])), o[n++])
 
 void
 sim_disasm_sop1(const struct sim_inst *in, char *buf, size_t size)
 {
    char o[2][32];
-   unsigned n = 0, d, s;
-   scalar_widths(sim_inst_name(in), &d, &s);
-   const char *a = OPND(in->sop.sdst, d);
-   const char *b = OPND(in->sop.ssrc0, s);
+   unsigned n = 0;
+   const struct sim_opcode *op = &sim_opcodes[in->op];
+   const char *a = OPND(in->sop.sdst, op->dst_regs);
+   const char *b = OPND(in->sop.ssrc0, op->src_regs);
    snprintf(buf, size, "%s, %s", a, b);
 }
 
@@ -107,11 +90,11 @@ void
 sim_disasm_sop2(const struct sim_inst *in, char *buf, size_t size)
 {
    char o[3][32];
-   unsigned n = 0, d, s;
-   scalar_widths(sim_inst_name(in), &d, &s);
-   const char *a = OPND(in->sop.sdst, d);
-   const char *b = OPND(in->sop.ssrc0, s);
-   const char *c = OPND(in->sop.ssrc1, s);
+   unsigned n = 0;
+   const struct sim_opcode *op = &sim_opcodes[in->op];
+   const char *a = OPND(in->sop.sdst, op->dst_regs);
+   const char *b = OPND(in->sop.ssrc0, op->src_regs);
+   const char *c = OPND(in->sop.ssrc1, op->src_regs);
    snprintf(buf, size, "%s, %s, %s", a, b, c);
 }
 
@@ -119,10 +102,10 @@ void
 sim_disasm_sopc(const struct sim_inst *in, char *buf, size_t size)
 {
    char o[2][32];
-   unsigned n = 0, d, s;
-   scalar_widths(sim_inst_name(in), &d, &s);
-   const char *a = OPND(in->sop.ssrc0, s);
-   const char *b = OPND(in->sop.ssrc1, s);
+   unsigned n = 0;
+   const struct sim_opcode *op = &sim_opcodes[in->op];
+   const char *a = OPND(in->sop.ssrc0, op->src_regs);
+   const char *b = OPND(in->sop.ssrc1, op->src_regs);
    snprintf(buf, size, "%s, %s", a, b);
 }
 
@@ -155,9 +138,8 @@ void
 sim_disasm_sopk(const struct sim_inst *in, char *buf, size_t size)
 {
    char o[1][32];
-   unsigned n = 0, d, s;
-   scalar_widths(sim_inst_name(in), &d, &s);
-   const char *a = OPND(in->sop.sdst, d);
+   unsigned n = 0;
+   const char *a = OPND(in->sop.sdst, sim_opcodes[in->op].dst_regs);
    unsigned op = in->op;
    if (op == SIM_OP_s_getreg_b32 || op == SIM_OP_s_setreg_b32 ||
        op == SIM_OP_s_setreg_imm32_b32) {
@@ -177,7 +159,6 @@ sim_disasm_sopk(const struct sim_inst *in, char *buf, size_t size)
 void
 sim_disasm_sopp(const struct sim_inst *in, char *buf, size_t size)
 {
-   const char *name = sim_inst_name(in);
    if (in->op == SIM_OP_s_waitcnt) {
       /* gfx10: vmcnt = [3:0] | [15:14] << 4, expcnt [6:4], lgkmcnt [13:8];
        * counters at their maximum are not waited for and not printed. */
@@ -196,7 +177,7 @@ sim_disasm_sopp(const struct sim_inst *in, char *buf, size_t size)
          snprintf(buf, size, "0x%x", imm);
       return;
    }
-   if (!strncmp(name, "s_branch", 8) || !strncmp(name, "s_cbranch", 9))
+   if (sim_opcodes[in->op].flags & SIM_OPF_BRANCH)
       snprintf(buf, size, "%d", (int16_t)in->sop.simm16);
    else if (in->sop.simm16 || in->op == SIM_OP_s_nop)
       snprintf(buf, size, "0x%x", in->sop.simm16);
@@ -204,28 +185,14 @@ sim_disasm_sopp(const struct sim_inst *in, char *buf, size_t size)
       buf[0] = 0;
 }
 
-unsigned
-sim_mem_dwords(const char *name)
-{
-   static const struct { const char *suffix; unsigned dwords; } sizes[] = {
-      {"dwordx16", 16}, {"dwordx8", 8}, {"dwordx4", 4}, {"dwordx3", 3},
-      {"cmpswap_x2", 4}, {"dwordx2", 2}, {"xyzw", 4}, {"xyz", 3}, {"_xy", 2}, {"b128", 4},
-      {"b96", 3}, {"b64", 2}, {"_x2", 2}, {"cmpswap", 2},
-   };
-   for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-      if (strstr(name, sizes[i].suffix))
-         return sizes[i].dwords;
-   return 1;
-}
-
 void
 sim_disasm_smem(const struct sim_inst *in, char *buf, size_t size)
 {
    char o[3][32];
    unsigned n = 0;
-   const char *name = sim_inst_name(in);
-   unsigned dw = sim_mem_dwords(name);
-   bool buffer = strstr(name, "buffer") != NULL;
+   const struct sim_opcode *op = &sim_opcodes[in->op];
+   unsigned dw = op->data_dwords;
+   bool buffer = op->flags & SIM_OPF_VSHARP;
    bool no_data = in->op == SIM_OP_s_memtime || in->op == SIM_OP_s_memrealtime;
    const char *d = OPND(in->smem.sdata, no_data ? 2 : dw);
    if (no_data) {
@@ -247,12 +214,11 @@ sim_disasm_flat(const struct sim_inst *in, char *buf, size_t size)
 {
    char o[4][32];
    unsigned n = 0;
-   const char *name = sim_inst_name(in);
+   const struct sim_opcode *op = &sim_opcodes[in->op];
    const struct sim_flat_fields *f = &in->flat;
-   unsigned dw = sim_mem_dwords(name);
-   bool store = strstr(name, "store") != NULL;
-   bool atomic = sim_opcodes[in->op].is_atomic;
-   bool cmpswap = strstr(name, "cmpswap") != NULL;
+   unsigned dw = op->data_dwords;
+   bool store = op->flags & SIM_OPF_STORE;
+   bool atomic = op->is_atomic;
 
    /* address: FLAT and "off" saddr use a 64-bit VGPR address; global with
     * saddr a 32-bit VGPR offset; scratch with saddr no VGPR at all. */
@@ -276,56 +242,41 @@ sim_disasm_flat(const struct sim_inst *in, char *buf, size_t size)
       const char *data = OPND(SIM_SRC_VGPR0 + f->vdata, dw);
       snprintf(buf, size, "%s, %s%s%s", addr, data, sad, mods);
    } else if (atomic) {
-      const char *vdst = OPND(SIM_SRC_VGPR0 + f->vdst, cmpswap ? dw / 2 : dw);
+      const char *vdst = OPND(SIM_SRC_VGPR0 + f->vdst, op->dst_regs);
       const char *data = OPND(SIM_SRC_VGPR0 + f->vdata, dw);
       snprintf(buf, size, "%s, %s, %s%s%s", vdst, addr, data, sad, mods);
    } else {
-      const char *vdst = OPND(SIM_SRC_VGPR0 + f->vdst, dw);
+      const char *vdst = OPND(SIM_SRC_VGPR0 + f->vdst, op->dst_regs);
       snprintf(buf, size, "%s, %s%s%s", vdst, addr, sad, mods);
    }
 }
 
+/* DS: [vdst, ]addr[, data0[, data1]] with one 16-bit offset or, for the
+ * two-address forms, offset0 and offset1. */
 void
 sim_disasm_ds(const struct sim_inst *in, char *buf, size_t size)
 {
    char o[4][32];
    unsigned n = 0;
-   const char *name = sim_inst_name(in);
+   const struct sim_opcode *op = &sim_opcodes[in->op];
    const struct sim_ds_fields *f = &in->ds;
-   unsigned dw = sim_mem_dwords(name);
-   bool two = strstr(name, "2st64") || strstr(name, "read2") || strstr(name, "write2");
    char off[40] = "";
-   if (two)
+   if (op->flags & SIM_OPF_DS_PAIR)
       snprintf(off, sizeof(off), " offset0:%u offset1:%u", f->offset0, f->offset1);
    else if (f->offset0 | f->offset1 << 8)
       snprintf(off, sizeof(off), " offset:%u", f->offset0 | f->offset1 << 8);
 
-   const char *addr = OPND(SIM_SRC_VGPR0 + f->addr, 1);
-   if (strstr(name, "read") || strstr(name, "swizzle") || strstr(name, "permute")) {
-      const char *vdst = OPND(SIM_SRC_VGPR0 + f->vdst, two ? dw * 2 : dw);
-      if (strstr(name, "permute")) {
-         const char *d0 = OPND(SIM_SRC_VGPR0 + f->data0, 1);
-         snprintf(buf, size, "%s, %s, %s%s", vdst, addr, d0, off);
-      } else {
-         snprintf(buf, size, "%s, %s%s", vdst, addr, off);
-      }
-   } else if (strstr(name, "write2")) {
-      const char *d0 = OPND(SIM_SRC_VGPR0 + f->data0, dw);
-      const char *d1 = OPND(SIM_SRC_VGPR0 + f->data1, dw);
-      snprintf(buf, size, "%s, %s, %s%s", addr, d0, d1, off);
-   } else if (strstr(name, "_rtn_")) {
-      const char *vdst = OPND(SIM_SRC_VGPR0 + f->vdst, dw);
-      const char *d0 = OPND(SIM_SRC_VGPR0 + f->data0, dw);
-      if (strstr(name, "cmpst") || strstr(name, "mskor")) {
-         const char *d1 = OPND(SIM_SRC_VGPR0 + f->data1, dw);
-         snprintf(buf, size, "%s, %s, %s, %s%s", vdst, addr, d0, d1, off);
-      } else {
-         snprintf(buf, size, "%s, %s, %s%s", vdst, addr, d0, off);
-      }
-   } else {
-      const char *d0 = OPND(SIM_SRC_VGPR0 + f->data0, dw);
-      snprintf(buf, size, "%s, %s%s", addr, d0, off);
-   }
+   int len = 0;
+   buf[0] = 0;
+   if (op->dst_regs)
+      len += snprintf(buf + len, size - len, "%s, ", OPND(SIM_SRC_VGPR0 + f->vdst, op->dst_regs));
+   len += snprintf(buf + len, size - len, "%s", OPND(SIM_SRC_VGPR0 + f->addr, 1));
+   const uint16_t data[2] = {f->data0, f->data1};
+   for (unsigned i = 0; i < op->data_srcs && len < (int)size; i++)
+      len += snprintf(buf + len, size - len, ", %s",
+                      OPND(SIM_SRC_VGPR0 + data[i], op->data_dwords));
+   if (len < (int)size)
+      snprintf(buf + len, size - len, "%s", off);
 }
 
 void
@@ -334,7 +285,7 @@ sim_disasm_buf(const struct sim_inst *in, char *buf, size_t size)
    char o[4][32];
    unsigned n = 0;
    const struct sim_buf_fields *f = &in->buf;
-   unsigned dw = sim_mem_dwords(sim_inst_name(in));
+   unsigned dw = sim_opcodes[in->op].data_dwords;
    const char *vdata = OPND(SIM_SRC_VGPR0 + f->vdata, dw);
    const char *vaddr = f->offen || f->idxen ?
                        OPND(SIM_SRC_VGPR0 + f->vaddr, f->offen && f->idxen ? 2 : 1) : "off";
@@ -359,7 +310,7 @@ sim_disasm_mimg(const struct sim_inst *in, char *buf, size_t size)
    char o[4][32];
    unsigned n = 0;
    const struct sim_mimg_fields *f = &in->mimg;
-   bool sample = strstr(sim_inst_name(in), "sample") || strstr(sim_inst_name(in), "gather");
+   bool sample = sim_opcodes[in->op].flags & SIM_OPF_SAMPLER;
    const char *vdata = OPND(SIM_SRC_VGPR0 + f->vdata, __builtin_popcount(f->dmask | 1));
    const char *vaddr = OPND(SIM_SRC_VGPR0 + f->vaddr, 1);
    const char *rsrc = OPND(f->srsrc, 8);

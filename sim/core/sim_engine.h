@@ -22,8 +22,9 @@ extern const struct sim_op_impl sim_sop_impls[];
 extern const struct sim_op_impl sim_sopp_impls[];
 extern const struct sim_op_impl sim_smem_impls[];
 
-/* Vector memory families bind by the opcode descriptors derived from
- * names (sim_mem.h): they fill the exec table for the opcodes they know. */
+/* Vector memory families bind by the generated opcode descriptors
+ * (sim_mem_ops, sim_opcodes[].flags): they fill the exec table for the
+ * opcodes they know. */
 void sim_flat_bind(sim_exec_fn *table);
 void sim_ds_bind(sim_exec_fn *table);
 void sim_buf_bind(sim_exec_fn *table);
@@ -43,10 +44,6 @@ void sim_disasm_raw(const struct sim_inst *in, char *buf, size_t size);
 
 /* Illegal word: the exec function of an instruction that did not decode. */
 void sim_exec_illegal(struct sim_wave *w, const struct sim_inst *in);
-
-/* Dwords a memory opcode moves per lane, from its name (sim_disasm.c):
- * dword/b32/byte/short = 1, dwordx2/b64/_x2 = 2, ... */
-unsigned sim_mem_dwords(const char *name);
 
 /* A workgroup: LDS and barrier bookkeeping (sim_dispatch.c). */
 struct sim_workgroup {

@@ -2,172 +2,16 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * Memory opcode descriptors from names, atomics, and per-lane access to
- * global memory, LDS and scratch (see sim_mem.h).  Scratch is laid out as
- * the hardware swizzles it: consecutive dwords of one lane are wave_size
- * dwords apart, so a wave's slice holds per-lane size x wave_size bytes.
+ * Atomics and per-lane access to global memory, LDS and scratch (see
+ * sim_mem.h).  Scratch is laid out as the hardware swizzles it:
+ * consecutive dwords of one lane are wave_size dwords apart, so a wave's
+ * slice holds per-lane size x wave_size bytes.
  */
 #include <math.h>
-#include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "sim_mem.h"
-
-struct sim_mem_op sim_mem_ops[SIM_OP_COUNT];
-
-static const struct {
-   const char *name;
-   enum sim_atomic op;
-} atomic_names[] = {
-   {"swap", SIM_AT_SWAP}, {"wrxchg", SIM_AT_SWAP}, {"cmpswap", SIM_AT_CMPSWAP},
-   {"cmpst", SIM_AT_CMPSWAP}, {"fcmpswap", SIM_AT_FCMPSWAP}, {"add", SIM_AT_ADD},
-   {"sub", SIM_AT_SUB}, {"rsub", SIM_AT_RSUB}, {"csub", SIM_AT_CSUB},
-   {"smin", SIM_AT_SMIN}, {"umin", SIM_AT_UMIN}, {"smax", SIM_AT_SMAX},
-   {"umax", SIM_AT_UMAX}, {"and", SIM_AT_AND}, {"or", SIM_AT_OR},
-   {"xor", SIM_AT_XOR}, {"inc", SIM_AT_INC}, {"dec", SIM_AT_DEC},
-   {"fmin", SIM_AT_FMIN}, {"fmax", SIM_AT_FMAX}, {"mskor", SIM_AT_MSKOR},
-};
-
-static bool
-starts(const char *s, const char *prefix)
-{
-   return !strncmp(s, prefix, strlen(prefix));
-}
-
-/* Global/flat/scratch/buffer names after the segment prefix:
- * load_ubyte[_d16[_hi]], store_short_d16_hi, atomic_add_x2, ... */
-static void
-parse_vmem(const char *n, struct sim_mem_op *m)
-{
-   if (strstr(n, "format") || strstr(n, "addtid") || strstr(n, "inv"))
-      return;
-   m->d16 = strstr(n, "_d16") != NULL;
-   m->hi = strstr(n, "_hi") != NULL;
-   if (starts(n, "load_") || starts(n, "store_")) {
-      bool load = n[0] == 'l';
-      const char *t = n + (load ? 5 : 6);
-      m->kind = load ? SIM_MEM_LOAD : SIM_MEM_STORE;
-      m->dwords = 1;
-      if (strstr(t, "byte"))
-         m->bytes = 1;
-      else if (strstr(t, "short"))
-         m->bytes = 2;
-      else {
-         m->bytes = 4;
-         m->dwords = sim_mem_dwords(t);
-      }
-      m->sext = t[0] == 's' && (m->bytes < 4);
-      return;
-   }
-   if (starts(n, "atomic_")) {
-      const char *t = n + 7;
-      size_t len = strcspn(t, "_");
-      for (unsigned i = 0; i < sizeof(atomic_names) / sizeof(atomic_names[0]); i++) {
-         if (strlen(atomic_names[i].name) == len && !strncmp(t, atomic_names[i].name, len)) {
-            m->kind = SIM_MEM_ATOMIC;
-            m->atomic = atomic_names[i].op;
-            m->bytes = 4;
-            m->dwords = strstr(t, "_x2") ? 2 : 1;
-            return;
-         }
-      }
-   }
-}
-
-/* DS names: ds_read_b32, ds_read_u8_d16_hi, ds_write2st64_b64,
- * ds_add_rtn_u32, ds_cmpst_b64, ... (read2/write2/swizzle/permute are
- * handled by their own functions; here only what maps onto one access). */
-static void
-parse_ds(const char *n, struct sim_mem_op *m)
-{
-   n += 3;
-   if (strstr(n, "src2") || strstr(n, "addtid"))
-      return;
-   m->d16 = strstr(n, "_d16") != NULL;
-   m->hi = strstr(n, "_hi") != NULL;
-   const char *type = strrchr(n, '_');
-   if (m->d16)
-      type = strstr(n, "_u8") ? "_u8" : strstr(n, "_i8") ? "_i8" :
-             strstr(n, "_b8") ? "_b8" : "_u16";
-   if (!type)
-      return;
-   unsigned bits = atoi(type + 2);
-   m->bytes = bits == 8 ? 1 : bits == 16 ? 2 : 4;
-   m->dwords = bits <= 32 ? 1 : bits / 32;
-   m->sext = type[1] == 'i' && bits < 32;
-   if (starts(n, "read2") || starts(n, "write2"))
-      m->kind = n[0] == 'r' ? SIM_MEM_LOAD : SIM_MEM_STORE;
-   else if (starts(n, "read_"))
-      m->kind = SIM_MEM_LOAD;
-   else if (starts(n, "write_"))
-      m->kind = SIM_MEM_STORE;
-   else {
-      size_t len = strcspn(n, "_");
-      for (unsigned i = 0; i < sizeof(atomic_names) / sizeof(atomic_names[0]); i++) {
-         if (strlen(atomic_names[i].name) == len && !strncmp(n, atomic_names[i].name, len)) {
-            m->kind = SIM_MEM_ATOMIC;
-            m->atomic = atomic_names[i].op;
-            m->rtn = strstr(n, "_rtn") != NULL;
-            if (m->atomic == SIM_AT_ADD && type[1] == 'f')
-               m->atomic = SIM_AT_FADD;
-            if (m->atomic == SIM_AT_CMPSWAP && type[1] == 'f')
-               m->atomic = SIM_AT_FCMPSWAP;
-            if ((starts(n, "min_") || starts(n, "max_")))
-               m->atomic = type[1] == 'f' ? (n[1] == 'i' ? SIM_AT_FMIN : SIM_AT_FMAX) :
-                           type[1] == 'i' ? (n[1] == 'i' ? SIM_AT_SMIN : SIM_AT_SMAX) :
-                                            (n[1] == 'i' ? SIM_AT_UMIN : SIM_AT_UMAX);
-            if (strstr(n, "src2") || strstr(n, "wrxchg2") || strstr(n, "condxchg"))
-               m->kind = SIM_MEM_NONE;
-            return;
-         }
-      }
-      if (starts(n, "min_") || starts(n, "max_")) {
-         m->kind = SIM_MEM_ATOMIC;
-         m->rtn = strstr(n, "_rtn") != NULL;
-         m->atomic = type[1] == 'f' ? (n[1] == 'i' ? SIM_AT_FMIN : SIM_AT_FMAX) :
-                     type[1] == 'i' ? (n[1] == 'i' ? SIM_AT_SMIN : SIM_AT_SMAX) :
-                                      (n[1] == 'i' ? SIM_AT_UMIN : SIM_AT_UMAX);
-         if (strstr(n, "src2"))
-            m->kind = SIM_MEM_NONE;
-      }
-   }
-}
-
-static void
-init_once(void)
-{
-   for (unsigned op = 0; op < SIM_OP_COUNT; op++) {
-      const struct sim_opcode *o = &sim_opcodes[op];
-      struct sim_mem_op *m = &sim_mem_ops[op];
-      switch (o->format) {
-      case SIM_FMT_GLOBAL:
-         parse_vmem(o->name + 7, m);
-         break;
-      case SIM_FMT_FLAT:
-         parse_vmem(o->name + 5, m);
-         break;
-      case SIM_FMT_SCRATCH:
-         parse_vmem(o->name + 8, m);
-         break;
-      case SIM_FMT_MUBUF:
-         parse_vmem(o->name + 7, m);
-         break;
-      case SIM_FMT_DS:
-         parse_ds(o->name, m);
-         break;
-      default:
-         break;
-      }
-   }
-}
-
-void
-sim_mem_init(void)
-{
-   static pthread_once_t once = PTHREAD_ONCE_INIT;
-   pthread_once(&once, init_once);
-}
+#include "valu/sim_fp.h"
 
 static inline uint64_t
 scratch_swizzle(const struct sim_wave *w, uint64_t off, unsigned lane)
@@ -261,29 +105,13 @@ sim_seg_write(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane
 static inline double
 as_f(uint64_t v, bool is64)
 {
-   if (is64) {
-      double d;
-      memcpy(&d, &v, 8);
-      return d;
-   }
-   float f;
-   uint32_t u = v;
-   memcpy(&f, &u, 4);
-   return f;
+   return is64 ? sim_f64(v) : sim_f32((uint32_t)v);
 }
 
 static inline uint64_t
 from_f(double d, bool is64)
 {
-   if (is64) {
-      uint64_t v;
-      memcpy(&v, &d, 8);
-      return v;
-   }
-   float f = d;
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
+   return is64 ? sim_u64(d) : sim_u32((float)d);
 }
 
 uint64_t

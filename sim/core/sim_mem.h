@@ -2,43 +2,21 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * What the vector memory families share: a descriptor per memory opcode
- * derived from its name (load/store/atomic, element size, sign or zero
- * extension, d16 halves, data dwords), the atomic operations, and per-lane
- * access to the three address spaces a lane can reach (global through the
- * VM, the workgroup's LDS, and the wave's swizzled scratch).
+ * What the vector memory families share: the atomic operations and
+ * per-lane access to the three address spaces a lane can reach (global
+ * through the VM, the workgroup's LDS, and the wave's swizzled scratch),
+ * driven by the descriptor generated for each memory opcode (load, store
+ * or atomic, element size, sign or zero extension, d16 halves, data
+ * dwords, DS pair stride).
  */
 #ifndef SIM_MEM_H
 #define SIM_MEM_H
 
 #include "sim_engine.h"
 
-enum sim_mem_kind {
-   SIM_MEM_NONE = 0,
-   SIM_MEM_LOAD,
-   SIM_MEM_STORE,
-   SIM_MEM_ATOMIC,
-};
-
-enum sim_atomic {
-   SIM_AT_SWAP, SIM_AT_CMPSWAP, SIM_AT_ADD, SIM_AT_SUB, SIM_AT_RSUB,
-   SIM_AT_SMIN, SIM_AT_UMIN, SIM_AT_SMAX, SIM_AT_UMAX, SIM_AT_AND,
-   SIM_AT_OR, SIM_AT_XOR, SIM_AT_INC, SIM_AT_DEC, SIM_AT_FMIN, SIM_AT_FMAX,
-   SIM_AT_FADD, SIM_AT_FCMPSWAP, SIM_AT_MSKOR, SIM_AT_CSUB,
-};
-
-struct sim_mem_op {
-   uint8_t kind;       /* enum sim_mem_kind */
-   uint8_t bytes;      /* element bytes: 1, 2, or 4 (then dwords of them) */
-   uint8_t dwords;     /* dwords moved per lane (value dwords for atomics) */
-   uint8_t atomic;     /* enum sim_atomic */
-   bool sext, d16, hi; /* sign-extend; d16 half-register; its high half */
-   bool rtn;           /* DS atomics: returns the old value */
-};
-
-/* Filled once from the opcode names (sim_mem.c). */
-extern struct sim_mem_op sim_mem_ops[SIM_OP_COUNT];
-void sim_mem_init(void);
+/* The per-opcode descriptors (struct sim_mem_op, enum sim_mem_kind, enum
+ * sim_atomic) are generated with the opcode table: sim_mem_ops[op] in
+ * sim_opcodes.h. */
 
 enum sim_seg {
    SIM_SEG_GLOBAL,

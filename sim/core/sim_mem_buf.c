@@ -191,7 +191,6 @@ x_nop(struct sim_wave *w, const struct sim_inst *in)
 void
 sim_buf_bind(sim_exec_fn *table)
 {
-   sim_mem_init();
    for (unsigned op = 0; op < SIM_OP_COUNT; op++) {
       if (sim_opcodes[op].format != SIM_FMT_MUBUF)
          continue;

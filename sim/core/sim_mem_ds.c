@@ -47,12 +47,12 @@ x_ds_store(struct sim_wave *w, const struct sim_inst *in)
 }
 
 /* read2/write2: two elements at base + offset0/1 x element size (x 64 for
- * the st64 forms). */
+ * the st64 forms): the descriptor's pair stride. */
 static void
 x_ds_read2(struct sim_wave *w, const struct sim_inst *in)
 {
    const struct sim_mem_op *m = &sim_mem_ops[in->op];
-   unsigned stride = m->dwords * 4 * (strstr(sim_inst_name(in), "st64") ? 64 : 1);
+   unsigned stride = m->pair_stride;
    if (!no_gds(w, in))
       return;
    SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
@@ -67,7 +67,7 @@ static void
 x_ds_write2(struct sim_wave *w, const struct sim_inst *in)
 {
    const struct sim_mem_op *m = &sim_mem_ops[in->op];
-   unsigned stride = m->dwords * 4 * (strstr(sim_inst_name(in), "st64") ? 64 : 1);
+   unsigned stride = m->pair_stride;
    if (!no_gds(w, in))
       return;
    SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
@@ -203,12 +203,10 @@ x_nop(struct sim_wave *w, const struct sim_inst *in)
 void
 sim_ds_bind(sim_exec_fn *table)
 {
-   sim_mem_init();
    for (unsigned op = 0; op < SIM_OP_COUNT; op++) {
       if (sim_opcodes[op].format != SIM_FMT_DS)
          continue;
-      const char *n = sim_opcodes[op].name;
-      bool two = strstr(n, "read2") || strstr(n, "write2");
+      bool two = sim_mem_ops[op].pair_stride != 0;
       switch (sim_mem_ops[op].kind) {
       case SIM_MEM_LOAD: table[op] = two ? x_ds_read2 : x_ds_load; break;
       case SIM_MEM_STORE: table[op] = two ? x_ds_write2 : x_ds_store; break;

@@ -138,12 +138,10 @@ x_flat_atomic(struct sim_wave *w, const struct sim_inst *in)
    }
 }
 
-/* Binds every FLAT/GLOBAL/SCRATCH opcode whose name the descriptor table
- * understood. */
+/* Binds every FLAT/GLOBAL/SCRATCH opcode that has a memory descriptor. */
 void
 sim_flat_bind(sim_exec_fn *table)
 {
-   sim_mem_init();
    for (unsigned op = 0; op < SIM_OP_COUNT; op++) {
       unsigned fmt = sim_opcodes[op].format;
       if (fmt != SIM_FMT_FLAT && fmt != SIM_FMT_GLOBAL && fmt != SIM_FMT_SCRATCH)

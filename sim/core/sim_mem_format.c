@@ -15,6 +15,21 @@
 #include <stdio.h>
 
 #include "sim_mem.h"
+#include "valu/sim_fp.h"
+
+/* 16-bit floats convert as the VALU converts them, rounding to nearest
+ * even and keeping denormals. */
+static uint32_t
+half_to_f32_bits(uint16_t h)
+{
+   return sim_u32(sim_f16_to_f32(h));
+}
+
+static uint16_t
+f32_bits_to_half(uint32_t v)
+{
+   return sim_f16_from_f32(sim_f32(v), SIM_ROUND_NE, false);
+}
 
 enum num { UNORM, SNORM, USCALED, SSCALED, UINT, SINT, FLOAT };
 
@@ -44,51 +59,6 @@ lookup_format(unsigned f, struct fmt *out)
    return false;
 }
 
-static float
-u32_as_f(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
-static uint32_t
-f_as_u32(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
-static float
-half_to_float(uint16_t h)
-{
-   unsigned e = (h >> 10) & 0x1f, m = h & 0x3ff;
-   float v = e == 0 ? ldexpf(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf(m | 0x400, e - 25);
-   return h & 0x8000 ? -v : v;
-}
-
-static uint16_t
-float_to_half(float f)
-{
-   uint32_t u = f_as_u32(f), sign = (u >> 16) & 0x8000;
-   float a = fabsf(f);
-   if (isnan(f))
-      return sign | 0x7e00;
-   if (a >= 65520.0f)
-      return sign | 0x7c00;
-   if (a < ldexpf(1, -14)) /* subnormal half: multiples of 2^-24 */
-      return sign | (uint16_t)nearbyintf(a * ldexpf(1, 24));
-   int e;
-   float m = frexpf(a, &e); /* a = m * 2^e, m in [0.5, 1) */
-   uint32_t mant = (uint32_t)nearbyintf(m * 2048.0f); /* 11 bits incl. implicit */
-   if (mant == 2048) {
-      mant = 1024;
-      e++;
-   }
-   return sign | (uint16_t)((e + 14) << 10) | (mant & 0x3ff);
-}
-
 /* One channel's raw bits to its 32-bit register value. */
 static uint32_t
 decode_channel(const struct fmt *f, uint32_t raw)
@@ -97,13 +67,13 @@ decode_channel(const struct fmt *f, uint32_t raw)
    uint32_t max = b == 32 ? ~0u : (1u << b) - 1;
    int32_t s = b == 32 ? (int32_t)raw : (int32_t)(raw << (32 - b)) >> (32 - b);
    switch (f->num) {
-   case UNORM: return f_as_u32((float)raw / max);
-   case SNORM: return f_as_u32(fmaxf((float)s / (max >> 1), -1.0f));
-   case USCALED: return f_as_u32((float)raw);
-   case SSCALED: return f_as_u32((float)s);
+   case UNORM: return sim_u32((float)raw / max);
+   case SNORM: return sim_u32(fmaxf((float)s / (max >> 1), -1.0f));
+   case USCALED: return sim_u32((float)raw);
+   case SSCALED: return sim_u32((float)s);
    case UINT: return raw;
    case SINT: return (uint32_t)s;
-   default: return b == 16 ? f_as_u32(half_to_float(raw)) : raw;
+   default: return b == 16 ? half_to_f32_bits(raw) : raw;
    }
 }
 
@@ -112,7 +82,7 @@ encode_channel(const struct fmt *f, uint32_t v)
 {
    unsigned b = f->bits;
    uint32_t max = b == 32 ? ~0u : (1u << b) - 1;
-   float x = u32_as_f(v);
+   float x = sim_f32(v);
    switch (f->num) {
    case UNORM: return (uint32_t)nearbyintf(fminf(fmaxf(x, 0.0f), 1.0f) * max);
    case SNORM:
@@ -121,21 +91,14 @@ encode_channel(const struct fmt *f, uint32_t v)
    case SSCALED: return (uint32_t)(int32_t)x & max;
    case UINT:
    case SINT: return v & max;
-   default: return b == 16 ? float_to_half(x) : v;
+   default: return b == 16 ? f32_bits_to_half(v) : v;
    }
 }
-
-struct format_op {
-   uint8_t comps;
-   bool store, d16, typed;
-};
-
-static struct format_op format_ops[SIM_OP_COUNT];
 
 static bool
 format_of(struct sim_wave *w, const struct sim_inst *in, struct fmt *f)
 {
-   unsigned num = format_ops[in->op].typed ? in->buf.format
+   unsigned num = in->format == SIM_FMT_MTBUF ? in->buf.format
                                             : (w->sgpr[(in->buf.srsrc & 0x7c) + 3] >> 12) & 0x7f;
    if (lookup_format(num, f))
       return true;
@@ -164,7 +127,9 @@ swizzle(const struct fmt *f, const uint32_t *ch, unsigned sel)
 static void
 x_format_load(struct sim_wave *w, const struct sim_inst *in)
 {
-   const struct format_op *op = &format_ops[in->op];
+   const struct sim_opcode *op = &sim_opcodes[in->op];
+   unsigned comps = op->data_dwords;
+   bool d16 = op->flags & SIM_OPF_D16;
    struct fmt f;
    if (!format_of(w, in, &f))
       return;
@@ -188,15 +153,15 @@ x_format_load(struct sim_wave *w, const struct sim_inst *in)
          memset(val, 0, sizeof(val));
       }
       unsigned v = in->buf.vdata;
-      if (!op->d16) {
-         for (unsigned c = 0; c < op->comps; c++)
+      if (!d16) {
+         for (unsigned c = 0; c < comps; c++)
             w->vgpr[(v + c) & 0xff][l] = val[c];
          continue;
       }
       /* d16: 16-bit results packed two per register */
       bool fp = f.num != UINT && f.num != SINT;
-      for (unsigned c = 0; c < op->comps; c++) {
-         uint16_t h = fp ? float_to_half(u32_as_f(val[c])) : (uint16_t)val[c];
+      for (unsigned c = 0; c < comps; c++) {
+         uint16_t h = fp ? f32_bits_to_half(val[c]) : (uint16_t)val[c];
          uint32_t *r = &w->vgpr[(v + c / 2) & 0xff][l];
          *r = c & 1 ? (*r & 0xffff) | (uint32_t)h << 16 : (*r & 0xffff0000) | h;
       }
@@ -206,7 +171,9 @@ x_format_load(struct sim_wave *w, const struct sim_inst *in)
 static void
 x_format_store(struct sim_wave *w, const struct sim_inst *in)
 {
-   const struct format_op *op = &format_ops[in->op];
+   const struct sim_opcode *op = &sim_opcodes[in->op];
+   unsigned comps = op->data_dwords;
+   bool d16 = op->flags & SIM_OPF_D16;
    struct fmt f;
    if (!format_of(w, in, &f))
       return;
@@ -218,13 +185,13 @@ x_format_store(struct sim_wave *w, const struct sim_inst *in)
          continue;
       uint8_t raw[16] = {0};
       /* channels the instruction does not provide keep memory's value */
-      if (op->comps < f.channels && !sim_seg_read(w, SIM_SEG_GLOBAL, a, l, raw, bytes))
+      if (comps < f.channels && !sim_seg_read(w, SIM_SEG_GLOBAL, a, l, raw, bytes))
          return;
-      for (unsigned c = 0; c < f.channels && c < op->comps; c++) {
-         uint32_t v = w->vgpr[(in->buf.vdata + (op->d16 ? c / 2 : c)) & 0xff][l];
-         if (op->d16) {
+      for (unsigned c = 0; c < f.channels && c < comps; c++) {
+         uint32_t v = w->vgpr[(in->buf.vdata + (d16 ? c / 2 : c)) & 0xff][l];
+         if (d16) {
             uint16_t h = c & 1 ? v >> 16 : v & 0xffff;
-            v = fp ? f_as_u32(half_to_float(h)) : h;
+            v = fp ? half_to_f32_bits(h) : h;
          }
          uint32_t r = encode_channel(&f, v);
          memcpy(raw + c * f.bits / 8, &r, f.bits / 8);
@@ -234,20 +201,14 @@ x_format_store(struct sim_wave *w, const struct sim_inst *in)
    }
 }
 
+/* Binds the opcodes the generated table marks as format conversions
+ * (not the d16_hi forms, which are not modelled). */
 void
 sim_format_bind(sim_exec_fn *table)
 {
    for (unsigned op = 0; op < SIM_OP_COUNT; op++) {
       const struct sim_opcode *o = &sim_opcodes[op];
-      if ((o->format != SIM_FMT_MUBUF && o->format != SIM_FMT_MTBUF) ||
-          !strstr(o->name, "_format_") || strstr(o->name, "d16_hi"))
-         continue;
-      const char *sw = strrchr(o->name, '_') + 1;
-      struct format_op *f = &format_ops[op];
-      f->comps = strlen(sw);
-      f->store = strstr(o->name, "store") != NULL;
-      f->d16 = strstr(o->name, "d16") != NULL;
-      f->typed = o->format == SIM_FMT_MTBUF;
-      table[op] = f->store ? x_format_store : x_format_load;
+      if (o->flags & SIM_OPF_FORMAT)
+         table[op] = (o->flags & SIM_OPF_STORE) ? x_format_store : x_format_load;
    }
 }

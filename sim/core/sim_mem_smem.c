@@ -30,7 +30,7 @@ write_sdata(struct sim_wave *w, unsigned sdata, const uint32_t *v, unsigned n)
 static void
 x_s_load(struct sim_wave *w, const struct sim_inst *in)
 {
-   unsigned n = sim_mem_dwords(sim_inst_name(in));
+   unsigned n = sim_opcodes[in->op].data_dwords;
    unsigned b = in->smem.sbase;
    uint64_t base = w->sgpr[b] | (uint64_t)(w->sgpr[b + 1] & 0xffff) << 32;
    uint64_t va = (base + smem_offset(w, in)) & ~3ull;
@@ -45,7 +45,7 @@ x_s_load(struct sim_wave *w, const struct sim_inst *in)
 static void
 x_s_buffer_load(struct sim_wave *w, const struct sim_inst *in)
 {
-   unsigned n = sim_mem_dwords(sim_inst_name(in));
+   unsigned n = sim_opcodes[in->op].data_dwords;
    const uint32_t *d = &w->sgpr[in->smem.sbase & 0x7c];
    uint64_t base = d[0] | (uint64_t)(d[1] & 0xffff) << 32;
    uint32_t num_records = d[2];

@@ -8,9 +8,16 @@
 # opcode number to SIM_OP_*.  Semantics are bound to these by name in the
 # family files (sim_sop.c, sim_mem_*.c, valu/...).
 #
+# The facts the emulator needs beyond ACO's (register counts of scalar
+# operands, memory element sizes and sign extension, d16 halves, atomic
+# operations, DS pair strides, operand layouts) are worked out here from
+# the opcode names, once, at build time, the way aco_opcodes.py derives
+# operand sizes: the emulator reads them as data and never looks at a name.
+#
 # usage: sim_opcodes_gen.py <path to aco_opcodes.py> <out.h> <out.c>
 
 import os
+import re
 import sys
 
 aco_path = sys.argv[1]
@@ -58,6 +65,232 @@ for idx, ins in enumerate(ops):
             continue
     table[num] = idx
 
+# ---------------------------------------------------------------------------
+# Facts derived from the names.
+
+# Operand-layout flags (enum sim_op_flag), with what each says.
+FLAGS = [
+    ('BRANCH', 'SOPP: SIMM16 is a signed branch offset in dwords'),
+    ('VSHARP', 'SMEM: SBASE holds a buffer descriptor, not an address'),
+    ('STORE', 'memory: writes memory from the data registers'),
+    ('CMPSWAP', 'atomic compare-and-swap: the data holds the value and the compare value'),
+    ('D16', 'memory: 16-bit data in half of each register'),
+    ('FORMAT', 'MUBUF/MTBUF: converts through a buffer format (data_dwords components)'),
+    ('DS_PAIR', 'DS: two addresses, OFFSET0 and OFFSET1'),
+    ('SAMPLER', 'MIMG: takes a sampler (SSAMP)'),
+    ('LITERAL', 'VOP1/VOP2/VOPC: a literal constant always follows (madmk, fmaak ...)'),
+]
+
+MEM_KINDS = ['NONE', 'LOAD', 'STORE', 'ATOMIC']
+
+ATOMICS = ['SWAP', 'CMPSWAP', 'ADD', 'SUB', 'RSUB', 'SMIN', 'UMIN', 'SMAX', 'UMAX', 'AND',
+           'OR', 'XOR', 'INC', 'DEC', 'FMIN', 'FMAX', 'FADD', 'FCMPSWAP', 'MSKOR', 'CSUB']
+
+# The operation word of an atomic's name (after the segment prefix).
+ATOMIC_WORDS = {
+    'swap': 'SWAP', 'wrxchg': 'SWAP', 'cmpswap': 'CMPSWAP', 'cmpst': 'CMPSWAP',
+    'fcmpswap': 'FCMPSWAP', 'add': 'ADD', 'sub': 'SUB', 'rsub': 'RSUB', 'csub': 'CSUB',
+    'smin': 'SMIN', 'umin': 'UMIN', 'smax': 'SMAX', 'umax': 'UMAX', 'and': 'AND',
+    'or': 'OR', 'xor': 'XOR', 'inc': 'INC', 'dec': 'DEC', 'fmin': 'FMIN', 'fmax': 'FMAX',
+    'mskor': 'MSKOR',
+}
+
+# Name fragments that give the dwords of data a memory opcode moves per lane
+# (or per element of a DS pair, or of SDATA for SMEM): the first that occurs
+# wins; none means one dword.
+DWORD_FRAGMENTS = [
+    ('dwordx16', 16), ('dwordx8', 8), ('dwordx4', 4), ('dwordx3', 3),
+    ('cmpswap_x2', 4), ('dwordx2', 2), ('xyzw', 4), ('xyz', 3), ('_xy', 2), ('b128', 4),
+    ('b96', 3), ('b64', 2), ('_x2', 2), ('cmpswap', 2),
+]
+
+
+def data_dwords(name):
+    for frag, dwords in DWORD_FRAGMENTS:
+        if frag in name:
+            return dwords
+    return 1
+
+
+def scalar_regs(name):
+    """SGPRs of a scalar op's destination and of each source, from the type
+    suffixes: s_mov_b64 -> 2, 2; s_bcnt1_i32_b64 -> 1, 2."""
+    last = name.rfind('_')
+    prev = name.rfind('_', 0, last)
+    src = 2 if '64' in name[last:] else 1
+    prev_is_type = prev >= 0 and name[prev + 1] in 'biu' and name[prev + 2].isdigit()
+    if not prev_is_type:
+        return src, src
+    return (2 if name[prev + 2:prev + 4] == '64' else 1), src
+
+
+class MemOp:
+    """What one lane's access does: struct sim_mem_op."""
+
+    def __init__(self):
+        self.kind = 'NONE'
+        self.bytes = 0
+        self.dwords = 0
+        self.atomic = 'SWAP'
+        self.sext = self.d16 = self.hi = self.rtn = False
+        self.pair_stride = 0
+
+
+def vmem_op(n):
+    """FLAT, GLOBAL, SCRATCH and MUBUF names after the segment prefix:
+    load_ubyte[_d16[_hi]], store_short_d16_hi, atomic_add_x2 ..."""
+    m = MemOp()
+    if 'format' in n or 'addtid' in n or 'inv' in n:
+        return m
+    m.d16 = '_d16' in n
+    m.hi = '_hi' in n
+    if n.startswith('load_') or n.startswith('store_'):
+        m.kind = 'LOAD' if n.startswith('load_') else 'STORE'
+        t = n.split('_', 1)[1]
+        m.dwords = 1
+        if 'byte' in t:
+            m.bytes = 1
+        elif 'short' in t:
+            m.bytes = 2
+        else:
+            m.bytes = 4
+            m.dwords = data_dwords(t)
+        m.sext = t[0] == 's' and m.bytes < 4
+        return m
+    if n.startswith('atomic_'):
+        t = n[len('atomic_'):]
+        word = t.split('_')[0]
+        if word in ATOMIC_WORDS:
+            m.kind = 'ATOMIC'
+            m.atomic = ATOMIC_WORDS[word]
+            m.bytes = 4
+            m.dwords = 2 if '_x2' in t else 1
+            return m
+    return MemOp()
+
+
+def ds_op(name):
+    """DS names: ds_read_b32, ds_read_u8_d16_hi, ds_write2st64_b64,
+    ds_add_rtn_u32, ds_cmpst_b64 ...  Swizzles, permutes, append/consume
+    and the GWS operations have their own semantics and no descriptor."""
+    m = MemOp()
+    n = name[len('ds_'):]
+    if 'src2' in n or 'addtid' in n or '_' not in n:
+        return m
+    m.d16 = '_d16' in n
+    m.hi = '_hi' in n
+    # The element type: the last word, or for d16 forms the 8- or 16-bit one.
+    if m.d16:
+        typ = next((t for t in ('u8', 'i8', 'b8') if '_' + t in n), 'u16')
+    else:
+        typ = n.rsplit('_', 1)[1]
+    digits = re.match(r'[0-9]*', typ[1:]).group()
+    bits = int(digits) if digits else 0
+    m.bytes = 1 if bits == 8 else 2 if bits == 16 else 4
+    m.dwords = 1 if bits <= 32 else bits // 32
+    m.sext = typ[0] == 'i' and bits < 32
+    word = n.split('_')[0]
+    if n.startswith('read2') or n.startswith('write2'):
+        m.kind = 'LOAD' if n[0] == 'r' else 'STORE'
+        m.pair_stride = m.dwords * 4 * (64 if 'st64' in n else 1)
+    elif n.startswith('read_'):
+        m.kind = 'LOAD'
+    elif n.startswith('write_'):
+        m.kind = 'STORE'
+    elif word in ATOMIC_WORDS:
+        m.kind = 'ATOMIC'
+        m.atomic = ATOMIC_WORDS[word]
+        m.rtn = '_rtn' in n
+        if m.atomic == 'ADD' and typ[0] == 'f':
+            m.atomic = 'FADD'
+        if m.atomic == 'CMPSWAP' and typ[0] == 'f':
+            m.atomic = 'FCMPSWAP'
+    elif word in ('min', 'max'):
+        m.kind = 'ATOMIC'
+        m.rtn = '_rtn' in n
+        sign = 'F' if typ[0] == 'f' else 'S' if typ[0] == 'i' else 'U'
+        m.atomic = sign + word.upper()
+    else:
+        return MemOp()
+    if m.kind == 'NONE':
+        return MemOp()
+    return m
+
+
+def ds_operands(name, dwords, pair):
+    """The registers of VDST (0: none) and the number of data operands
+    (DATA0, DATA1) of a DS instruction."""
+    if 'read' in name or 'swizzle' in name or 'permute' in name:
+        return (2 * dwords if pair else dwords), (1 if 'permute' in name else 0)
+    if 'write2' in name:
+        return 0, 2
+    if '_rtn_' in name:
+        return dwords, (2 if 'cmpst' in name or 'mskor' in name else 1)
+    return 0, 1
+
+
+PREFIX = {'GLOBAL': 'global_', 'FLAT': 'flat_', 'SCRATCH': 'scratch_', 'MUBUF': 'buffer_'}
+
+
+class Facts:
+    def __init__(self, ins):
+        fam = fam_of[ins.format]
+        name = ins.name
+        self.flags = []
+        self.data_dwords = data_dwords(name)
+        self.dst_regs = self.src_regs = self.data_srcs = 0
+        self.mem = MemOp()
+
+        if fam in ('SOP1', 'SOP2', 'SOPK', 'SOPC'):
+            self.dst_regs, self.src_regs = scalar_regs(name)
+        if fam == 'SOPP' and (name.startswith('s_branch') or name.startswith('s_cbranch')):
+            self.flags.append('BRANCH')
+        if fam == 'SMEM' and 'buffer' in name:
+            self.flags.append('VSHARP')
+        if 'store' in name:
+            self.flags.append('STORE')
+        if 'cmpswap' in name:
+            self.flags.append('CMPSWAP')
+        if 'd16' in name:
+            self.flags.append('D16')
+        if fam in ('MUBUF', 'MTBUF') and '_format_' in name and 'd16_hi' not in name:
+            # the components are the x/xy/xyz/xyzw suffix
+            assert len(name.rsplit('_', 1)[1]) == self.data_dwords, name
+            self.flags.append('FORMAT')
+        if fam == 'MIMG' and ('sample' in name or 'gather' in name):
+            self.flags.append('SAMPLER')
+        if fam in ('VOP1', 'VOP2', 'VOPC') and ('mk_' in name or 'ak_' in name):
+            self.flags.append('LITERAL')
+
+        if fam in PREFIX:
+            self.mem = vmem_op(name[len(PREFIX[fam]):])
+        if fam in ('FLAT', 'GLOBAL', 'SCRATCH') and 'STORE' not in self.flags:
+            # VGPRs returned to VDST: a compare-and-swap returns the old
+            # value, half its data.
+            cmpswap = ins.is_atomic == '1' and 'CMPSWAP' in self.flags
+            self.dst_regs = self.data_dwords // 2 if cmpswap else self.data_dwords
+        if fam == 'DS':
+            self.mem = ds_op(name)
+            if 'read2' in name or 'write2' in name or '2st64' in name:
+                self.flags.append('DS_PAIR')
+            self.dst_regs, self.data_srcs = ds_operands(name, self.data_dwords,
+                                                        'DS_PAIR' in self.flags)
+
+
+facts = [Facts(ins) for ins in ops]
+
+# ---------------------------------------------------------------------------
+# Output.
+
+
+def c_bool(v):
+    return 'true' if v else 'false'
+
+
+def c_flags(names):
+    return ' | '.join('SIM_OPF_' + f for f in names) if names else '0'
+
+
 with open(sys.argv[2], 'w') as h:
     h.write('/* Generated by sim_opcodes_gen.py from Mesa aco_opcodes.py. */\n')
     h.write('#ifndef SIM_OPCODES_H\n#define SIM_OPCODES_H\n\n#include <stdint.h>\n#include <stdbool.h>\n\n')
@@ -69,18 +302,55 @@ with open(sys.argv[2], 'w') as h:
     for ins in ops:
         h.write('   SIM_OP_%s,\n' % ins.name)
     h.write('   SIM_OP_COUNT,\n};\n\n')
+    h.write('/* Operand layouts, for decoding and disassembly. */\nenum sim_op_flag {\n')
+    for i, (name, what) in enumerate(FLAGS):
+        h.write('   SIM_OPF_%s = 1 << %d, /* %s */\n' % (name, i, what))
+    h.write('};\n\n')
     h.write('''/* One GFX10 opcode: its ACO name (which kiln_sim_disasm prints), encoding
- * family and opcode number within it, and ACO's notion of its operand size
- * (the width inline constants take: 16, 32 or 64; 0 = mixed). */
+ * family and opcode number within it, ACO's notion of its operand size
+ * (the width inline constants take: 16, 32 or 64; 0 = mixed), and the
+ * register counts of its operands. */
 struct sim_opcode {
    const char *name;
    uint8_t format;       /* enum sim_format */
    uint8_t operand_size;
    uint16_t opcode;
    bool input_mod, output_mod, is_atomic;
+   uint8_t data_dwords;  /* memory: dwords of data per lane (per element of
+                            a DS pair; SMEM: of SDATA; formats: components) */
+   uint8_t dst_regs;     /* SOP1/2/K/C: SGPRs of SDST; FLAT/GLOBAL/SCRATCH:
+                            VGPRs an atomic or load returns; DS: VGPRs of
+                            VDST, 0 when it has none */
+   uint8_t src_regs;     /* SOP1/2/K/C: SGPRs of each source */
+   uint8_t data_srcs;    /* DS: data operands it reads (DATA0, DATA1) */
+   uint16_t flags;       /* enum sim_op_flag */
 };
 
 extern const struct sim_opcode sim_opcodes[SIM_OP_COUNT];
+
+''')
+    h.write('enum sim_mem_kind {\n')
+    for k in MEM_KINDS:
+        h.write('   SIM_MEM_%s,\n' % k)
+    h.write('};\n\nenum sim_atomic {\n')
+    for a in ATOMICS:
+        h.write('   SIM_AT_%s,\n' % a)
+    h.write('};\n\n')
+    h.write('''/* What a vector memory opcode does per lane (FLAT, GLOBAL, SCRATCH,
+ * MUBUF without format conversion, DS reads, writes and atomics); kind is
+ * SIM_MEM_NONE for every other opcode. */
+struct sim_mem_op {
+   uint8_t kind;         /* enum sim_mem_kind */
+   uint8_t bytes;        /* element bytes: 1, 2, or 4 (then dwords of them) */
+   uint8_t dwords;       /* dwords moved per lane (value dwords for atomics) */
+   uint8_t atomic;       /* enum sim_atomic */
+   bool sext, d16, hi;   /* sign-extend; d16 half-register; its high half */
+   bool rtn;             /* DS atomics: returns the old value */
+   uint16_t pair_stride; /* DS read2/write2: bytes per OFFSET0/OFFSET1 unit
+                            (x 64 for st64); 0 for one address */
+};
+
+extern const struct sim_mem_op sim_mem_ops[SIM_OP_COUNT];
 
 /* Per family: opcode number -> enum sim_op, or -1 where GFX10 has none. */
 extern const int16_t *const sim_op_lookup[SIM_FMT_COUNT];
@@ -100,12 +370,21 @@ with open(sys.argv[3], 'w') as c:
     c.write('/* Generated by sim_opcodes_gen.py from Mesa aco_opcodes.py. */\n')
     c.write('#include "sim_opcodes.h"\n\n')
     c.write('const struct sim_opcode sim_opcodes[SIM_OP_COUNT] = {\n')
-    for ins in ops:
-        c.write('   [SIM_OP_%s] = {"%s", SIM_FMT_%s, %d, 0x%x, %s, %s, %s},\n' % (
+    for ins, f in zip(ops, facts):
+        c.write('   [SIM_OP_%s] = {"%s", SIM_FMT_%s, %d, 0x%x, %s, %s, %s, %d, %d, %d, %d, %s},\n' % (
             ins.name, ins.name, fam_of[ins.format], ins.operand_size, ins.op.gfx10,
-            'true' if ins.input_mod == '1' else 'false',
-            'true' if ins.output_mod == '1' else 'false',
-            'true' if ins.is_atomic == '1' else 'false'))
+            c_bool(ins.input_mod == '1'), c_bool(ins.output_mod == '1'),
+            c_bool(ins.is_atomic == '1'), f.data_dwords, f.dst_regs, f.src_regs,
+            f.data_srcs, c_flags(f.flags)))
+    c.write('};\n\n')
+    c.write('const struct sim_mem_op sim_mem_ops[SIM_OP_COUNT] = {\n')
+    for ins, f in zip(ops, facts):
+        m = f.mem
+        if m.kind == 'NONE':
+            continue
+        c.write('   [SIM_OP_%s] = {SIM_MEM_%s, %d, %d, SIM_AT_%s, %s, %s, %s, %s, %d},\n' % (
+            ins.name, m.kind, m.bytes, m.dwords, m.atomic, c_bool(m.sext), c_bool(m.d16),
+            c_bool(m.hi), c_bool(m.rtn), m.pair_stride))
     c.write('};\n\n')
     for name, _, size in FAMILIES:
         c.write('static const int16_t lookup_%s[%d] = {' % (name.lower(), size))

@@ -219,8 +219,7 @@ sim_valu_decode(const uint32_t *words, unsigned avail, struct sim_inst *in)
          return 0;
       /* v_fmamk/fmaak/madmk/madak always carry a literal. */
       const struct valu_desc *d = valu_desc_of(op);
-      const char *name = sim_opcodes[op].name;
-      if ((d->flags & (VALU_FMAMK | VALU_FMAAK)) || strstr(name, "mk_") || strstr(name, "ak_")) {
+      if ((d->flags & (VALU_FMAMK | VALU_FMAAK)) || (sim_opcodes[op].flags & SIM_OPF_LITERAL)) {
          if (!in->has_literal) {
             if (avail < size + 1)
                return 0;

@@ -40,8 +40,9 @@ test_sgprs(struct sim_test *t, unsigned wave_size)
          CHECK_EQ32(t, "TGID_X", r[0], g % 2);
          CHECK_EQ32(t, "TGID_Y", r[1], g / 2);
          CHECK_EQ32(t, "TGID_Z (COMPUTE_START_Z)", r[2], 7);
-         /* TG_SIZE: waves in the group [5:0], this wave's index [11:6] */
-         CHECK_EQ32(t, "TG_SIZE", r[3], 2 | w << 6);
+         /* TG_SIZE: waves in the group [5:0], this wave's index in
+          * [11:6] (GFX10's ordered id) and [24:20] (GFX10.3's wave id) */
+         CHECK_EQ32(t, "TG_SIZE", r[3], 2 | w << 6 | w << 20);
          /* one host thread: wave w of every group uses slot w */
          CHECK_EQ32(t, "scratch wave offset", r[4], w * 1024);
          uint64_t exec = w == 0 ? (wave_size == 64 ? ~0ull : 0xffffffffull)

@@ -20,16 +20,16 @@ main(void)
    st_init(&t);
    uint32_t a[LANES], b[LANES], c[LANES], d[LANES];
    for (unsigned l = 0; l < LANES; l++) {
-      a[l] = vt_u(((int)l - 10) * 0.5f);
-      b[l] = vt_u(3.0f - l * 0.25f);
+      a[l] = sim_u32(((int)l - 10) * 0.5f);
+      b[l] = sim_u32(3.0f - l * 0.25f);
       c[l] = l * 0x9e3779b9u;
       d[l] = (LANES - l) * 0x7f4a7c15u;
    }
-   a[3] = vt_u(NAN);
-   b[4] = vt_u(NAN);
-   a[5] = vt_u(-INFINITY);
+   a[3] = sim_u32(NAN);
+   b[4] = sim_u32(NAN);
+   a[5] = sim_u32(-INFINITY);
    a[6] = 0x80000001u; /* negative denormal */
-   a[7] = vt_u(-0.0f);
+   a[7] = sim_u32(-0.0f);
    c[8] = a[8]; /* equal 64-bit pair in lane 8 */
    d[8] = b[8];
    a[9] = 0x3c003c00u | 0x8000u; /* f16 lo = -1.0 */
@@ -38,16 +38,13 @@ main(void)
    if (ST_RUN_OK(&t, prog_cmp, &disp)) {
       uint32_t lt_mask = 0, cmpx_mask = 0;
       for (unsigned l = 0; l < LANES; l++) {
-         float x = vt_f(a[l]), y = vt_f(b[l]);
+         float x = sim_f32(a[l]), y = sim_f32(b[l]);
          bool lt = x < y;
          lt_mask |= (uint32_t)lt << l;
          cmpx_mask |= (uint32_t)((int32_t)c[l] < (int32_t)d[l]) << l;
          /* class mask 0x3c: -inf, -normal, -denormal, -0 */
          bool neg_class = (a[l] >> 31) && !isnan(x);
-         _Float16 hx, hy;
-         uint16_t ha = (uint16_t)a[l], hb = (uint16_t)b[l];
-         memcpy(&hx, &ha, 2);
-         memcpy(&hy, &hb, 2);
+         _Float16 hx = vt_half(a[l]), hy = vt_half(b[l]);
          CHECK_EQ32(&t, "v_cmp_lt_f32", SLOT(out, 0, l), lt);
          CHECK_EQ32(&t, "v_cmp_neq_f32 (unordered true)", SLOT(out, 2, l), !(x == y));
          CHECK_EQ32(&t, "v_cmp_lg_f32 (ordered)", SLOT(out, 3, l), x < y || x > y);

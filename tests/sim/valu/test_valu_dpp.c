@@ -16,30 +16,13 @@
 #define LANES 32
 #define SENTINEL 0xdeadu
 
-static _Float16
-h16(uint32_t bits)
-{
-   _Float16 h;
-   uint16_t u = (uint16_t)bits;
-   memcpy(&h, &u, 2);
-   return h;
-}
-
-static uint32_t
-u16(_Float16 h)
-{
-   uint16_t u;
-   memcpy(&u, &h, 2);
-   return u;
-}
-
 static void
 test_dpp(struct sim_test *t)
 {
    uint32_t a[LANES], b[LANES], z[LANES] = {0};
    for (unsigned l = 0; l < LANES; l++) {
-      a[l] = vt_u(l * 1.5f - 7.0f);
-      b[l] = vt_u(100.0f - l * 3.25f);
+      a[l] = sim_u32(l * 1.5f - 7.0f);
+      b[l] = sim_u32(100.0f - l * 3.25f);
    }
    uint32_t *out = vt_inputs(t, LANES, a, b, z, z);
    struct kiln_sim_dispatch disp = vt_dispatch(LANES, 32);
@@ -60,10 +43,10 @@ test_dpp(struct sim_test *t)
       bool enabled = (l >> 4) == 1 && (((l >> 2) & 3) == 0 || ((l >> 2) & 3) == 2);
       CHECK_EQ32(t, "row_mask/bank_mask", SLOT(out, 8, l),
                  enabled ? a[(l & ~3u) | 1] : SENTINEL);
-      float prev = idx == 0 ? 0.0f : vt_f(a[l - 1]);
-      CHECK_EQ32(t, "v_add_f32_dpp row_shr", SLOT(out, 9, l), vt_u(prev + vt_f(b[l])));
+      float prev = idx == 0 ? 0.0f : sim_f32(a[l - 1]);
+      CHECK_EQ32(t, "v_add_f32_dpp row_shr", SLOT(out, 9, l), sim_u32(prev + sim_f32(b[l])));
       CHECK_EQ32(t, "v_add_f32_dpp modifiers", SLOT(out, 10, l),
-                 vt_u(-vt_f(a[l & ~3u]) + fabsf(vt_f(b[l]))));
+                 sim_u32(-sim_f32(a[l & ~3u]) + fabsf(sim_f32(b[l]))));
       CHECK_EQ32(t, "dpp8", SLOT(out, 11, l), a[(l & ~7u) | dpp8_rev[l & 7]]);
       CHECK_EQ32(t, "v_add_nc_u32 dpp8", SLOT(out, 12, l), a[(l & ~7u) | dpp8_sel[l & 7]] + b[l]);
    }
@@ -74,18 +57,18 @@ test_sdwa(struct sim_test *t)
 {
    uint32_t a[LANES], b[LANES], z[LANES] = {0};
    for (unsigned l = 0; l < LANES; l++) {
-      a[l] = u16((_Float16)(l * 0.25 - 2)) << 16 | (0x80u + l * 37) | (l << 24);
+      a[l] = vt_half_bits((_Float16)(l * 0.25 - 2)) << 16 | (0x80u + l * 37) | (l << 24);
       b[l] = (l * 0x01030507u) & 0xff7fffffu;
-      b[l] = (b[l] & 0xffff0000u) | u16((_Float16)(1.0 + l));
+      b[l] = (b[l] & 0xffff0000u) | vt_half_bits((_Float16)(1.0 + l));
    }
    uint32_t *out = vt_inputs(t, LANES, a, b, z, z);
    struct kiln_sim_dispatch disp = vt_dispatch(LANES, 32);
    if (!ST_RUN_OK(t, prog_sdwa, &disp))
       return;
    for (unsigned l = 0; l < LANES; l++) {
-      _Float16 sum = h16(a[l] >> 16) + h16(b[l]);
+      _Float16 sum = vt_half(a[l] >> 16) + vt_half(b[l]);
       CHECK_EQ32(t, "v_add_f16_sdwa WORD_1 preserve", SLOT(out, 0, l),
-                 (u16(sum) << 16) | (b[l] & 0xffff));
+                 (vt_half_bits(sum) << 16) | (b[l] & 0xffff));
       CHECK_EQ32(t, "v_mov_b32_sdwa BYTE_3 -> BYTE_1 pad", SLOT(out, 1, l), ((a[l] >> 24) & 0xff) << 8);
       CHECK_EQ32(t, "v_mov_b32_sdwa sext BYTE_0", SLOT(out, 2, l), (uint32_t)(int32_t)(int8_t)a[l]);
       uint32_t r = ((a[l] >> 16) + ((b[l] >> 16) & 0xff)) & 0xffff;

@@ -10,95 +10,28 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "sim_test.h"
+#include "valu_test.h"
 #include "test_valu_vop.h"
 
 #define LANES 32
-#define SLOT(out, i, l) ((out)[(i) * 64 + (l)])
-
-/* Float mode in COMPUTE_PGM_RSRC1: round to nearest, all denormals kept,
- * DX10 clamp and IEEE mode on. */
-#define RSRC1_MODE ((0xf0u << 12) | (1u << 21) | (1u << 23))
-
-static float
-fu(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
-static uint32_t
-uf(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
-static uint16_t
-hu(_Float16 h)
-{
-   uint16_t u;
-   memcpy(&u, &h, 2);
-   return u;
-}
-
-static _Float16
-uh(uint16_t u)
-{
-   _Float16 h;
-   memcpy(&h, &u, 2);
-   return h;
-}
-
-static uint64_t
-du(double d)
-{
-   uint64_t u;
-   memcpy(&u, &d, 8);
-   return u;
-}
 
 static void
 check_f32(struct sim_test *t, const char *what, unsigned lane, uint32_t got, float exp)
 {
    if (isnan(exp))
-      CHECK(t, isnan(fu(got)), "%s lane %u: got %a, expected nan", what, lane, fu(got));
+      CHECK(t, isnan(sim_f32(got)), "%s lane %u: got %a, expected nan", what, lane, sim_f32(got));
    else
-      CHECK(t, got == uf(exp), "%s lane %u: got %a (0x%08x), expected %a (0x%08x)", what, lane,
-            fu(got), got, exp, uf(exp));
+      CHECK(t, got == sim_u32(exp), "%s lane %u: got %a (0x%08x), expected %a (0x%08x)", what, lane,
+            sim_f32(got), got, exp, sim_u32(exp));
 }
 
 /* Within n units in the last place (the ISA's transcendental accuracy). */
 static void
 check_ulp(struct sim_test *t, const char *what, unsigned lane, uint32_t got, float exp, int n)
 {
-   int64_t d = (int64_t)(int32_t)got - (int64_t)(int32_t)uf(exp);
-   CHECK(t, llabs(d) <= n, "%s lane %u: got %a, expected %a within %d ulp", what, lane, fu(got),
-         exp, n);
-}
-
-static struct kiln_sim_dispatch
-dispatch(void)
-{
-   struct kiln_sim_dispatch d = st_dispatch(LANES, 32);
-   d.rsrc1 |= RSRC1_MODE;
-   return d;
-}
-
-static uint32_t *
-inputs(struct sim_test *t, uint32_t a[LANES], uint32_t b[LANES], uint32_t c[LANES],
-       uint32_t d[LANES])
-{
-   uint32_t *in = st_buffer(t, 1, 4096);
-   for (unsigned l = 0; l < LANES; l++) {
-      in[l] = a[l];
-      in[64 + l] = b[l];
-      in[128 + l] = c[l];
-      in[192 + l] = d[l];
-   }
-   return st_buffer(t, 0, 64 * 1024);
+   int64_t d = (int64_t)(int32_t)got - (int64_t)(int32_t)sim_u32(exp);
+   CHECK(t, llabs(d) <= n, "%s lane %u: got %a, expected %a within %d ulp", what, lane,
+         sim_f32(got), exp, n);
 }
 
 static float
@@ -126,22 +59,22 @@ test_f32(struct sim_test *t)
 {
    uint32_t a[LANES], b[LANES], c[LANES], d[LANES];
    for (unsigned l = 0; l < LANES; l++) {
-      a[l] = uf(((int)l - 12) * 1.37f);
-      b[l] = uf(3.5f - l * 0.61f);
-      c[l] = uf(l * 0.03125f - 0.4f);
+      a[l] = sim_u32(((int)l - 12) * 1.37f);
+      b[l] = sim_u32(3.5f - l * 0.61f);
+      c[l] = sim_u32(l * 0.03125f - 0.4f);
       d[l] = 0;
    }
-   a[5] = uf(NAN);
-   b[6] = uf(INFINITY);
-   a[7] = uf(1e-40f); /* denormal, kept in this mode */
-   b[8] = uf(1e-39f);
-   uint32_t *out = inputs(t, a, b, c, d);
-   struct kiln_sim_dispatch disp = dispatch();
+   a[5] = sim_u32(NAN);
+   b[6] = sim_u32(INFINITY);
+   a[7] = sim_u32(1e-40f); /* denormal, kept in this mode */
+   b[8] = sim_u32(1e-39f);
+   uint32_t *out = vt_inputs(t, LANES, a, b, c, d);
+   struct kiln_sim_dispatch disp = vt_dispatch(LANES, 32);
    if (!ST_RUN_OK(t, prog_f32, &disp))
       return;
 
    for (unsigned l = 0; l < LANES; l++) {
-      float x = fu(a[l]), y = fu(b[l]), z = fu(c[l]);
+      float x = sim_f32(a[l]), y = sim_f32(b[l]), z = sim_f32(c[l]);
       float mul = x * y;
       float clamped = isnan(mul) ? 0.0f : mul < 0.0f ? 0.0f : mul > 1.0f ? 1.0f : mul;
       check_f32(t, "v_add_f32", l, SLOT(out, 0, l), x + y);
@@ -160,7 +93,7 @@ test_f32(struct sim_test *t)
       check_f32(t, "v_max_f32", l, SLOT(out, 13, l), maxnum(x, y));
       check_f32(t, "inline 0.5", l, SLOT(out, 14, l), 0.5f + x);
       check_f32(t, "inline -4.0", l, SLOT(out, 15, l), -4.0f + x);
-      check_f32(t, "inline 1/(2pi)", l, SLOT(out, 16, l), fu(0x3e22f983u) * x);
+      check_f32(t, "inline 1/(2pi)", l, SLOT(out, 16, l), sim_f32(0x3e22f983u) * x);
       if (!isnan(x) && !isinf(y)) {
          float lo = fminf(fminf(x, y), z), hi = fmaxf(fmaxf(x, y), z);
          float med = x + y + z - lo - hi;
@@ -180,26 +113,26 @@ test_transc(struct sim_test *t)
 {
    uint32_t a[LANES], b[LANES], c[LANES], d[LANES];
    for (unsigned l = 0; l < LANES; l++) {
-      a[l] = uf(0.37f + l * 1.9f);
-      b[l] = uf(((int)l - 16) * 0.3183f);
+      a[l] = sim_u32(0.37f + l * 1.9f);
+      b[l] = sim_u32(((int)l - 16) * 0.3183f);
       c[l] = d[l] = 0;
    }
-   uint32_t *out = inputs(t, a, b, c, d);
-   struct kiln_sim_dispatch disp = dispatch();
+   uint32_t *out = vt_inputs(t, LANES, a, b, c, d);
+   struct kiln_sim_dispatch disp = vt_dispatch(LANES, 32);
    if (!ST_RUN_OK(t, prog_transc, &disp))
       return;
    for (unsigned l = 0; l < LANES; l++) {
-      float x = fu(a[l]), y = fu(b[l]);
+      float x = sim_f32(a[l]), y = sim_f32(b[l]);
       int e;
       check_ulp(t, "v_rcp_f32", l, SLOT(out, 0, l), 1.0f / x, 1);
       check_ulp(t, "v_sqrt_f32", l, SLOT(out, 1, l), sqrtf(x), 1);
       check_ulp(t, "v_rsq_f32", l, SLOT(out, 2, l), (float)(1.0 / sqrt(x)), 1);
       check_ulp(t, "v_exp_f32", l, SLOT(out, 3, l), (float)exp2(y), 1);
       check_ulp(t, "v_log_f32", l, SLOT(out, 4, l), (float)log2(x), 2);
-      CHECK(t, fabsf(fu(SLOT(out, 5, l)) - (float)sin(2 * M_PI * y)) < 2e-6f,
-            "v_sin_f32 lane %u: %a", l, fu(SLOT(out, 5, l)));
-      CHECK(t, fabsf(fu(SLOT(out, 6, l)) - (float)cos(2 * M_PI * y)) < 2e-6f,
-            "v_cos_f32 lane %u: %a", l, fu(SLOT(out, 6, l)));
+      CHECK(t, fabsf(sim_f32(SLOT(out, 5, l)) - (float)sin(2 * M_PI * y)) < 2e-6f,
+            "v_sin_f32 lane %u: %a", l, sim_f32(SLOT(out, 5, l)));
+      CHECK(t, fabsf(sim_f32(SLOT(out, 6, l)) - (float)cos(2 * M_PI * y)) < 2e-6f,
+            "v_cos_f32 lane %u: %a", l, sim_f32(SLOT(out, 6, l)));
       check_f32(t, "v_fract_f32", l, SLOT(out, 7, l), y - floorf(y));
       check_f32(t, "v_floor_f32", l, SLOT(out, 8, l), floorf(y));
       check_f32(t, "v_ceil_f32", l, SLOT(out, 9, l), ceilf(y));
@@ -231,10 +164,10 @@ clamp_u32(double v)
 static uint16_t
 f16_rtz(float x)
 {
-   uint16_t h = hu((_Float16)x);
+   uint16_t h = vt_half_bits((_Float16)x);
    if (isnan(x))
       return h;
-   if (fabsf((float)uh(h)) > fabsf(x))
+   if (fabsf((float)vt_half(h)) > fabsf(x))
       h--;
    return h;
 }
@@ -244,41 +177,41 @@ test_cvt(struct sim_test *t)
 {
    uint32_t a[LANES], b[LANES], c[LANES], d[LANES];
    for (unsigned l = 0; l < LANES; l++) {
-      a[l] = uf(l * 1000.3f - 7000.0f);
-      b[l] = uf(((int)l - 16) * 2.7e7f + 0.5f * l);
+      a[l] = sim_u32(l * 1000.3f - 7000.0f);
+      b[l] = sim_u32(((int)l - 16) * 2.7e7f + 0.5f * l);
       c[l] = l * 0x9e3779b9u;
       d[l] = 0x3c00u + l * 0x123u;
    }
-   b[3] = uf(3e9f);
-   b[4] = uf(-3e9f);
-   b[5] = uf(NAN);
-   b[6] = uf(-2.5f);
-   b[7] = uf(2.5f);
-   a[8] = uf(1e6f); /* overflows half: RTZ gives the largest finite */
-   uint32_t *out = inputs(t, a, b, c, d);
-   struct kiln_sim_dispatch disp = dispatch();
+   b[3] = sim_u32(3e9f);
+   b[4] = sim_u32(-3e9f);
+   b[5] = sim_u32(NAN);
+   b[6] = sim_u32(-2.5f);
+   b[7] = sim_u32(2.5f);
+   a[8] = sim_u32(1e6f); /* overflows half: RTZ gives the largest finite */
+   uint32_t *out = vt_inputs(t, LANES, a, b, c, d);
+   struct kiln_sim_dispatch disp = vt_dispatch(LANES, 32);
    if (!ST_RUN_OK(t, prog_cvt, &disp))
       return;
    for (unsigned l = 0; l < LANES; l++) {
-      float x = fu(a[l]), y = fu(b[l]);
+      float x = sim_f32(a[l]), y = sim_f32(b[l]);
       check_f32(t, "v_cvt_f32_i32", l, SLOT(out, 0, l), (float)(int32_t)c[l]);
       check_f32(t, "v_cvt_f32_u32", l, SLOT(out, 1, l), (float)c[l]);
       CHECK_EQ32(t, "v_cvt_i32_f32", SLOT(out, 2, l), clamp_i32(y));
       CHECK_EQ32(t, "v_cvt_u32_f32", SLOT(out, 3, l), clamp_u32(y));
-      uint32_t h = hu((_Float16)y);
+      uint32_t h = vt_half_bits((_Float16)y);
       if (isnan(y))
          CHECK(t, (SLOT(out, 4, l) & 0x7e00) == 0x7e00, "v_cvt_f16_f32 nan lane %u", l);
       else
          CHECK_EQ32(t, "v_cvt_f16_f32 (high half kept)", SLOT(out, 4, l),
                     (SLOT(out, 3, l) & 0xffff0000u) | h);
-      check_f32(t, "v_cvt_f32_f16", l, SLOT(out, 5, l), (float)uh((uint16_t)d[l]));
+      check_f32(t, "v_cvt_f32_f16", l, SLOT(out, 5, l), (float)vt_half((uint16_t)d[l]));
       if (!isnan(y))
          CHECK_EQ32(t, "v_cvt_pkrtz_f16_f32", SLOT(out, 6, l),
                     f16_rtz(x) | ((uint32_t)f16_rtz(y) << 16));
       check_f32(t, "v_cvt_f32_ubyte2", l, SLOT(out, 7, l), (float)((c[l] >> 16) & 0xff));
       CHECK_EQ32(t, "v_cvt_flr_i32_f32", SLOT(out, 8, l), clamp_i32(floor(y)));
       CHECK_EQ32(t, "v_cvt_rpi_i32_f32", SLOT(out, 9, l), clamp_i32(floor((double)y + 0.5)));
-      uint64_t dd = du((double)y);
+      uint64_t dd = sim_u64((double)y);
       if (!isnan(y)) {
          CHECK_EQ32(t, "v_cvt_f64_f32 lo", SLOT(out, 10, l), (uint32_t)dd);
          CHECK_EQ32(t, "v_cvt_f64_f32 hi", SLOT(out, 11, l), (uint32_t)(dd >> 32));
@@ -324,8 +257,8 @@ test_int(struct sim_test *t)
    }
    a[3] = 0xffffffffu; /* carries */
    b[3] = 1;
-   uint32_t *out = inputs(t, a, b, c, d);
-   struct kiln_sim_dispatch disp = dispatch();
+   uint32_t *out = vt_inputs(t, LANES, a, b, c, d);
+   struct kiln_sim_dispatch disp = vt_dispatch(LANES, 32);
    if (!ST_RUN_OK(t, prog_int, &disp))
       return;
    for (unsigned l = 0; l < LANES; l++) {
@@ -388,13 +321,13 @@ test_f64(struct sim_test *t)
    for (unsigned l = 0; l < LANES; l++) {
       x[l] = ((int)l - 7) * 1.25 + 0.1;
       y[l] = 2.5 - l * 0.3;
-      a[l] = (uint32_t)du(x[l]);
-      b[l] = (uint32_t)(du(x[l]) >> 32);
-      c[l] = (uint32_t)du(y[l]);
-      d[l] = (uint32_t)(du(y[l]) >> 32);
+      a[l] = (uint32_t)sim_u64(x[l]);
+      b[l] = (uint32_t)(sim_u64(x[l]) >> 32);
+      c[l] = (uint32_t)sim_u64(y[l]);
+      d[l] = (uint32_t)(sim_u64(y[l]) >> 32);
    }
-   uint32_t *out = inputs(t, a, b, c, d);
-   struct kiln_sim_dispatch disp = dispatch();
+   uint32_t *out = vt_inputs(t, LANES, a, b, c, d);
+   struct kiln_sim_dispatch disp = vt_dispatch(LANES, 32);
    if (!ST_RUN_OK(t, prog_f64, &disp))
       return;
    for (unsigned l = 0; l < LANES; l++) {
@@ -404,7 +337,7 @@ test_f64(struct sim_test *t)
                                      "v_add_f64 neg, inline 1.0", "v_rcp_f64", "v_max_f64"};
       for (unsigned i = 0; i < 6; i++) {
          uint64_t got = ((uint64_t)SLOT(out, 2 * i + 1, l) << 32) | SLOT(out, 2 * i, l);
-         CHECK_EQ64(t, names[i], got, du(r[i]));
+         CHECK_EQ64(t, names[i], got, sim_u64(r[i]));
       }
       check_f32(t, "v_cvt_f32_f64", l, SLOT(out, 12, l), (float)x[l]);
    }
@@ -413,19 +346,19 @@ test_f64(struct sim_test *t)
 static uint32_t
 pk(_Float16 lo, _Float16 hi)
 {
-   return hu(lo) | ((uint32_t)hu(hi) << 16);
+   return vt_half_bits(lo) | ((uint32_t)vt_half_bits(hi) << 16);
 }
 
 static _Float16
 lo16(uint32_t v)
 {
-   return uh((uint16_t)v);
+   return vt_half((uint16_t)v);
 }
 
 static _Float16
 hi16(uint32_t v)
 {
-   return uh((uint16_t)(v >> 16));
+   return vt_half((uint16_t)(v >> 16));
 }
 
 /* Half fma: the product and sum are exact in double, then one rounding. */
@@ -445,8 +378,8 @@ test_f16(struct sim_test *t)
       c[l] = pk((_Float16)(0.1 * l), (_Float16)(-(double)l));
       d[l] = l * 1000 + 7;
    }
-   uint32_t *out = inputs(t, a, b, c, d);
-   struct kiln_sim_dispatch disp = dispatch();
+   uint32_t *out = vt_inputs(t, LANES, a, b, c, d);
+   struct kiln_sim_dispatch disp = vt_dispatch(LANES, 32);
    if (!ST_RUN_OK(t, prog_f16, &disp))
       return;
    for (unsigned l = 0; l < LANES; l++) {
@@ -466,17 +399,17 @@ test_f16(struct sim_test *t)
       CHECK_EQ32(t, "v_pk_fma_f16 neg_lo", SLOT(out, 6, l),
                  pk(fma16(-lo16(A), lo16(B), lo16(C)), fma16(hi16(A), hi16(B), hi16(C))));
       check_f32(t, "v_fma_mix_f32", l, SLOT(out, 7, l),
-                fmaf((float)lo16(A), (float)lo16(B), fu(C)));
+                fmaf((float)lo16(A), (float)lo16(B), sim_f32(C)));
       e = (SLOT(out, 7, l) & 0xffff0000u) | ((A + B) & 0xffff);
       CHECK_EQ32(t, "v_add_nc_u16", SLOT(out, 8, l), e);
       CHECK_EQ32(t, "v_pk_add_u16", SLOT(out, 9, l),
                  ((A + B) & 0xffff) | (((A >> 16) + (B >> 16)) << 16));
       e = ((A << 3) & 0xffff) | ((((A >> 16) << 3) & 0xffff) << 16);
       CHECK_EQ32(t, "v_pk_lshlrev_b16", SLOT(out, 10, l), e);
-      e = (e & 0xffff0000u) | hu((_Float16)(double)(uint16_t)d[l]);
+      e = (e & 0xffff0000u) | vt_half_bits((_Float16)(double)(uint16_t)d[l]);
       CHECK_EQ32(t, "v_cvt_f16_u16", SLOT(out, 11, l), e);
       _Float16 mx = lo16(A) > lo16(B) ? lo16(A) : lo16(B);
-      CHECK_EQ32(t, "v_max_f16", SLOT(out, 12, l), (e & 0xffff0000u) | hu(mx));
+      CHECK_EQ32(t, "v_max_f16", SLOT(out, 12, l), (e & 0xffff0000u) | vt_half_bits(mx));
    }
 }
 
@@ -490,20 +423,20 @@ test_fdiv(struct sim_test *t)
       {-7.0f, 0x1p-140f}, {5.0f, -INFINITY},   {NAN, 1.0f},          {0x1.fffffep127f, 0.5f},
    };
    for (unsigned l = 0; l < LANES; l++) {
-      a[l] = uf(((int)l - 13) * 3.3f + 0.01f);
-      b[l] = uf(0.7f + l * 0.9f);
+      a[l] = sim_u32(((int)l - 13) * 3.3f + 0.01f);
+      b[l] = sim_u32(0.7f + l * 0.9f);
       if (l < sizeof(special) / sizeof(special[0])) {
-         a[l] = uf(special[l][0]);
-         b[l] = uf(special[l][1]);
+         a[l] = sim_u32(special[l][0]);
+         b[l] = sim_u32(special[l][1]);
       }
       c[l] = d[l] = 0;
    }
-   uint32_t *out = inputs(t, a, b, c, d);
-   struct kiln_sim_dispatch disp = dispatch();
+   uint32_t *out = vt_inputs(t, LANES, a, b, c, d);
+   struct kiln_sim_dispatch disp = vt_dispatch(LANES, 32);
    if (!ST_RUN_OK(t, prog_fdiv, &disp))
       return;
    for (unsigned l = 0; l < LANES; l++)
-      check_f32(t, "f32 division sequence", l, SLOT(out, 0, l), fu(a[l]) / fu(b[l]));
+      check_f32(t, "f32 division sequence", l, SLOT(out, 0, l), sim_f32(a[l]) / sim_f32(b[l]));
 }
 
 int

@@ -19,8 +19,8 @@ main(void)
    st_init(&t);
    uint32_t a[LANES], b[LANES], c[LANES], d[LANES];
    for (unsigned l = 0; l < LANES; l++) {
-      a[l] = vt_u(l * 0.75f - 20.0f);
-      b[l] = vt_u(1.0f / (l + 1));
+      a[l] = sim_u32(l * 0.75f - 20.0f);
+      b[l] = sim_u32(1.0f / (l + 1));
       c[l] = l * 0x9e3779b9u;
       d[l] = (LANES - l) * 0x7f4a7c15u;
    }
@@ -34,7 +34,7 @@ main(void)
       }
       for (unsigned l = 0; l < LANES; l++) {
          unsigned idx = l & 15;
-         CHECK_EQ32(&t, "v_add_f32", SLOT(out, 0, l), vt_u(vt_f(a[l]) + vt_f(b[l])));
+         CHECK_EQ32(&t, "v_add_f32", SLOT(out, 0, l), sim_u32(sim_f32(a[l]) + sim_f32(b[l])));
          CHECK_EQ32(&t, "v_cmp_lt_u32 lane", SLOT(out, 1, l), c[l] < d[l]);
          CHECK_EQ32(&t, "compare mask lo", SLOT(out, 2, l), (uint32_t)lt);
          CHECK_EQ32(&t, "compare mask hi", SLOT(out, 3, l), (uint32_t)(lt >> 32));

@@ -2,8 +2,8 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * Helpers shared by the VALU instruction tests: bit casts, the per-lane
- * input buffer (a, b, c, d at lane*4 + 0/256/512/768 of buffer 1) and the
+ * Helpers shared by the VALU instruction tests: half-precision bit casts,
+ * the per-lane input buffer (a, b, c, d at lane*4 + 0/256/512/768 of buffer 1) and the
  * output slots (slot*256 + lane*4 of buffer 0) the programs use.
  */
 #ifndef VALU_TEST_H
@@ -11,6 +11,7 @@
 
 #include <math.h>
 
+#include "sim_fp.h"
 #include "sim_test.h"
 
 #define SLOT(out, i, l) ((out)[(i) * 64 + (l)])
@@ -19,19 +20,23 @@
  * clamp and IEEE mode on. */
 #define VT_RSRC1_MODE ((0xf0u << 12) | (1u << 21) | (1u << 23))
 
-static inline float
-vt_f(uint32_t u)
+/* Half-precision values as GCC's _Float16, the tests' independent fp16
+ * arithmetic, to and from the low 16 bits of a register (float and double
+ * bit casts are sim_fp.h's sim_f32, sim_u32, sim_f64 and sim_u64). */
+static inline _Float16
+vt_half(uint32_t bits)
 {
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
+   _Float16 h;
+   uint16_t u = (uint16_t)bits;
+   memcpy(&h, &u, 2);
+   return h;
 }
 
 static inline uint32_t
-vt_u(float f)
+vt_half_bits(_Float16 h)
 {
-   uint32_t u;
-   memcpy(&u, &f, 4);
+   uint16_t u;
+   memcpy(&u, &h, 2);
    return u;
 }
 
