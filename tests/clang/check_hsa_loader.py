@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 # Copyright © 2026 kiln contributors
 # SPDX-License-Identifier: MIT
-"""sim/hsa's loader against LLVM's own view of the same code object.
+"""tests/clang/hsa's loader against LLVM's own view of the same code object.
 
 Each source is compiled by clang-15 twice, to a code object and to
-assembly.  hsa_inspect prints what sim/hsa read from the code object; the
+assembly.  hsa_inspect prints what tests/clang/hsa read from the code object; the
 expected values come from elsewhere:
   - clang's assembly: the `.amdhsa_*` directives the kernel descriptor was
     assembled from, turned into COMPUTE_PGM_RSRC1/2/3 and

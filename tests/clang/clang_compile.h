@@ -7,7 +7,7 @@
  * amdgcn-amd-amdhsa -mcpu=gfx1030 -O3 --rocm-device-lib-path=DIR`, so the
  * driver links ROCm's opencl/ocml/ockl bitcode and the oclc_* control
  * libraries that match the build options.  Used by clang_run and the
- * direct tests of sim/hsa.
+ * direct tests of tests/clang/hsa.
  */
 #ifndef CLANG_COMPILE_H
 #define CLANG_COMPILE_H

@@ -2,7 +2,7 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * clang-15 compiles tests/clang/kernels/loader.cl; sim/hsa loads it and the
+ * clang-15 compiles tests/clang/kernels/loader.cl; tests/clang/hsa loads it and the
  * emulated gfx1030 runs each kernel; every output is checked against the
  * same computation done here on the CPU (OpenCL C semantics for the work-
  * item functions: OpenCL 2.0 §6.13.1, non-uniform work-groups included).
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "clang_compile.h"
-#include "kiln_sim_hsa.h"
+#include "hsa_loader.h"
 
 #define LOAD_VA 0x200000000ull
 

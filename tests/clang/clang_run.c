@@ -5,7 +5,7 @@
  * clang_run: the corpus runner (tests/corpus: `clang_run FILE.cl -k KERNEL
  * -g X[,Y,Z] [-l ..] [-o ..] [-b OPTIONS] ARG...`) for clang-15's AMDGPU
  * backend on kiln's emulated gfx1030.  The kernel is compiled by clang with
- * the ROCm device libraries, loaded by sim/hsa and dispatched with
+ * the ROCm device libraries, loaded by tests/clang/hsa and dispatched with
  * kiln_sim_dispatch; buffer arguments are printed as `argI: v v v` after
  * the run.  It checks the emulator against a second compiler and gives a
  * peer to compare kiln's results with.
@@ -19,7 +19,7 @@
 
 #include "clang_compile.h"
 #include "kiln_run_args.h"
-#include "kiln_sim_hsa.h"
+#include "hsa_loader.h"
 
 /* Where the code object goes; its heap (buffers, kernargs, scratch) sits
  * above it. */

@@ -2,7 +2,7 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * hsa_inspect: loads an HSA code object with sim/hsa and prints, as JSON,
+ * hsa_inspect: loads an HSA code object with tests/clang/hsa and prints, as JSON,
  * what the loader understood — every kernel's descriptor fields, entry
  * address and argument metadata, the register state a dispatch would get
  * (`--prepare`: zero arguments, a one-group grid), and 8 bytes of the
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kiln_sim_hsa.h"
+#include "hsa_loader.h"
 
 static void *
 read_file(const char *path, size_t *size)

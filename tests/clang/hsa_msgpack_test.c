@@ -2,7 +2,7 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * sim/hsa's MessagePack reader against byte strings encoded by hand from
+ * tests/clang/hsa's MessagePack reader against byte strings encoded by hand from
  * the MessagePack specification (github.com/msgpack/msgpack/blob/master/
  * spec.md): every format family decodes to the value the spec assigns,
  * every truncation of a valid document and the never-used tag 0xc1 are
@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sim_hsa_msgpack.h"
+#include "hsa_msgpack.h"
 
 static unsigned failures;
 

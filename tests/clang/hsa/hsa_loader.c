@@ -15,7 +15,7 @@
  * dispatch state (kernarg segments, dispatch packets, scratch) and for
  * buffers the caller wants (kiln_sim_hsa_alloc).
  */
-#include "sim_hsa_priv.h"
+#include "hsa_priv.h"
 
 #include <elf.h>
 #include <errno.h>

@@ -10,8 +10,8 @@
  * 64-byte kernel descriptor is decoded here too (AMDGPUUsage "Kernel
  * Descriptor"); the loader finds where it lives.
  */
-#include "sim_hsa_priv.h"
-#include "sim_hsa_msgpack.h"
+#include "hsa_priv.h"
+#include "hsa_msgpack.h"
 
 #include <errno.h>
 #include <stdio.h>

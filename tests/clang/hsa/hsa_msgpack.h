@@ -6,7 +6,7 @@
  * objects (v3 and later), which is one msgpack map.  The whole note is
  * parsed into a tree of nodes that point into the note's bytes (strings are
  * not copied), so lookups by key are simple and the note can be walked more
- * than once.  Private to sim/hsa.
+ * than once.  Private to tests/clang/hsa.
  */
 #ifndef SIM_HSA_MSGPACK_H
 #define SIM_HSA_MSGPACK_H

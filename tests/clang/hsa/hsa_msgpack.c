@@ -8,7 +8,7 @@
  * Nesting is limited so a hostile note cannot exhaust the stack, and every
  * length is checked against the remaining bytes before it is used.
  */
-#include "sim_hsa_msgpack.h"
+#include "hsa_msgpack.h"
 
 #include <errno.h>
 #include <stdlib.h>

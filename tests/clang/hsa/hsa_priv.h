@@ -2,13 +2,13 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * What the files of sim/hsa share: the heap allocation record, the error
- * helper and the metadata reader's entry point.  Private to sim/hsa.
+ * What the files of tests/clang/hsa share: the heap allocation record, the error
+ * helper and the metadata reader's entry point.  Private to tests/clang/hsa.
  */
 #ifndef SIM_HSA_PRIV_H
 #define SIM_HSA_PRIV_H
 
-#include "kiln_sim_hsa.h"
+#include "hsa_loader.h"
 
 /* ELF note type and owner of the msgpack metadata (AMDGPUUsage "Code
  * Object V3 Note Records"). */

@@ -15,7 +15,7 @@
  * System SGPRs (workgroup ids, scratch wave offset) and work-item id VGPRs
  * follow from RSRC2 and are the emulator's job, as they are the hardware's.
  */
-#include "sim_hsa_priv.h"
+#include "hsa_priv.h"
 
 #include <errno.h>
 #include <stdio.h>
