@@ -6,10 +6,12 @@
  *
  *    kilnc [--target gfx1030|gfx900|gfx1100] [--wave64] [--spirv]
  *          [--dump spirv,nir,nir-final,asm] [--stats-json] [-o DIR]
- *          FILE [-- BUILD_OPTIONS...]
+ *          [--emit-spirv FILE] FILE [-- BUILD_OPTIONS...]
  *
  * -o DIR writes DIR/<kernel>.bin (the code exactly as uploaded) and
  * DIR/<kernel>.json (register configuration and argument metadata).
+ * --emit-spirv FILE writes the module's SPIR-V as kiln's front end made it
+ * (the fuzzer's seed corpus is made this way).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -31,7 +33,7 @@ usage(FILE *f)
 {
    fprintf(f, "usage: kilnc [--target gfx1030|gfx900|gfx1100] [--wave64] [--spirv]\n"
               "             [--dump spirv,nir,nir-final,asm] [--stats-json] [-o DIR]\n"
-              "             FILE [-- BUILD_OPTIONS...]\n");
+              "             [--emit-spirv FILE] FILE [-- BUILD_OPTIONS...]\n");
 }
 
 static char *
@@ -177,6 +179,17 @@ write_kernel_files(const char *dir, const struct kiln_program *prog,
    return fclose(f) ? -1 : 0;
 }
 
+static int
+write_spirv(const char *path, const struct kiln_program *prog)
+{
+   FILE *f = fopen(path, "wb");
+   if (!f || fwrite(prog->spirv, 1, prog->spirv_size, f) != prog->spirv_size || fclose(f)) {
+      fprintf(stderr, "kilnc: %s: %s\n", path, strerror(errno));
+      return -1;
+   }
+   return 0;
+}
+
 /* Joins argv[first..] into one build-options string. */
 static char *
 join_args(int argc, char **argv, int first)
@@ -205,19 +218,22 @@ join_args(int argc, char **argv, int first)
 int
 main(int argc, char **argv)
 {
-   enum { OPT_TARGET = 256, OPT_WAVE64, OPT_DUMP, OPT_STATS_JSON, OPT_SPIRV, OPT_HELP };
+   enum {
+      OPT_TARGET = 256, OPT_WAVE64, OPT_DUMP, OPT_STATS_JSON, OPT_SPIRV, OPT_EMIT_SPIRV, OPT_HELP
+   };
    static const struct option long_opts[] = {
       { "target", required_argument, NULL, OPT_TARGET },
       { "wave64", no_argument, NULL, OPT_WAVE64 },
       { "dump", required_argument, NULL, OPT_DUMP },
       { "stats-json", no_argument, NULL, OPT_STATS_JSON },
       { "spirv", no_argument, NULL, OPT_SPIRV },
+      { "emit-spirv", required_argument, NULL, OPT_EMIT_SPIRV },
       { "help", no_argument, NULL, OPT_HELP },
       { NULL, 0, NULL, 0 },
    };
    struct kiln_compile_options options = { .target = KILN_TARGET_GFX1030 };
    bool stats_json = false;
-   const char *out_dir = NULL;
+   const char *out_dir = NULL, *spirv_path = NULL;
    int c;
 
    while ((c = getopt_long(argc, argv, "+o:h", long_opts, NULL)) != -1) {
@@ -243,6 +259,9 @@ main(int argc, char **argv)
          break;
       case 'o':
          out_dir = optarg;
+         break;
+      case OPT_EMIT_SPIRV:
+         spirv_path = optarg;
          break;
       case 'h':
       case OPT_HELP:
@@ -300,6 +319,8 @@ main(int argc, char **argv)
       for (unsigned i = 0; !ret && i < prog->num_kernels; i++)
          ret = write_kernel_files(out_dir, prog, &prog->kernels[i]) ? 1 : 0;
    }
+   if (!ret && spirv_path)
+      ret = write_spirv(spirv_path, prog) ? 1 : 0;
    if (dump & KILN_DEBUG_ASM) {
       for (unsigned i = 0; i < prog->num_kernels; i++)
          printf("; kernel %s (%s, wave%u)\n%s\n", prog->kernels[i].name,
