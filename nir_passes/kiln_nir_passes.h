@@ -32,6 +32,13 @@ bool kiln_nir_lower_partial_local_size(nir_shader *nir);
  * nir_lower_compute_system_values, after kiln_nir_lower_partial_local_size. */
 bool kiln_nir_lower_global_id_32(nir_shader *nir);
 
+/* Volatile loads of __global, __local or generic memory each followed by a
+ * barrier of no scope and no semantics, which no NIR pass eliminates, so
+ * the loop or if around the load is never deleted as dead (a volatile
+ * access is a side effect).  ACO emits nothing for the barrier.  Run right
+ * after spirv_to_nir. */
+bool kiln_nir_keep_volatile_loads(nir_shader *nir);
+
 /* 64-bit fdiv as a correctly rounded sequence (OpenCL's double division)
  * instead of the backend's x * frcp(y). Run before nir_opt_algebraic. */
 bool kiln_nir_lower_fdiv64(nir_shader *nir);

@@ -83,6 +83,12 @@ get_libclc(enum kiln_target target)
       libclc_shaders[target] =
          nir_load_libclc_shader(64, cache, &opts, kiln_amd_nir_options(target), true);
       disk_cache_destroy(cache);
+      /* The shader's variables point at glsl_types (libclc's constant
+       * tables are arrays), which the type singleton frees when its last
+       * reference goes; kiln_compile()'s own ends with each call.  The
+       * cache holds one for as long as it keeps the shader: the process. */
+      if (libclc_shaders[target])
+         glsl_type_singleton_init_or_ref();
    }
    simple_mtx_unlock(&libclc_lock);
    return libclc_shaders[target];
@@ -198,6 +204,8 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    nir->info.workgroup_size_variable = nir->info.workgroup_size[0] == 0;
    nir->info.subgroup_size = wave_size == 32 ? SUBGROUP_SIZE_REQUIRE_32 : SUBGROUP_SIZE_REQUIRE_64;
 
+   /* Before any pass that deletes dead control flow. */
+   NIR_PASS(_, nir, kiln_nir_keep_volatile_loads);
    /* Before any nir_opt_algebraic: the AMD options lower fdiv to a
     * multiply by the reciprocal, not correctly rounded for doubles. */
    NIR_PASS(_, nir, kiln_nir_lower_fdiv64);

@@ -3,11 +3,18 @@
  * SPDX-License-Identifier: MIT
  *
  * The OpenCL C front end: Mesa's clc (libclang + SPIRV-LLVM-Translator)
- * turns source into SPIR-V.
+ * turns source into SPIR-V.  clc hands the build options to clang's cc1,
+ * which knows some of the OpenCL API's options (OpenCL 2.0 API §5.8.4)
+ * only as driver options and refuses the whole command line for them with
+ * no word of which: each option of §5.8.4 is passed on, translated to its
+ * cc1 form (as Rusticl's prepare_options does), dropped, or refused here
+ * with a message that names it.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "util/macros.h"
 
 #include "kiln_compiler_internal.h"
 
@@ -65,6 +72,102 @@ split_options(const char *options, char *buf, const char **argv, int max)
    return argc;
 }
 
+/* §5.8.4 options clang's cc1 takes as they are. */
+static const char *const cc1_options[] = {
+   "-cl-single-precision-constant", "-cl-fp32-correctly-rounded-divide-sqrt",
+   "-cl-opt-disable", "-cl-mad-enable", "-cl-no-signed-zeros",
+   "-cl-unsafe-math-optimizations", "-cl-finite-math-only", "-cl-fast-relaxed-math",
+   "-cl-strict-aliasing", "-cl-uniform-work-group-size", "-cl-kernel-arg-info",
+   "-w", "-Werror",
+};
+
+/* OpenCL C versions -cl-std= takes (clang's spellings, any case). */
+static const char *const cl_std_versions[] = {
+   "CL1.0", "CL1.1", "CL1.2", "CL2.0", "CL3.0",
+};
+
+struct clang_args {
+   const char **argv;
+   int argc;
+   /* Options kiln does not know, passed on for clang to judge. */
+   const char *unknown[MAX_BUILD_ARGS];
+   unsigned num_unknown;
+   bool no_warnings;
+};
+
+static bool
+is_one_of(const char *word, const char *const *list, unsigned n, bool any_case)
+{
+   for (unsigned i = 0; i < n; i++) {
+      if (any_case ? !strcasecmp(word, list[i]) : !strcmp(word, list[i]))
+         return true;
+   }
+   return false;
+}
+
+/* The clang command line for the build options words[0..n): 0, or -1 after
+ * logging the option at fault. */
+static int
+translate_options(const char **words, int n, struct clang_args *out, struct kiln_log *log)
+{
+   for (int i = 0; i < n; i++)
+      out->no_warnings |= !strcmp(words[i], "-w");
+
+   for (int i = 0; i < n; i++) {
+      const char *w = words[i];
+      if (!strcmp(w, "-D") || !strcmp(w, "-I")) {
+         /* The macro or directory is the next word. */
+         if (i + 1 == n) {
+            kiln_log_append(log, "error: build option %s needs %s after it\n", w,
+                            w[1] == 'D' ? "a macro name" : "a directory");
+            return -1;
+         }
+         out->argv[out->argc++] = w;
+         out->argv[out->argc++] = words[++i];
+      } else if (!strncmp(w, "-D", 2) || !strncmp(w, "-I", 2) ||
+                 is_one_of(w, cc1_options, ARRAY_SIZE(cc1_options), false)) {
+         out->argv[out->argc++] = w;
+      } else if (!strcmp(w, "-cl-std")) {
+         kiln_log_append(log, "error: build option -cl-std needs a version: "
+                              "-cl-std=CL1.1, CL1.2, CL2.0 or CL3.0\n");
+         return -1;
+      } else if (!strncmp(w, "-cl-std=", 8)) {
+         const char *v = w + 8;
+         if (!strncasecmp(v, "CLC++", 5)) {
+            kiln_log_append(log, "error: build option %s: C++ for OpenCL "
+                                 "(cl_ext_cxx_for_opencl) is not supported\n", w);
+            return -1;
+         }
+         if (!is_one_of(v, cl_std_versions, ARRAY_SIZE(cl_std_versions), true)) {
+            kiln_log_append(log, "error: build option %s: not an OpenCL C version "
+                                 "(CL1.1, CL1.2, CL2.0 or CL3.0)\n", w);
+            return -1;
+         }
+         out->argv[out->argc++] = w;
+      } else if (!strcmp(w, "-cl-denorms-are-zero")) {
+         /* cc1's spelling; only the driver knows the OpenCL one. */
+         out->argv[out->argc++] = "-fdenormal-fp-math=positive-zero";
+      } else if (!strcmp(w, "-cl-no-subgroup-ifp")) {
+         /* A permission to skip independent forward progress between
+          * sub-groups, which kiln never promises. */
+      } else if (!strcmp(w, "-g")) {
+         /* LLVM 15's translator writes debug information that is not
+          * valid SPIR-V, so there is none to generate yet. */
+         if (!out->no_warnings)
+            kiln_log_append(log, "warning: build option -g: kiln generates no debug "
+                                 "information yet; ignored\n");
+      } else if (!strcmp(w, "-create-library") || !strcmp(w, "-enable-link-options")) {
+         kiln_log_append(log, "error: build option %s is an option of clLinkProgram "
+                              "(OpenCL 2.0 API 5.8.5), not of a build\n", w);
+         return -1;
+      } else {
+         out->unknown[out->num_unknown++] = w;
+         out->argv[out->argc++] = w;
+      }
+   }
+   return 0;
+}
+
 enum kiln_compile_status
 kiln_clc_compile(const char *source, size_t size, const char *source_name,
                  const char *build_options, struct clc_binary *spirv, struct kiln_log *log)
@@ -72,26 +175,28 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
    const char *opts = build_options ? build_options : "";
    char *buf = malloc(strlen(opts) + 1);
    char *text = malloc(size + 1);
+   const char *words[MAX_BUILD_ARGS];
    const char *argv[MAX_BUILD_ARGS + NUM_CL30_FEATURES];
+   struct clang_args clang = { .argv = argv };
+   enum kiln_compile_status status = KILN_COMPILE_ERROR_OPTIONS;
    if (!buf || !text) {
-      free(buf);
-      free(text);
-      return KILN_COMPILE_ERROR_NO_MEMORY;
+      status = KILN_COMPILE_ERROR_NO_MEMORY;
+      goto out;
    }
 
-   int argc = split_options(opts, buf, argv, MAX_BUILD_ARGS);
-   if (argc < 0) {
+   int num_words = split_options(opts, buf, words, MAX_BUILD_ARGS);
+   if (num_words < 0) {
       kiln_log_append(log, "error: build options: unterminated quote or more than %d words: %s\n",
                       MAX_BUILD_ARGS, opts);
-      free(buf);
-      free(text);
-      return KILN_COMPILE_ERROR_OPTIONS;
+      goto out;
    }
+   if (translate_options(words, num_words, &clang, log))
+      goto out;
 
-   for (int i = 0, n = argc; i < n; i++) {
+   for (int i = 0, n = clang.argc; i < n; i++) {
       if (!strcasecmp(argv[i], "-cl-std=CL3.0")) {
          for (unsigned f = 0; f < NUM_CL30_FEATURES; f++)
-            argv[argc++] = cl30_features[f];
+            argv[clang.argc++] = cl30_features[f];
          break;
       }
    }
@@ -103,7 +208,7 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
    struct clc_compile_args args = {
       .source = { .name = source_name ? source_name : "input.cl", .value = text },
       .args = argv,
-      .num_args = argc,
+      .num_args = clang.argc,
       .spirv_version = CLC_SPIRV_VERSION_MAX,
       .features = {
          .fp16 = true,
@@ -117,9 +222,25 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
       .address_bits = 64,
    };
    struct clc_logger logger = kiln_clc_logger(log);
-   bool ok = clc_compile_c_to_spirv(&args, &logger, spirv, NULL);
+   size_t log_start = log->len;
+   if (clc_compile_c_to_spirv(&args, &logger, spirv, NULL)) {
+      status = kiln_spirv_fix_workitem_dims(spirv, log);
+   } else {
+      status = KILN_COMPILE_ERROR_SOURCE;
+      /* clang refused its command line without saying why: the culprit
+       * is among the options kiln did not know. */
+      if (log->text && strstr(log->text + log_start, "Couldn't create Clang invocation")) {
+         status = KILN_COMPILE_ERROR_OPTIONS;
+         kiln_log_append(log, "error: build options: clang does not take %s",
+                         clang.num_unknown ? "" : "them");
+         for (unsigned i = 0; i < clang.num_unknown; i++)
+            kiln_log_append(log, "%s%s", i ? " " : "", clang.unknown[i]);
+         kiln_log_append(log, "%s\n", clang.num_unknown > 1 ? " (one or more of them)" : "");
+      }
+   }
 
+out:
    free(buf);
    free(text);
-   return ok ? KILN_COMPILE_OK : KILN_COMPILE_ERROR_SOURCE;
+   return status;
 }

@@ -92,7 +92,7 @@ compile_kernel(const struct clc_binary *spirv, const struct clc_kernel_info *inf
    if (!nir)
       return KILN_COMPILE_ERROR_SPIRV;
 
-   enum kiln_compile_status status = kiln_kernel_args_fill(k, info, nir, log);
+   enum kiln_compile_status status = kiln_kernel_args_fill(k, info, spirv, nir, log);
    if (status == KILN_COMPILE_OK) {
       k->implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size);
       k->kernarg_alloc_size = k->implicit_offset + KILN_IMPLICIT_SIZE;

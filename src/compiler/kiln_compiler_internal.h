@@ -34,6 +34,12 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
                  const char *build_options, struct clc_binary *spirv,
                  struct kiln_log *log);
 
+/* The range check LLVM 15's translator leaves out of the work-item
+ * functions (get_global_id(d) and the others at d >= 3 return 0 or 1,
+ * OpenCL C 2.0 6.13.1), added to the front end's SPIR-V in place. */
+enum kiln_compile_status
+kiln_spirv_fix_workitem_dims(struct clc_binary *spirv, struct kiln_log *log);
+
 /* SPIRV-Tools validation for the OpenCL environment; errors name the
  * instruction index/word offset. */
 enum kiln_compile_status
@@ -53,11 +59,13 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
                enum kiln_target target, unsigned wave_size, uint32_t debug,
                struct kiln_log *log);
 
-/* Fills kernel->args (and kernarg sizes) from the front end's parsed info
- * and the explicit layout of the NIR kernel's argument variables. Returns
+/* Fills kernel->args (and kernarg sizes) from the front end's parsed info,
+ * the kernel's parameter types in the SPIR-V and the explicit layout of
+ * the NIR kernel's argument variables. Returns
  * KILN_COMPILE_ERROR_UNSUPPORTED for image/sampler arguments. */
 enum kiln_compile_status
 kiln_kernel_args_fill(struct kiln_kernel *kernel, const struct clc_kernel_info *info,
-                      nir_shader *nir, struct kiln_log *log);
+                      const struct clc_binary *spirv, nir_shader *nir,
+                      struct kiln_log *log);
 
 #endif

@@ -5,11 +5,18 @@
  * Kernel-argument metadata: names, type names and qualifiers from the
  * front end's parse of the SPIR-V, kernarg offsets and sizes from the
  * explicit (OpenCL C) layout NIR gave the argument variables, and the
- * element type a launcher needs to parse and print values.
+ * element type a launcher needs to parse and print values.  The element
+ * type comes from the kernel's SPIR-V parameter types, so a typedef'd
+ * scalar, vector or pointer is known by what it is; the type name as
+ * written only says whether an integer is signed, which SPIR-V's
+ * integers do not, and for a typedef'd integer that stays unknown.
  */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/bitscan.h"
+#include "util/u_math.h"
 
 #include "kiln_compiler_internal.h"
 
@@ -29,7 +36,8 @@ static const struct {
    { "unsigned int", KILN_TYPE_UINT },   { "unsigned long", KILN_TYPE_ULONG },
 };
 
-/* "float4*" -> FLOAT, 4; "uint" -> UINT, 1; "struct s" -> OTHER, 1. */
+/* "float4*" -> FLOAT, 4; "uint" -> UINT, 1; "struct s" or a typedef name
+ * -> OTHER, 1. */
 static void
 parse_type_name(const char *type_name, enum kiln_base_type *type, unsigned *vector_size)
 {
@@ -45,17 +53,196 @@ parse_type_name(const char *type_name, enum kiln_base_type *type, unsigned *vect
    size_t digits = len;
    while (digits && isdigit((unsigned char)buf[digits - 1]))
       digits--;
-   *vector_size = digits < len ? atoi(buf + digits) : 1;
+   unsigned n = digits < len ? atoi(buf + digits) : 1;
    buf[digits] = '\0';
 
    *type = KILN_TYPE_OTHER;
+   *vector_size = 1;
+   if (n != 1 && n != 2 && n != 3 && n != 4 && n != 8 && n != 16)
+      return;
    for (unsigned i = 0; i < sizeof(base_types) / sizeof(base_types[0]); i++) {
       if (!strcmp(buf, base_types[i].name)) {
          *type = base_types[i].type;
+         *vector_size = n;
          return;
       }
    }
-   *vector_size = 1;
+}
+
+enum {
+   SPV_OP_LINE = 8,
+   SPV_OP_ENTRY_POINT = 15,
+   SPV_OP_TYPE_INT = 21,
+   SPV_OP_TYPE_FLOAT = 22,
+   SPV_OP_TYPE_VECTOR = 23,
+   SPV_OP_TYPE_IMAGE = 25,
+   SPV_OP_TYPE_SAMPLER = 26,
+   SPV_OP_TYPE_POINTER = 32,
+   SPV_OP_FUNCTION = 54,
+   SPV_OP_FUNCTION_PARAMETER = 55,
+   SPV_OP_NO_LINE = 317,
+   SPV_EXECUTION_MODEL_KERNEL = 6,
+   SPV_STORAGE_UNIFORM_CONSTANT = 0,
+   SPV_STORAGE_WORKGROUP = 4,
+   SPV_STORAGE_CROSS_WORKGROUP = 5,
+};
+
+/* The SPIR-V type declarations of a module by id, and the parameter
+ * types of one kernel. */
+struct spirv_params {
+   const uint32_t **types; /* id -> its OpType* instruction */
+   uint32_t bound;
+   uint32_t *param_types;
+   unsigned num_params, max_params;
+};
+
+static const uint32_t *
+spirv_type(const struct spirv_params *p, uint32_t id)
+{
+   return id < p->bound ? p->types[id] : NULL;
+}
+
+/* Finds kernel's parameter types; false when the module does not have
+ * them as expected (the caller keeps what the type names say). */
+static bool
+spirv_params_find(struct spirv_params *p, const struct clc_binary *spirv, const char *kernel)
+{
+   const uint32_t *w = spirv->data;
+   const size_t n = spirv->size / 4;
+   if (n < 5 || !w[3])
+      return false;
+   p->bound = w[3];
+   p->types = calloc(p->bound, sizeof(*p->types));
+   p->param_types = calloc(p->max_params ? p->max_params : 1, sizeof(*p->param_types));
+   if (!p->types || !p->param_types)
+      return false;
+
+   uint32_t fn = 0;
+   bool in_kernel = false;
+   for (size_t i = 5; i < n;) {
+      const unsigned op = w[i] & 0xffff, len = w[i] >> 16;
+      if (!len || i + len > n)
+         return false;
+      const uint32_t *inst = &w[i];
+      i += len;
+      if (op >= 19 && op <= 38 && len >= 2 && inst[1] < p->bound) {
+         p->types[inst[1]] = inst; /* OpTypeVoid .. OpTypePipe */
+      } else if (op == SPV_OP_ENTRY_POINT && len >= 4 &&
+                 inst[1] == SPV_EXECUTION_MODEL_KERNEL &&
+                 strnlen((const char *)&inst[3], (len - 3) * 4) < (len - 3) * 4 &&
+                 !strcmp((const char *)&inst[3], kernel)) {
+         fn = inst[2];
+      } else if (op == SPV_OP_FUNCTION && len >= 3) {
+         if (in_kernel)
+            return true;
+         in_kernel = fn && inst[2] == fn;
+      } else if (op == SPV_OP_FUNCTION_PARAMETER && len >= 3 && in_kernel) {
+         if (p->num_params == p->max_params)
+            return false;
+         p->param_types[p->num_params++] = inst[1];
+      } else if (in_kernel && op != SPV_OP_LINE && op != SPV_OP_NO_LINE) {
+         return true; /* past the parameters */
+      }
+   }
+   return in_kernel;
+}
+
+/* The argument's kind and element type from its SPIR-V type: a pointer's
+ * pointee, a value's own type; integers unsigned and marked as of unknown
+ * sign.  False for a type that is none of these. */
+static bool
+arg_from_spirv(const struct spirv_params *p, uint32_t type_id, struct kiln_kernel_arg *arg)
+{
+   const uint32_t *t = spirv_type(p, type_id);
+   if (!t)
+      return false;
+   switch (t[0] & 0xffff) {
+   case SPV_OP_TYPE_IMAGE:
+      arg->kind = KILN_ARG_IMAGE;
+      return true;
+   case SPV_OP_TYPE_SAMPLER:
+      arg->kind = KILN_ARG_SAMPLER;
+      return true;
+   case SPV_OP_TYPE_POINTER:
+      switch (t[2]) {
+      case SPV_STORAGE_CROSS_WORKGROUP: arg->kind = KILN_ARG_GLOBAL_PTR; break;
+      case SPV_STORAGE_UNIFORM_CONSTANT: arg->kind = KILN_ARG_CONSTANT_PTR; break;
+      case SPV_STORAGE_WORKGROUP: arg->kind = KILN_ARG_LOCAL_PTR; break;
+      default: return false;
+      }
+      t = spirv_type(p, t[3]);
+      break;
+   default:
+      arg->kind = KILN_ARG_VALUE;
+      break;
+   }
+
+   arg->base_type = KILN_TYPE_OTHER;
+   arg->vector_size = 1;
+   arg->sign_unknown = false;
+   if (t && (t[0] & 0xffff) == SPV_OP_TYPE_VECTOR) {
+      arg->vector_size = t[3];
+      t = spirv_type(p, t[2]);
+   }
+   const unsigned op = t ? t[0] & 0xffff : 0;
+   if (op == SPV_OP_TYPE_INT) {
+      static const enum kiln_base_type ints[] = {
+         KILN_TYPE_UCHAR, KILN_TYPE_USHORT, KILN_TYPE_UINT, KILN_TYPE_ULONG,
+      };
+      if (t[2] >= 8 && t[2] <= 64 && util_is_power_of_two_nonzero(t[2])) {
+         arg->base_type = ints[util_logbase2(t[2] / 8)];
+         arg->sign_unknown = true;
+      }
+   } else if (op == SPV_OP_TYPE_FLOAT) {
+      arg->base_type = t[2] == 16 ? KILN_TYPE_HALF
+                       : t[2] == 32 ? KILN_TYPE_FLOAT
+                       : t[2] == 64 ? KILN_TYPE_DOUBLE : KILN_TYPE_OTHER;
+   }
+   if (arg->base_type == KILN_TYPE_OTHER)
+      arg->vector_size = 1;
+   return true;
+}
+
+/* The signed or unsigned integer of the same width. */
+static enum kiln_base_type
+int_with_sign(enum kiln_base_type base, bool is_signed)
+{
+   switch (base) {
+   case KILN_TYPE_CHAR: case KILN_TYPE_UCHAR:
+      return is_signed ? KILN_TYPE_CHAR : KILN_TYPE_UCHAR;
+   case KILN_TYPE_SHORT: case KILN_TYPE_USHORT:
+      return is_signed ? KILN_TYPE_SHORT : KILN_TYPE_USHORT;
+   case KILN_TYPE_INT: case KILN_TYPE_UINT:
+      return is_signed ? KILN_TYPE_INT : KILN_TYPE_UINT;
+   case KILN_TYPE_LONG: case KILN_TYPE_ULONG:
+      return is_signed ? KILN_TYPE_LONG : KILN_TYPE_ULONG;
+   default:
+      return base;
+   }
+}
+
+/* The element type from SPIR-V, with the sign of an integer from the type
+ * name when the name is OpenCL C's own for that type. */
+static void
+resolve_arg_type(const struct spirv_params *p, unsigned index, struct kiln_kernel_arg *arg)
+{
+   enum kiln_base_type named;
+   unsigned named_n;
+   parse_type_name(arg->type_name, &named, &named_n);
+
+   struct kiln_kernel_arg from_spirv = *arg;
+   if (index >= p->num_params || !arg_from_spirv(p, p->param_types[index], &from_spirv))
+      return; /* the name's reading stands */
+
+   arg->kind = from_spirv.kind;
+   arg->base_type = from_spirv.base_type;
+   arg->vector_size = from_spirv.vector_size;
+   arg->sign_unknown = from_spirv.sign_unknown;
+   if (arg->sign_unknown && named_n == arg->vector_size &&
+       int_with_sign(named, false) == arg->base_type) {
+      arg->base_type = named;
+      arg->sign_unknown = false;
+   }
 }
 
 static enum kiln_arg_kind
@@ -81,33 +268,47 @@ arg_kind(const struct clc_kernel_arg *arg)
 
 enum kiln_compile_status
 kiln_kernel_args_fill(struct kiln_kernel *k, const struct clc_kernel_info *info,
-                      nir_shader *nir, struct kiln_log *log)
+                      const struct clc_binary *spirv, nir_shader *nir, struct kiln_log *log)
 {
    k->num_args = info->num_args;
    k->args = calloc(info->num_args ? info->num_args : 1, sizeof(*k->args));
    if (!k->args)
       return KILN_COMPILE_ERROR_NO_MEMORY;
 
-   for (unsigned i = 0; i < info->num_args; i++) {
+   struct spirv_params params = { .max_params = info->num_args };
+   if (!spirv_params_find(&params, spirv, info->name) || params.num_params != info->num_args)
+      params.num_params = 0; /* the type names alone, then */
+
+   enum kiln_compile_status status = KILN_COMPILE_OK;
+   for (unsigned i = 0; i < info->num_args && status == KILN_COMPILE_OK; i++) {
       const struct clc_kernel_arg *src = &info->args[i];
       struct kiln_kernel_arg *arg = &k->args[i];
 
       arg->name = strdup(src->name ? src->name : "");
       arg->type_name = strdup(src->type_name ? src->type_name : "");
+      if (!arg->name || !arg->type_name) {
+         status = KILN_COMPILE_ERROR_NO_MEMORY;
+         break;
+      }
       arg->kind = arg_kind(src);
       arg->is_const = src->type_qualifier & CLC_KERNEL_ARG_TYPE_CONST;
       arg->is_volatile = src->type_qualifier & CLC_KERNEL_ARG_TYPE_VOLATILE;
       arg->is_restrict = src->type_qualifier & CLC_KERNEL_ARG_TYPE_RESTRICT;
       parse_type_name(arg->type_name, &arg->base_type, &arg->vector_size);
+      resolve_arg_type(&params, i, arg);
 
       if (arg->kind == KILN_ARG_IMAGE || arg->kind == KILN_ARG_SAMPLER) {
          kiln_log_append(log, "error: kernel %s: argument %u '%s' is an %s; images and "
                               "samplers are not supported yet\n",
                          k->name, i, arg->name,
                          arg->kind == KILN_ARG_IMAGE ? "image" : "sampler");
-         return KILN_COMPILE_ERROR_UNSUPPORTED;
+         status = KILN_COMPILE_ERROR_UNSUPPORTED;
       }
    }
+   free(params.types);
+   free(params.param_types);
+   if (status != KILN_COMPILE_OK)
+      return status;
 
    /* vtn gives each argument a uniform variable whose location is the
     * argument's index; explicit-type lowering placed it at driver_location. */

@@ -6,10 +6,12 @@
 usage: negative.py KILNC SPIRV_AS
 Each case writes an input, runs kilnc, and checks the exit status (1 for a
 rejected input, 2 for a bad command line; a signal is always a failure) and
-that stderr names what is wrong and where.
+that stderr names what is wrong and where. Every build option of the
+OpenCL API either compiles or is refused by name.
 """
 import os
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -55,11 +57,87 @@ case("missing -D", [opt], 1, [r"opt\.cl:1:\d+: error"])
 case("with -D", [opt, "--", "-DVALUE=3"], 0, [])
 case("unterminated quote in build options", [opt, "--", "-DX='1"], 1, [r"build options"])
 
+# Every build option of the OpenCL 2.0 API (5.8.4) compiles, with its
+# effect where the preprocessor shows one, or is refused with a message
+# that names it; none leaves clang without a command line.
+inc_dir = os.path.join(tmp, "include dir")
+os.makedirs(inc_dir)
+write(os.path.join("include dir", "inc.h"), "#define FROM_HEADER 5\n")
+inc_dir2 = os.path.join(tmp, "inc2")
+os.makedirs(inc_dir2)
+write(os.path.join("inc2", "inc2.h"), "#define FROM_HEADER2 6\n")
+opts_cl = write("options.cl", """
+#if defined(WANT_NAME) && !defined(NAME)
+#error -D NAME did not define NAME
+#endif
+#if defined(WANT_VALUE) && VALUE != 2
+#error -D VALUE=2 did not define VALUE as 2
+#endif
+#ifdef WANT_HEADER
+#include "inc.h"
+#endif
+#ifdef WANT_HEADER2
+#include <inc2.h>
+#endif
+#if defined(WANT_FAST) && !defined(__FAST_RELAXED_MATH__)
+#error -cl-fast-relaxed-math did not define __FAST_RELAXED_MATH__
+#endif
+#if defined(WANT_VERSION) && __OPENCL_C_VERSION__ != WANT_VERSION
+#error wrong __OPENCL_C_VERSION__
+#endif
+#ifdef WANT_WARNING
+#warning a warning from the source
+#endif
+__kernel void k(__global float *p) { p[0] = p[1] / p[2] + sqrt(p[3]) * 0.1; }
+""")
+accepted = [
+    ["-D", "NAME", "-DWANT_NAME"], ["-DNAME", "-DWANT_NAME"],
+    ["-DVALUE=2", "-DWANT_VALUE"], ["-D", "VALUE=2", "-DWANT_VALUE"],
+    ["-I", inc_dir, "-DWANT_HEADER"], ["-I" + inc_dir2, "-DWANT_HEADER2"],
+    ["-cl-single-precision-constant"], ["-cl-denorms-are-zero"],
+    ["-cl-fp32-correctly-rounded-divide-sqrt"], ["-cl-opt-disable"], ["-cl-mad-enable"],
+    ["-cl-no-signed-zeros"], ["-cl-unsafe-math-optimizations"], ["-cl-finite-math-only"],
+    ["-cl-fast-relaxed-math", "-DWANT_FAST"], ["-cl-strict-aliasing"],
+    ["-cl-uniform-work-group-size", "-cl-std=CL2.0"], ["-cl-kernel-arg-info"],
+    ["-cl-no-subgroup-ifp"], ["-w"], ["-Werror"],
+    ["-cl-std=CL1.1", "-DWANT_VERSION=110"], ["-cl-std=CL1.2", "-DWANT_VERSION=120"],
+    ["-cl-std=CL2.0", "-DWANT_VERSION=200"], ["-cl-std=CL3.0", "-DWANT_VERSION=300"],
+    ["-cl-std=cl2.0", "-DWANT_VERSION=200"],
+    ["-cl-denorms-are-zero", "-cl-no-subgroup-ifp", "-cl-fast-relaxed-math", "-w",
+     "-cl-std=CL3.0"],
+]
+# kilnc passes each word after "--" as one build-option word.
+for words in accepted:
+    case(f"build options {words}", [opts_cl, "--"] + words, 0, [])
+case("build option -g: compiles, with a warning that it is ignored",
+     [opts_cl, "--", "-g"], 0, [r"warning: build option -g: .*ignored"])
+# (Mesa 25.0's clc keeps clang's warnings out of a successful build's log,
+# so -w has nothing to show; -Werror does.)
+case("-Werror makes warnings errors", [opts_cl, "--", "-Werror", "-DWANT_WARNING"], 1,
+     [r"error: a warning"])
+for words, pattern in [
+        (["-create-library"], r"-create-library is an option of clLinkProgram"),
+        (["-enable-link-options"], r"-enable-link-options is an option of clLinkProgram"),
+        (["-cl-std=CLC++"], r"-cl-std=CLC\+\+: C\+\+ for OpenCL .* not supported"),
+        (["-cl-std=CL4.0"], r"-cl-std=CL4\.0: not an OpenCL C version"),
+        (["-cl-std"], r"-cl-std needs a version"),
+        (["-DX=1", "-D"], r"build option -D needs a macro name"),
+        (["-I"], r"build option -I needs a directory"),
+        (["-bogus-option"], r"clang does not take -bogus-option")]:
+    case(f"build options {words} refused", [opts_cl, "--"] + words, 1, [pattern])
+
 # SPIR-V that is not SPIR-V, or is invalid.
 case("SPIR-V of 7 bytes", ["--spirv", write("short.spv", b"\x03\x02\x23\x07abc")], 1,
      [r"SPIR-V: 7 bytes is not a SPIR-V module"])
+# A header spirv_to_nir cannot take (version 0x03020100, schema not 0) is
+# refused before it crashes it; a good header followed by garbage is
+# SPIRV-Tools' to reject.
+case("SPIR-V with a bad header",
+     ["--spirv", write("badheader.spv", bytes.fromhex("03022307") + bytes(range(64)))], 1,
+     [r"SPIR-V: header: version 0x03020100, schema \d+; SPIR-V 1\.0 or later"])
 case("SPIR-V header then garbage",
-     ["--spirv", write("garbage.spv", bytes.fromhex("03022307") + bytes(range(64)))], 1,
+     ["--spirv", write("garbage.spv", struct.pack("<5I", 0x07230203, 0x00010000, 0, 16, 0) +
+                       bytes(range(64)))], 1,
      [r"SPIR-V: invalid module at word \d+"])
 # Valid syntax, invalid module: an OpIAdd whose operands are floats.
 asm = write("invalid.spvasm", """

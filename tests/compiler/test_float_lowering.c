@@ -91,22 +91,6 @@ count_alu(nir_shader *s, nir_op op, unsigned bit_size)
    return n;
 }
 
-static unsigned
-count_intrinsic(nir_shader *s, nir_intrinsic_op op)
-{
-   unsigned n = 0;
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type == nir_instr_type_intrinsic &&
-                nir_instr_as_intrinsic(instr)->intrinsic == op)
-               n++;
-         }
-      }
-   }
-   return n;
-}
-
 static void
 store(nir_builder *b, nir_def *v)
 {

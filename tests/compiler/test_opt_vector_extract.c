@@ -91,22 +91,6 @@ count_alu(nir_shader *s, nir_op op)
    return count;
 }
 
-static unsigned
-count_intrinsic(nir_shader *s, nir_intrinsic_op op)
-{
-   unsigned count = 0;
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type == nir_instr_type_intrinsic &&
-                nir_instr_as_intrinsic(instr)->intrinsic == op)
-               count++;
-         }
-      }
-   }
-   return count;
-}
-
 /* Undefined values (the padding of a vector to a power of two) become
  * the given bit pattern, so a result that depended on them would differ
  * between two evaluations. */

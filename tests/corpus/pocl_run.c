@@ -22,7 +22,8 @@ usage(void)
    fprintf(stderr,
            "usage: pocl_run [--platform NAME] FILE.cl -k KERNEL -g X[,Y,Z] "
            "[-l X[,Y,Z]] [-o X[,Y,Z]] [-b OPTIONS] ARG...\n"
-           "  ARG: TYPE:v[,v..] | buf:TYPE[N][=v,v,..] | local:BYTES\n");
+           "  ARG: TYPE:v[,v..] | buf:TYPE[N][=v,v,..|=@FILE|=rand:SEED[:LO:HI]] | "
+           "local:BYTES\n");
 }
 
 static char *

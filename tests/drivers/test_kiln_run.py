@@ -3,13 +3,16 @@
 # SPDX-License-Identifier: MIT
 """`kiln run` end to end on the emulated device: results computed here in
 Python from the kernels' source (float32 arithmetic through struct
-packing), exit status and messages for every error the CLI promises
-(argument count and type mismatches, unparsable values, a faulting kernel,
-a hang)."""
+packing), typedef'd arguments, buffers larger than one command-line word
+(from a file, from a seeded fill), a volatile wait that another wave
+releases, exit status and messages for every error the CLI promises
+(argument count and type mismatches, unparsable values, a faulting
+kernel, a hang)."""
 import os
 import struct
 import subprocess
 import sys
+import tempfile
 
 KILN, KERNELS = sys.argv[1], sys.argv[2]
 failures = 0
@@ -87,6 +90,59 @@ check('unknown kernel', rc == 1 and 'vadd' in err and 'scale3' in err, err)
 rc, out, err = run(vadd, '-k', 'vadd', '-g', '4294967296', 'buf:float[4]', 'buf:float[4]',
                    'buf:float[4]', 'int:4')
 check('launch over the 32-bit ABI limit', rc == 1 and '32-bit' in err, err)
+
+# Typedef'd arguments are checked by the type underneath; an integer
+# typedef takes either sign.
+typed = os.path.join(KERNELS, 'run_typedef.cl')
+rc, out, err = run(typed, '-k', 'typed', '-g', '2', 'buf:float4[2]', 'uint:3',
+                   'float4:1,2,3,4', 'int:-1', 'buf:float[2]=10,20', 'buf:int[4]')
+check('typedef arguments run', rc == 0, err)
+check('typedef arguments result',
+      out.splitlines() == ['arg0: 12 14 16 18 22 24 26 28', 'arg4: 10 20',
+                           'arg5: 0 1056964608 -1 1056964608'], out)
+rc, out, err = run(typed, '-k', 'typed', '-g', '2', 'buf:float4[2]', 'int:3',
+                   'float4:1,2,3,4', 'uint:1', 'buf:float[2]', 'buf:int[4]')
+check('typedef integers take either sign', rc == 0, err)
+rc, out, err = run(typed, '-k', 'typed', '-g', '2', 'buf:float4[2]', 'float:3',
+                   'float4:1,2,3,4', 'int:1', 'buf:float[2]', 'buf:int[4]')
+check('typedef integer refuses a float',
+      rc == 1 and "argument 1 ('myuint n')" in err and 'uint or int' in err, err)
+rc, out, err = run(typed, '-k', 'typed', '-g', '2', 'buf:float2[4]', 'uint:3',
+                   'float4:1,2,3,4', 'int:1', 'buf:float[2]', 'buf:int[4]')
+check('typedef vector pointee checked', rc == 1 and 'argument 0' in err and 'float4' in err,
+      err)
+
+# A buffer over Linux's 128 KiB limit for one argument word, from a file
+# and from a seeded fill.
+with tempfile.TemporaryDirectory() as tmp:
+    n = 50000
+    values = [(i * 2654435761) % 2**32 - 2**31 for i in range(n)]
+    path = os.path.join(tmp, 'in.bin')
+    with open(path, 'wb') as f:
+        f.write(struct.pack(f'<{n}i', *values))
+    rc, out, err = run(typed, '-k', 'copy', '-g', str(n), f'buf:int[{n}]=@{path}',
+                       f'buf:int[{n}]')
+    lines = out.splitlines()
+    want = ' '.join(str(v) for v in values)
+    check('buffer from a file', rc == 0 and lines == ['arg0: ' + want, 'arg1: ' + want],
+          err or out[:200])
+    rc, out, err = run(typed, '-k', 'copy', '-g', '4', f'buf:int[5]=@{path}', 'buf:int[5]')
+    check('file of the wrong size', rc == 1 and 'argument 0' in err and
+          f'holds {4 * n} bytes' in err, err)
+rc, out, err = run(typed, '-k', 'copy', '-g', str(n), f'buf:int[{n}]=rand:9:-1000:1000',
+                   f'buf:int[{n}]')
+lines = out.splitlines()
+check('seeded fill', rc == 0 and len(lines) == 2 and lines[0][6:] == lines[1][6:] and
+      len(lines[0].split()) == n + 1 and
+      all(-1000 <= int(v) <= 1000 for v in lines[0].split()[1:]), err or out[:200])
+
+# A volatile wait released by another wave of the group (run_volatile.cl):
+# the waiter must see the value published before the release.
+volatile = os.path.join(KERNELS, 'run_volatile.cl')
+rc, out, err = run(volatile, '-k', 'release', '-g', '128', '-l', '128', 'buf:uint[3]',
+                   'buf:uint[1]', 'uint:100000')
+check('volatile wait runs', rc == 0, err)
+check('volatile wait waits', out.splitlines() == ['arg0: 1 42 99999', 'arg1: 42'], out)
 
 # A VM fault: exit 2, the report names kernel, address and instruction.
 rc, out, err = run(faults, '-k', 'far_store', '-g', '1', 'buf:uint[4]')

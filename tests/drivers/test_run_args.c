@@ -8,10 +8,13 @@
  * by hand from the OpenCL C types (little-endian components, IEEE-754
  * encodings, a 3-vector padded to 4 slots, OpenCL C §6.1.5), every bad one
  * must be refused with a message naming it, and a command line must print
- * the documented `argI:` lines (tests/corpus/README.md).  Also a runner's
- * extra option (pocl_run's --platform) and the signature check against a
- * kernel's argument metadata: one ARG per argument, kind, element type and
- * vector size.
+ * the documented `argI:` lines (tests/corpus/README.md).  Seeded fills
+ * must give check.py's values for the same seed and range, a buffer read
+ * from a file its bytes, or an error when the file's size is not the
+ * buffer's.  Also a runner's extra option (pocl_run's --platform) and the
+ * signature check against a kernel's argument metadata: one ARG per
+ * argument, kind, element type and vector size (either sign for an
+ * integer named by a typedef).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -92,6 +95,24 @@ static const struct {
    /* Positive values up to 2^N - 1 wrap for signed types, as in C. */
    {"char:200", V, 1, 1, 1, 1, {0xc8}},
    {"short:65535", V, 2, 1, 1, 1, {0xffff}},
+   /* Seeded fills: the values check.py's generators give for the same
+    * seed and range ({rand:6:7:-5:5} is 2,1,-4,0,1,-5; {randf:4:9:-1:1}
+    * is 0.542153835,0.985295951,-0.52791822,-0.819953263;
+    * {rand:4:3:0:255} is 251,67,202,52), 3-vectors filling their 3 real
+    * components. */
+   {"buf:int[6]=rand:7:-5:5", B, 4, 1, 6, 6,
+    {2, 1, 0xfffffffc, 0, 1, 0xfffffffb}},
+   {"buf:int3[2]=rand:7:-5:5", B, 4, 3, 2, 8,
+    {2, 1, 0xfffffffc, 0, 0, 1, 0xfffffffb, 0}},
+   {"buf:float[4]=rand:9:-1:1", B, 4, 1, 4, 4,
+    {0x3f0aca98, 0x3f7c3c5b, 0xbf0725a6, 0xbf51e875}},
+   {"buf:uchar4[1]=rand:3:0:255", B, 1, 4, 1, 4, {251, 67, 202, 52}},
+   /* More than 2^31 values: each value from three draws a, b, c of the
+    * same generator, (a << 62 ^ b << 31 ^ c) mod 2^64, reduced into the
+    * range; without a range, the type's whole range ([0, 1) for floats). */
+   {"buf:ulong[2]=rand:5", B, 8, 1, 2, 2, {0x748321dd279c20ad, 0xd0956329ba039e23}},
+   {"buf:int[3]=rand:1", B, 4, 1, 3, 3, {0xb101aae6, 0x46e75a9a, 0x19667bba}},
+   {"buf:double[2]=rand:2:0.5:2", B, 8, 1, 2, 2, {0x3ffe02c2efe00000, 0x3ff897ef09800000}},
 };
 
 static const char *const invalid_args[] = {
@@ -99,6 +120,10 @@ static const char *const invalid_args[] = {
    "int:abc", "float:1.5x", "buf:int[0]", "buf:int[4]=1,2,3,4,5",
    "buf:foo[2]", "buf:int[2]x", "buf:int[x]", "buf:int", "local:0", "local:x",
    "int5:1,2,3,4,5", "bool:1", "5", "int4:1,2,3,4,5", "buf:float3[1]=1,2,3,4",
+   "buf:int[2]=rand:", "buf:int[2]=rand:x", "buf:int[2]=rand:-1", "buf:int[2]=rand:1:5",
+   "buf:int[2]=rand:1:5:4", "buf:uchar[2]=rand:1:0:256", "buf:float[2]=rand:1:1:0",
+   "buf:int[2]=rand:1:0:x", "int:rand:1", "buf:int[2]=@/nonexistent/kiln-run-args",
+   "int:@/dev/null",
 };
 
 /* Empty components are refused too, not read as 0. */
@@ -177,6 +202,51 @@ test_refused(void)
             empty_component_args[i], err);
       free(a.data);
    }
+}
+
+/* buf:TYPE[N]=@FILE takes the file's bytes as they are, and only a file
+ * of exactly the buffer's size (3-vectors padded to 4 components). */
+static void
+test_buffer_file(void)
+{
+   char path[] = "/tmp/kiln-run-args-XXXXXX";
+   int fd = mkstemp(path);
+   CHECK(fd >= 0, "mkstemp");
+   if (fd < 0)
+      return;
+   FILE *f = fdopen(fd, "wb");
+   unsigned char bytes[32];
+   for (unsigned i = 0; i < sizeof(bytes); i++)
+      bytes[i] = 0xa0 + i;
+   fwrite(bytes, 1, sizeof(bytes), f);
+   fclose(f);
+
+   /* 32 bytes: 8 ints, 2 float3 (4 components each), 2 uchar16, 4 doubles;
+    * not 7 ints, 3 int3, 33 chars or 1 long. */
+   static const struct {
+      const char *buf;
+      bool fits;
+   } cases[] = {
+      {"buf:int[8]", true},   {"buf:float3[2]", true}, {"buf:uchar16[2]", true},
+      {"buf:double[4]", true}, {"buf:int[7]", false}, {"buf:int3[3]", false},
+      {"buf:char[33]", false}, {"buf:long[1]", false},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      char text[128];
+      snprintf(text, sizeof(text), "%s=@%s", cases[i].buf, path);
+      struct kiln_run_arg a;
+      char err[256] = "";
+      int ret = kiln_run_parse_arg(text, 5, &a, err, sizeof(err));
+      if (cases[i].fits) {
+         CHECK(ret == 0 && a.bytes == sizeof(bytes) && !memcmp(a.data, bytes, sizeof(bytes)),
+               "'%s': not the file's bytes: %s", text, err);
+      } else {
+         CHECK(ret != 0 && strstr(err, "argument 5") && strstr(err, "holds 32 bytes"),
+               "'%s' accepted or unexplained: %s", text, err);
+      }
+      free(a.data);
+   }
+   remove(path);
 }
 
 static char *
@@ -337,6 +407,43 @@ test_signature_check(void)
       {{"buf:float4[2]", "int:3", "local:64", "uchar:4"}, 4, false, "__constant pointer"},
       {{"buf:float4[2]", "int:3", "local:64", "buf:char[4]"}, 4, false, "argument 3"},
    };
+   /* A typedef'd integer (SPIR-V gives the width, not the sign): either
+    * sign of that width, nothing else. */
+   struct kiln_kernel_arg typedef_args[] = {
+      {.name = "n", .type_name = "myuint", .kind = KILN_ARG_VALUE, .base_type = KILN_TYPE_UINT,
+       .vector_size = 1, .sign_unknown = true, .offset = 0, .size = 4},
+      {.name = "v", .type_name = "vec_t*", .kind = KILN_ARG_GLOBAL_PTR,
+       .base_type = KILN_TYPE_USHORT, .vector_size = 2, .sign_unknown = true, .offset = 8,
+       .size = 8},
+   };
+   struct kiln_kernel td = {.name = "td", .args = typedef_args, .num_args = 2};
+   static const struct {
+      const char *args[2];
+      bool ok;
+      const char *message;
+   } typedef_cases[] = {
+      {{"uint:3", "buf:ushort2[2]"}, true, NULL},
+      {{"int:-3", "buf:short2[2]"}, true, NULL},
+      {{"float:3", "buf:short2[2]"}, false, "expects uint or int, float given"},
+      {{"ushort:3", "buf:short2[2]"}, false, "argument 0"},
+      {{"int:3", "buf:short4[2]"}, false, "expects ushort2 or short2 elements"},
+      {{"int:3", "buf:int2[2]"}, false, "argument 1"},
+   };
+   for (unsigned i = 0; i < sizeof(typedef_cases) / sizeof(typedef_cases[0]); i++) {
+      struct kiln_run_command cmd;
+      char *argv[7] = {"x.cl", "-k", "td", "-g", "1", (char *)typedef_cases[i].args[0],
+                       (char *)typedef_cases[i].args[1]};
+      char err[256] = "";
+      CHECK(!kiln_run_parse_command_line(7, argv, &cmd, err, sizeof(err)), "typedef %u: %s",
+            i, err);
+      int ret = kiln_run_check_signature(&cmd, &td, err, sizeof(err));
+      CHECK((ret == 0) == typedef_cases[i].ok, "typedef case %u: check returned %d (%s)", i,
+            ret, err);
+      if (typedef_cases[i].message)
+         CHECK(strstr(err, typedef_cases[i].message), "typedef case %u: message '%s' lacks "
+               "'%s'", i, err, typedef_cases[i].message);
+      kiln_run_command_free(&cmd);
+   }
 
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       struct kiln_run_command cmd;
@@ -360,6 +467,7 @@ main(void)
 {
    test_valid_bytes();
    test_refused();
+   test_buffer_file();
    test_printout();
    test_extra_option();
    test_base_types();

@@ -72,6 +72,9 @@ struct kiln_kernel_arg {
    enum kiln_arg_kind kind;
    enum kiln_base_type base_type; /* of the value or of the pointee */
    unsigned vector_size;       /* 1, 2, 3, 4, 8, 16 */
+   /* An integer type named by a typedef: SPIR-V's integers carry no sign,
+    * so base_type is the unsigned type of the width and either sign fits. */
+   bool sign_unknown;
    unsigned offset;            /* byte offset in the kernarg buffer */
    unsigned size;              /* bytes the slot takes */
    bool is_const, is_volatile, is_restrict;

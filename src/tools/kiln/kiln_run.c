@@ -36,6 +36,8 @@ usage(FILE *out)
            "  ARG, one per kernel argument in order:\n"
            "    TYPE:v[,v...]          a value (int:5, float4:1,2,3,4)\n"
            "    buf:TYPE[N][=v,v,...]  a buffer of N elements, printed after the run\n"
+           "    buf:TYPE[N]=@FILE      ... its bytes read from FILE (exactly the buffer's size)\n"
+           "    buf:TYPE[N]=rand:SEED[:LO:HI]  ... filled with seeded random values\n"
            "    local:BYTES            a __local pointer\n"
            "  KILN_DEVICE=sim|/dev/dri/renderD128 chooses the device.\n");
 }

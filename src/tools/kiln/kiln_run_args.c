@@ -8,7 +8,10 @@
  * value's bytes to its kernarg slot.  Integers accept C literals (decimal,
  * 0x hex) and must fit their type (a negative value for an unsigned type
  * wraps, down to the signed minimum); floats are parsed straight into their
- * own precision with strtof/strtod.
+ * own precision with strtof/strtod.  A buffer too large for a command-line
+ * word (Linux takes at most 128 KiB in one) comes from a file of raw bytes
+ * (`=@FILE`) or from a seeded generator (`=rand:SEED[:LO:HI]`), the same
+ * in every runner.
  */
 #include "kiln_run_args.h"
 
@@ -190,6 +193,148 @@ parse_values(struct kiln_run_arg *arg, const char *list, unsigned index, char *e
    }
 }
 
+/* "@FILE": the buffer's bytes as the device sees them, exactly. */
+static int
+read_buffer_file(struct kiln_run_arg *arg, const char *path, unsigned index, char *err,
+                 size_t err_size)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f) {
+      set_err(err, err_size, "argument %u: %s: %s", index, path, strerror(errno));
+      return -EINVAL;
+   }
+   int ret = 0;
+   long size = -1;
+   if (fseek(f, 0, SEEK_END) == 0)
+      size = ftell(f);
+   if (size < 0 || fseek(f, 0, SEEK_SET) != 0) {
+      set_err(err, err_size, "argument %u: %s: %s", index, path, strerror(errno));
+      ret = -EINVAL;
+   } else if ((unsigned long)size != arg->bytes) {
+      set_err(err, err_size, "argument %u: %s holds %ld bytes; buf:%s[%zu] is %zu bytes "
+              "(%zu elements of %u bytes)", index, path, size, arg->type.name, arg->count,
+              arg->bytes, arg->count, arg->type.slots * arg->type.scalar_size);
+      ret = -EINVAL;
+   } else if (fread(arg->data, 1, arg->bytes, f) != arg->bytes) {
+      set_err(err, err_size, "argument %u: %s: read error", index, path);
+      ret = -EINVAL;
+   }
+   fclose(f);
+   return ret;
+}
+
+/* check.py's generator: a 64-bit LCG, 31 bits a draw. */
+static uint64_t
+lcg_next(uint64_t *state)
+{
+   *state = *state * 6364136223846793005ull + 1442695040888963407ull;
+   return *state >> 33;
+}
+
+/* A bound of a rand: range: an integer of the component type,
+ * sign-extended when signed, or for floats a double (as check.py reads
+ * it, whatever the component's precision). */
+static int
+parse_bound(const struct kiln_run_arg *arg, const char *text, uint64_t *bits, double *f)
+{
+   if (kiln_run_base_is_float(arg->type.base)) {
+      char *end;
+      *f = strtod(text, &end);
+      return end == text || *end ? -EINVAL : 0;
+   }
+   uint64_t slot[1] = {0};
+   struct kiln_run_arg one = {.type = arg->type, .data = slot};
+   int ret = parse_component(&one, 0, text);
+   if (ret)
+      return ret;
+   const unsigned shift = 64 - 8 * arg->type.scalar_size;
+   *bits = kiln_run_base_is_signed(arg->type.base)
+              ? (uint64_t)((int64_t)(slot[0] << shift) >> shift)
+              : slot[0];
+   return 0;
+}
+
+/* "rand:SEED[:LO:HI]": every real component drawn from check.py's LCG
+ * seeded with SEED.  Integers in [LO, HI] (default the type's range), as
+ * lo + draw % (HI - LO + 1) with one 31-bit draw when the range has at
+ * most 2^31 values (so `rand:S:LO:HI` fills what `{rand:N:S:LO:HI}` lists)
+ * and a 64-bit value of three draws otherwise; floats in [LO, HI)
+ * (default [0, 1)) as LO + (HI - LO) * draw / 2^31 rounded to the type. */
+static int
+fill_random(struct kiln_run_arg *arg, const char *spec, unsigned index, char *err,
+            size_t err_size)
+{
+   char buf[160];
+   if (strlen(spec) >= sizeof(buf)) {
+      set_err(err, err_size, "argument %u: overlong rand: fill '%s'", index, spec);
+      return -EINVAL;
+   }
+   strcpy(buf, spec);
+   char *lo_text = strchr(buf, ':'), *hi_text = NULL;
+   if (lo_text) {
+      *lo_text++ = 0;
+      hi_text = strchr(lo_text, ':');
+      if (hi_text)
+         *hi_text++ = 0;
+   }
+
+   char *end;
+   errno = 0;
+   const uint64_t seed = strtoull(buf, &end, 0);
+   if (!buf[0] || *end || errno || buf[0] == '-' || (lo_text && !hi_text)) {
+      set_err(err, err_size, "argument %u: expected rand:SEED or rand:SEED:LO:HI, got "
+              "'rand:%s'", index, spec);
+      return -EINVAL;
+   }
+
+   const bool is_float = kiln_run_base_is_float(arg->type.base);
+   const bool is_signed = kiln_run_base_is_signed(arg->type.base);
+   const unsigned bits = arg->type.scalar_size * 8;
+   uint64_t lo = 0, hi = bits == 64 ? UINT64_MAX : (1ull << bits) - 1;
+   double flo = 0, fhi = 1;
+   if (is_signed) {
+      lo = (uint64_t)(-(int64_t)(hi >> 1) - 1);
+      hi >>= 1;
+   }
+   if (lo_text) {
+      int r1 = parse_bound(arg, lo_text, &lo, &flo);
+      int r2 = r1 ? r1 : parse_bound(arg, hi_text, &hi, &fhi);
+      bool empty = is_float ? !(flo <= fhi)
+                            : (is_signed ? (int64_t)lo > (int64_t)hi : lo > hi);
+      if (r1 || r2 || empty) {
+         set_err(err, err_size, "argument %u: bad %s range '%s:%s' in rand:", index,
+                 arg->type.name, lo_text, hi_text);
+         return -EINVAL;
+      }
+   }
+
+   uint64_t state = seed * 6364136223846793005ull + 1442695040888963407ull;
+   const uint64_t span = hi - lo + 1; /* 0: all 2^64 values */
+   for (size_t i = 0; i < arg->count * arg->type.n; i++) {
+      void *dst = (char *)arg->data +
+                  (i / arg->type.n * arg->type.slots + i % arg->type.n) * arg->type.scalar_size;
+      if (arg->type.base == KILN_TYPE_FLOAT) {
+         float v = flo + (fhi - flo) * ((double)lcg_next(&state) / 2147483648.0);
+         memcpy(dst, &v, 4);
+      } else if (arg->type.base == KILN_TYPE_DOUBLE) {
+         double v = flo + (fhi - flo) * ((double)lcg_next(&state) / 2147483648.0);
+         memcpy(dst, &v, 8);
+      } else {
+         uint64_t draw;
+         if (span && span <= (1ull << 31)) {
+            draw = lcg_next(&state);
+         } else {
+            draw = lcg_next(&state) << 62;
+            draw ^= lcg_next(&state) << 31;
+            draw ^= lcg_next(&state);
+         }
+         uint64_t v = lo + (span ? draw % span : draw);
+         memcpy(dst, &v, arg->type.scalar_size); /* little-endian host */
+      }
+   }
+   return 0;
+}
+
 int
 kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg, char *err,
                    size_t err_size)
@@ -262,6 +407,10 @@ kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg, c
    }
    if (!values)
       return 0;
+   if (arg->kind == KILN_RUN_ARG_BUFFER && values[0] == '@')
+      return read_buffer_file(arg, values + 1, index, err, err_size);
+   if (arg->kind == KILN_RUN_ARG_BUFFER && !strncmp(values, "rand:", 5))
+      return fill_random(arg, values + 5, index, err, err_size);
    if (arg->kind == KILN_RUN_ARG_VALUE) {
       /* A value gives every component. */
       size_t commas = 0;
@@ -416,13 +565,32 @@ kind_name(enum kiln_arg_kind kind)
    return "?";
 }
 
-static void
-type_text(enum kiln_base_type base, unsigned n, char *buf, size_t size)
+/* The integer type of the same width and the other sign, or base. */
+static enum kiln_base_type
+other_sign(enum kiln_base_type base)
 {
+   int t = scalar_index(base);
+   if (t < 0 || scalar_types[t].is_float)
+      return base;
+   for (unsigned i = 0; i < NUM_SCALAR_TYPES; i++) {
+      if (scalar_types[i].size == scalar_types[t].size && !scalar_types[i].is_float &&
+          scalar_types[i].is_signed != scalar_types[t].is_signed)
+         return scalar_types[i].base;
+   }
+   return base;
+}
+
+static void
+type_text(enum kiln_base_type base, unsigned n, bool sign_unknown, char *buf, size_t size)
+{
+   char count[12] = "";
    if (n > 1)
-      snprintf(buf, size, "%s%u", kiln_run_base_type_name(base), n);
+      snprintf(count, sizeof(count), "%u", n);
+   if (sign_unknown && other_sign(base) != base)
+      snprintf(buf, size, "%s%s or %s%s", kiln_run_base_type_name(base), count,
+               kiln_run_base_type_name(other_sign(base)), count);
    else
-      snprintf(buf, size, "%s", kiln_run_base_type_name(base));
+      snprintf(buf, size, "%s%s", kiln_run_base_type_name(base), count);
 }
 
 int
@@ -465,9 +633,12 @@ kiln_run_check_signature(const struct kiln_run_command *cmd, const struct kiln_k
       if (a->kind == KILN_RUN_ARG_BUFFER && ka->base_type == KILN_TYPE_OTHER)
          continue;
       unsigned n = ka->vector_size ? ka->vector_size : 1;
-      if (ka->base_type != a->type.base || n != a->type.n) {
-         char want[24];
-         type_text(ka->base_type, n, want, sizeof(want));
+      /* A typedef'd integer takes either sign of its width. */
+      bool base_ok = ka->base_type == a->type.base ||
+                     (ka->sign_unknown && other_sign(ka->base_type) == a->type.base);
+      if (!base_ok || n != a->type.n) {
+         char want[48];
+         type_text(ka->base_type, n, ka->sign_unknown, want, sizeof(want));
          set_err(err, err_size, "argument %u ('%s %s'): kernel '%s' expects %s%s, %s given", i,
                  ka->type_name ? ka->type_name : "", name, k->name, want,
                  a->kind == KILN_RUN_ARG_BUFFER ? " elements" : "", a->type.name);

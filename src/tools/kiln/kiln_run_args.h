@@ -4,9 +4,10 @@
  *
  * The `kiln run` command line: the launch (-k, -g, -l, -o, -b, --target)
  * and one ARG per kernel argument (`TYPE:v,...` by value, `buf:TYPE[N]=...`
- * a buffer, `local:BYTES` a __local pointer), parsed into the bytes the
- * device sees; the check of those arguments against the kernel's signature
- * as the compiler reports it; and the `argI: v v v` printout of buffers.
+ * a buffer given by values, `=@FILE` or `=rand:SEED[:LO:HI]`,
+ * `local:BYTES` a __local pointer), parsed into the bytes the device sees;
+ * the check of those arguments against the kernel's signature as the
+ * compiler reports it; and the `argI: v v v` printout of buffers.
  * The format is the corpus runners' (tests/corpus/README.md), and the
  * corpus runners and CPU reference parse their command line with this
  * code too, so kiln's output can be compared with PoCL's line by line.
