@@ -5,6 +5,8 @@
 # KILN_CHECKED=1 builds the checked configuration the tests use (Mesa's and
 # kiln's assertions and NIR validation on) in build-checked/; otherwise the
 # optimised NDEBUG build in build/. KILN_BUILD_DIR overrides the directory.
+# KILN_OPENCL=1 adds Mesa's Rusticl (-Dopencl=true; ci/setup.sh installs
+# the Rust toolchain, ci/native-rust.ini names it) to a new build directory.
 # The compiler's output goes to $build/../<dir>.log; a failure prints its end.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +26,9 @@ else
    build=${KILN_BUILD_DIR:-build}
    setup_args=()
 fi
+if [ "${KILN_OPENCL:-0}" = 1 ]; then
+   setup_args+=(--native-file ci/native-rust.ini -Dopencl=true)
+fi
 log=$top/${build%/}.log
 
 # A changed wrap or patch set means the extracted Mesa tree is stale.
@@ -34,30 +39,19 @@ if [ -d subprojects/mesa-25.0.7 ] && [ "$(cat subprojects/.mesa-stamp 2>/dev/nul
    rm -rf subprojects/mesa-25.0.7 build build-checked
 fi
 
-# Runs a build step with its output in the log, printing progress from
-# ninja's [done/total] lines every tenth, and the log's end if it fails.
-logged() {
-   if "$@" 2>&1 | tee -a "$log" | awk '
-         match($0, /^\[[0-9]+\/[0-9]+\]/) {
-            split(substr($0, 2, RLENGTH - 2), n, "/"); p = int(10 * n[1] / n[2])
-            if (p > last) { last = p; printf "[build] %d%% (%s)\n", 10 * p, substr($0, 1, RLENGTH) > "/dev/stderr" }
-         }'; then
-      return 0
-   fi
-   echo "[build] error: '$*' failed; the end of $log:" >&2
-   grep -E '^FAILED:|^ERROR:|(error|Error):' "$log" | grep -v 'supports arguments' | tail -n 20 >&2 || true
-   tail -n 30 "$log" >&2
-   kiln_die "the build in $build failed" "fix the error above (full output in $log) and rerun"
-}
 
 : > "$log"
 if [ ! -f "$build/build.ninja" ]; then
    kiln_step "configuring $build (meson setup ${setup_args[*]})"
-   logged meson setup "$build" --native-file ci/native.ini "${setup_args[@]}"
+   kiln_logged "$log" meson setup "$build" --native-file ci/native.ini "${setup_args[@]}"
    kiln_step "first build of $build: Mesa's compiler libraries and kiln, about 10 minutes on 2 cores"
+elif [ "${KILN_OPENCL:-0}" = 1 ] && ! grep -qx 'opencl = true' "$build/meson-private/cmd_line.txt"; then
+   # Native files are read at setup only: Rust cannot be added afterwards.
+   kiln_die "$build was configured without -Dopencl=true" \
+            "remove $build, or name a new directory with KILN_BUILD_DIR, and rerun with KILN_OPENCL=1"
 fi
 echo "$stamp" > subprojects/.mesa-stamp
 
 # Only kiln's targets (and what they link): not every Mesa default target.
-logged ninja -C "$build" kiln
+kiln_logged "$log" ninja -C "$build" kiln
 kiln_step "$build is up to date"

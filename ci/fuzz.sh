@@ -71,28 +71,13 @@ if [ -f "$build/build.ninja" ] && [ "$(cat "$build/.kiln-mesa-stamp" 2>/dev/null
    rm -rf "$build"
 fi
 
-# Runs a build step with its output in the log, printing progress from
-# ninja's [done/total] lines every tenth, and the log's end if it fails.
-logged() {
-   if "$@" 2>&1 | tee -a "$log" | awk '
-         match($0, /^\[[0-9]+\/[0-9]+\]/) {
-            split(substr($0, 2, RLENGTH - 2), n, "/"); p = int(10 * n[1] / n[2])
-            if (p > last) { last = p; printf "[fuzz] %d%% (%s)\n", 10 * p, substr($0, 1, RLENGTH) > "/dev/stderr" }
-         }'; then
-      return 0
-   fi
-   echo "[fuzz] error: '$*' failed; the end of $log:" >&2
-   grep -E 'error|Error|ERROR|FAILED' "$log" | tail -n 20 >&2 || true
-   tail -n 30 "$log" >&2
-   kiln_die "the build in $build failed" "fix the error above (full output in $log) and rerun"
-}
 
 : > "$log"
 if [ ! -f "$build/build.ninja" ]; then
    kiln_step "configuring $build (clang-15, -Dfuzz=true, ASan and UBSan)"
    # b_lundef=false: the sanitizer runtimes are linked into executables
    # only, so Mesa's shared libraries have undefined references to them.
-   logged env CC=clang-15 CXX=clang++-15 meson setup "$build" --native-file ci/native.ini \
+   kiln_logged "$log" env CC=clang-15 CXX=clang++-15 meson setup "$build" --native-file ci/native.ini \
       -Dfuzz=true -Dchecked=true -Db_sanitize=address,undefined -Db_lundef=false
    echo "$stamp" > "$build/.kiln-mesa-stamp"
    kiln_step "first build of $build: Mesa's compiler libraries and kiln instrumented," \
@@ -100,7 +85,7 @@ if [ ! -f "$build/build.ninja" ]; then
 fi
 
 # The fuzzer and kilnc (for the seed corpus), and what they link.
-logged ninja -C "$build" -j "${KILN_FUZZ_JOBS:-$(nproc)}" fuzz
+kiln_logged "$log" ninja -C "$build" -j "${KILN_FUZZ_JOBS:-$(nproc)}" fuzz
 kiln_step "$build is up to date"
 
 unset ASAN_OPTIONS

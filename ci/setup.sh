@@ -106,3 +106,5 @@ fetch_mesa() {
 
 install_packages
 fetch_mesa
+# The OpenCL build (KILN_OPENCL=1) needs Rust for Mesa's Rusticl.
+[ "${KILN_OPENCL:-0}" != 1 ] || bash "$top/ci/rust_toolchain.sh"
