@@ -50,7 +50,7 @@ PIN
 }
 
 build_packages=(
-   gcc g++ ninja-build pkg-config bison flex
+   gcc g++ ninja-build pkg-config bison flex patch
    python3 python3-mako python3-yaml python3-ply
    zlib1g-dev libzstd-dev libexpat1-dev libelf-dev xz-utils ca-certificates
    clang-15 lld-15 libclang-15-dev libclang-cpp15-dev llvm-15-dev llvm-15-tools
