@@ -4,9 +4,11 @@
  *
  * SPIRV-Tools for the compiler: whatever SPIR-V enters kiln, compiled from
  * OpenCL C or handed in, is validated before NIR sees it, and KILN_DEBUG=spirv
- * disassembles it.
+ * disassembles it.  What spirv_to_nir relies on and the validator lets
+ * through (found by fuzzing, tests/fuzz/regressions/) is refused here too.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "util/macros.h"
 
@@ -16,6 +18,152 @@
  * includes the header too, so kiln's copy gets a name of its own. */
 #define kDefaultMaxIdBound kiln_spirv_default_max_id_bound
 #include "spirv-tools/libspirv.h"
+
+/* What spirv_to_nir relies on and SPIRV-Tools 2023.1 (Debian 12) does not
+ * check, each found by fuzzing (tests/fuzz/regressions/):
+ *  - the indices of an access chain are integer scalars: vtn takes
+ *    whatever the id holds, so a pointer there (a built-in variable)
+ *    became an integer made from a deref, which NIR refuses once the
+ *    variable is lowered away;
+ *  - OpenCL's built-in variables have OpenCL's types (three 32- or 64-bit
+ *    integers, or one): nir_lower_system_values asserts on a
+ *    GlobalInvocationId of eight. */
+struct id_info {
+   uint32_t type;      /* a value's type; a pointer type's pointee */
+   uint32_t builtin;   /* its BuiltIn decoration + 1; 0 for none */
+   uint8_t int_width;  /* OpTypeInt; for OpTypeVector, its component's */
+   uint8_t components; /* OpTypeInt 1, OpTypeVector its count */
+};
+
+struct operand_check {
+   const uint32_t *module;
+   uint32_t bound;
+   struct id_info *ids;
+   struct kiln_log *log;
+};
+
+/* The components an OpenCL built-in has (SPIR-V OpenCL environment
+ * spec), or 0 for built-ins kiln does not check. */
+static unsigned
+builtin_components(uint32_t builtin)
+{
+   switch (builtin) {
+   case 24: /* NumWorkgroups */
+   case 25: /* WorkgroupSize */
+   case 26: /* WorkgroupId */
+   case 27: /* LocalInvocationId */
+   case 28: /* GlobalInvocationId */
+   case 31: /* GlobalSize */
+   case 32: /* EnqueuedWorkgroupSize */
+   case 33: /* GlobalOffset */
+      return 3;
+   case 29: /* LocalInvocationIndex */
+   case 30: /* WorkDim */
+   case 34: /* GlobalLinearId */
+   case 36: /* SubgroupSize */
+   case 37: /* SubgroupMaxSize */
+   case 38: /* NumSubgroups */
+   case 39: /* NumEnqueuedSubgroups */
+   case 40: /* SubgroupId */
+   case 41: /* SubgroupLocalInvocationId */
+      return 1;
+   default:
+      return 0;
+   }
+}
+
+static spv_result_t
+refuse(struct operand_check *c, const spv_parsed_instruction_t *ins, const char *what,
+       uint32_t id)
+{
+   kiln_log_append(c->log, "error: SPIR-V: at word %zu: %%%u %s\n",
+                   (size_t)(ins->words - c->module), id, what);
+   return SPV_ERROR_INVALID_ID;
+}
+
+static spv_result_t
+check_instruction(void *data, const spv_parsed_instruction_t *ins)
+{
+   struct operand_check *c = data;
+   const uint32_t *w = ins->words;
+   /* The module is valid: every id is below the bound. */
+   struct id_info *result = ins->result_id ? &c->ids[ins->result_id] : NULL;
+
+   switch (ins->opcode) {
+   case 71: /* OpDecorate %target BuiltIn b */
+      if (ins->num_words >= 4 && w[2] == 11)
+         c->ids[w[1]].builtin = w[3] + 1;
+      return SPV_SUCCESS;
+   case 74: /* OpGroupDecorate %group %targets... */
+      for (unsigned i = 2; i < ins->num_words; i++) {
+         if (c->ids[w[1]].builtin)
+            c->ids[w[i]].builtin = c->ids[w[1]].builtin;
+      }
+      return SPV_SUCCESS;
+   case 21: /* OpTypeInt */
+      result->int_width = w[2];
+      result->components = 1;
+      return SPV_SUCCESS;
+   case 23: /* OpTypeVector */
+      result->int_width = c->ids[w[2]].int_width;
+      result->components = w[3];
+      return SPV_SUCCESS;
+   case 32: /* OpTypePointer */
+      result->type = w[3];
+      return SPV_SUCCESS;
+   case 59: { /* OpVariable */
+      result->type = ins->type_id;
+      unsigned want = builtin_components(result->builtin - 1);
+      const struct id_info *t = &c->ids[c->ids[ins->type_id].type];
+      if (result->builtin && want &&
+          (t->components != want || (t->int_width != 32 && t->int_width != 64)))
+         return refuse(c, ins, want == 3 ? "is an OpenCL built-in, which is a vector of three "
+                                           "32- or 64-bit integers"
+                                         : "is an OpenCL built-in, which is one 32- or "
+                                           "64-bit integer",
+                       ins->result_id);
+      return SPV_SUCCESS;
+   }
+   case 65: /* OpAccessChain */
+   case 66: /* OpInBoundsAccessChain */
+   case 67: /* OpPtrAccessChain */
+   case 70: /* OpInBoundsPtrAccessChain */
+      /* Result type, result, base, then the indices. */
+      for (unsigned o = 3; o < ins->num_operands; o++) {
+         uint32_t id = w[ins->operands[o].offset];
+         const struct id_info *t = &c->ids[c->ids[id].type];
+         if (t->components != 1 || !t->int_width)
+            return refuse(c, ins, "is an access chain index, which must be an integer scalar",
+                          id);
+      }
+      break;
+   default:
+      break;
+   }
+   if (result)
+      result->type = ins->type_id;
+   return SPV_SUCCESS;
+}
+
+static enum kiln_compile_status
+check_operands(spv_context ctx, const struct clc_binary *spirv, struct kiln_log *log)
+{
+   const uint32_t *w = spirv->data;
+   struct operand_check c = {
+      .module = w,
+      .bound = w[3],
+      .ids = calloc(w[3], sizeof(struct id_info)),
+      .log = log,
+   };
+   if (!c.ids)
+      return KILN_COMPILE_ERROR_NO_MEMORY;
+   enum kiln_compile_status status =
+      spvBinaryParse(ctx, &c, w, spirv->size / 4, NULL, check_instruction, NULL) == SPV_SUCCESS
+         ? KILN_COMPILE_OK
+         : KILN_COMPILE_ERROR_SPIRV;
+   free(c.ids);
+   return status;
+}
 
 enum kiln_compile_status
 kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log)
@@ -56,9 +204,11 @@ kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log)
          kiln_log_append(log, "error: SPIR-V: invalid module (%d)\n", res);
       }
    }
+   enum kiln_compile_status status =
+      res == SPV_SUCCESS ? check_operands(ctx, spirv, log) : KILN_COMPILE_ERROR_SPIRV;
    spvDiagnosticDestroy(diag);
    spvContextDestroy(ctx);
-   return res == SPV_SUCCESS ? KILN_COMPILE_OK : KILN_COMPILE_ERROR_SPIRV;
+   return status;
 }
 
 void

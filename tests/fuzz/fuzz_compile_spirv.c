@@ -32,6 +32,8 @@
 
 #include "kiln_compiler.h"
 
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned seed);
@@ -97,7 +99,7 @@ static const struct {
    const uint16_t *ops;
    unsigned count;
 } families[] = {
-#define FAMILY(a) { a, sizeof(a) / sizeof(a[0]) }
+#define FAMILY(a) { a, ARRAY_LEN(a) }
    FAMILY(int_binary), FAMILY(float_binary), FAMILY(int_compare), FAMILY(float_compare),
    FAMILY(logical_binary), FAMILY(conversions), FAMILY(int_unary),
 #undef FAMILY
@@ -149,7 +151,7 @@ mutate_instruction(uint32_t *w, unsigned i, uint32_t id_bound, uint64_t *rng)
 
    switch (rand_below(rng, 6)) {
    case 0: /* another opcode of the same shape */
-      for (unsigned f = 0; f < sizeof(families) / sizeof(families[0]); f++) {
+      for (unsigned f = 0; f < ARRAY_LEN(families); f++) {
          for (unsigned k = 0; k < families[f].count; k++) {
             if (families[f].ops[k] == op) {
                w[i] = (len << 16) | families[f].ops[rand_below(rng, families[f].count)];
@@ -162,14 +164,14 @@ mutate_instruction(uint32_t *w, unsigned i, uint32_t id_bound, uint64_t *rng)
          return true;
       }
       if (op == 32 /* TypePointer */ && len == 4) {
-         w[i + 2] = storage_classes[rand_below(rng, sizeof(storage_classes) / sizeof(storage_classes[0]))];
+         w[i + 2] = storage_classes[rand_below(rng, ARRAY_LEN(storage_classes))];
          return true;
       }
       return false;
    case 1: /* a constant's value, or an integer or vector type's size */
       if (op == 43 /* Constant */ && len >= 4) {
          w[i + 3 + rand_below(rng, len - 3)] = rand_below(rng, 2)
-            ? interesting[rand_below(rng, sizeof(interesting) / sizeof(interesting[0]))]
+            ? interesting[rand_below(rng, ARRAY_LEN(interesting))]
             : (uint32_t)rand_next(rng);
          return true;
       }
@@ -179,7 +181,7 @@ mutate_instruction(uint32_t *w, unsigned i, uint32_t id_bound, uint64_t *rng)
       }
       if (op == 23 /* TypeVector */ && len == 4) {
          static const uint32_t sizes[] = { 2, 3, 4, 8, 16 };
-         w[i + 3] = sizes[rand_below(rng, 5)];
+         w[i + 3] = sizes[rand_below(rng, ARRAY_LEN(sizes))];
          return true;
       }
       return false;
@@ -201,7 +203,7 @@ mutate_instruction(uint32_t *w, unsigned i, uint32_t id_bound, uint64_t *rng)
    default: /* any operand word, an interesting value */
       if (len >= 2) {
          w[i + 1 + rand_below(rng, len - 1)] =
-            interesting[rand_below(rng, sizeof(interesting) / sizeof(interesting[0]))];
+            interesting[rand_below(rng, ARRAY_LEN(interesting))];
          return true;
       }
       return false;
@@ -227,13 +229,13 @@ LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned se
       }
    }
 
-   /* The words in place when aligned; libFuzzer's buffer is its own. */
+   /* On a copy in whole words: libFuzzer's buffer has no alignment promise. */
    uint32_t *w = malloc(module);
    if (!w)
       return LLVMFuzzerMutate(data, size, max_size);
    memcpy(w, data, module);
-   static unsigned at[65536];
-   unsigned count = find_instructions(w, module / 4, at, 65536);
+   static unsigned at[65536]; /* instruction offsets; libFuzzer is one thread */
+   unsigned count = find_instructions(w, module / 4, at, ARRAY_LEN(at));
    if (count == 0) {
       free(w);
       return LLVMFuzzerMutate(data, size, max_size);
@@ -263,7 +265,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       .source_name = "fuzz.spv",
    };
    if (size % 4) {
-      unsigned pick = data[size - 1] % (sizeof(configs) / sizeof(configs[0]));
+      unsigned pick = data[size - 1] % (ARRAY_LEN(configs));
       options.target = configs[pick].target;
       options.wave_size = configs[pick].wave_size;
       size &= ~(size_t)3;

@@ -53,7 +53,10 @@ def fuzz_env(work):
     # UBSan's reports are findings, with a stack to find them by, except
     # the Mesa idioms ubsan.supp lists.
     supp = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ubsan.supp')
-    env.setdefault('UBSAN_OPTIONS', f'halt_on_error=1:print_stacktrace=1:suppressions={supp}')
+    # meson test sets UBSAN_OPTIONS of its own: the suppressions are added
+    # to whatever is there.
+    ubsan = env.get('UBSAN_OPTIONS', 'halt_on_error=1:print_stacktrace=1')
+    env['UBSAN_OPTIONS'] = f'{ubsan}:suppressions={supp}'
     return env
 
 
@@ -120,6 +123,7 @@ def stack_of(output):
     lines = output.splitlines()
     start = next((i for i, l in enumerate(lines)
                   if re.match(r'==\d+==\s*ERROR|.*runtime error:|ALARM:|.*Assertion .* failed'
+                              r'|NIR validation failed|.*ACO ERROR|.*isel_err'
                               r'|fuzz_compile_spirv: kiln_compile\(\)', l)), None)
     if start is None:
         return '\n'.join(lines[-20:])
@@ -150,6 +154,8 @@ def fuzz(args, env):
     cmd = [args.fuzzer, f'-max_total_time={budget}', f'-timeout={args.timeout}',
            f'-rss_limit_mb={args.rss_limit_mb}', f'-artifact_prefix={crashes}/',
            '-print_final_stats=1']
+    if args.seed:
+        cmd += [f'-seed={args.seed}']
     if args.keep_going:
         cmd += [f'-fork={args.jobs}', '-ignore_crashes=1', '-ignore_timeouts=1',
                 '-ignore_ooms=1']
@@ -258,6 +264,9 @@ def main():
                     help='start from the seeds alone, not from what earlier runs found')
     ap.add_argument('--jobs', type=int, default=1, help='fork mode: parallel jobs')
     ap.add_argument('--timeout', type=int, default=20, help='seconds for one input')
+    ap.add_argument('--seed', type=int, default=0,
+                    help="libFuzzer's random seed; 0 draws one (the test suite fixes it, "
+                         "so a run explores the same inputs each time)")
     ap.add_argument('--rss-limit-mb', type=int, default=4096)
     ap.add_argument('--verbose', action='store_true', help='print all of libFuzzer\'s output')
     args = ap.parse_args()
