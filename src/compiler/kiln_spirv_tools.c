@@ -27,8 +27,17 @@
  *    variable is lowered away;
  *  - OpenCL's built-in variables have OpenCL's types (three 32- or 64-bit
  *    integers, or one): nir_lower_system_values asserts on a
- *    GlobalInvocationId of eight. */
+ *    GlobalInvocationId of eight;
+ *  - a type is smaller than 2 GiB: vtn keeps an array's length, and glsl
+ *    types their sizes, in 32 bits, so a longer array (2^35 floats of
+ *    __local memory) wraps to a size of 0 and NIR's explicit I/O asserts
+ *    on its stride.  The sizes here leave out alignment padding, which at
+ *    most doubles them; no buffer kiln makes is larger than 4 GiB;
+ *  - the addressing model is Physical64: vtn asserts that a Physical32
+ *    module comes with 32-bit address formats, and kiln's are 64-bit. */
 struct id_info {
+   uint64_t value;     /* an integer constant's */
+   uint64_t size;      /* a type's bytes, without padding; saturates */
    uint32_t type;      /* a value's type; a pointer type's pointee */
    uint32_t builtin;   /* its BuiltIn decoration + 1; 0 for none */
    uint8_t int_width;  /* OpTypeInt; for OpTypeVector, its component's */
@@ -72,6 +81,14 @@ builtin_components(uint32_t builtin)
    }
 }
 
+#define MAX_TYPE_SIZE (UINT64_C(1) << 31)
+
+static uint64_t
+size_mul(uint64_t a, uint64_t b)
+{
+   return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
 static spv_result_t
 refuse(struct operand_check *c, const spv_parsed_instruction_t *ins, const char *what,
        uint32_t id)
@@ -90,6 +107,14 @@ check_instruction(void *data, const spv_parsed_instruction_t *ins)
    struct id_info *result = ins->result_id ? &c->ids[ins->result_id] : NULL;
 
    switch (ins->opcode) {
+   case 14: /* OpMemoryModel */
+      if (w[1] == 1 /* Physical32 */) {
+         kiln_log_append(c->log, "error: SPIR-V: at word %zu: the addressing model is "
+                                 "Physical32; kiln's devices are 64-bit (Physical64)\n",
+                         (size_t)(w - c->module));
+         return SPV_ERROR_INVALID_BINARY;
+      }
+      return SPV_SUCCESS;
    case 71: /* OpDecorate %target BuiltIn b */
       if (ins->num_words >= 4 && w[2] == 11)
          c->ids[w[1]].builtin = w[3] + 1;
@@ -100,17 +125,47 @@ check_instruction(void *data, const spv_parsed_instruction_t *ins)
             c->ids[w[i]].builtin = c->ids[w[1]].builtin;
       }
       return SPV_SUCCESS;
+   case 20: /* OpTypeBool */
+      result->size = 1;
+      return SPV_SUCCESS;
    case 21: /* OpTypeInt */
       result->int_width = w[2];
       result->components = 1;
+      result->size = w[2] / 8;
       return SPV_SUCCESS;
-   case 23: /* OpTypeVector */
+   case 22: /* OpTypeFloat */
+      result->size = w[2] / 8;
+      return SPV_SUCCESS;
+   case 23: /* OpTypeVector: three components take four's room */
       result->int_width = c->ids[w[2]].int_width;
       result->components = w[3];
+      result->size = size_mul(c->ids[w[2]].size, w[3] == 3 ? 4 : w[3]);
+      return SPV_SUCCESS;
+   case 28: { /* OpTypeArray */
+      uint64_t length = c->ids[w[3]].value;
+      result->size = size_mul(c->ids[w[2]].size, length);
+      if (length > UINT32_MAX || result->size >= MAX_TYPE_SIZE)
+         return refuse(c, ins, "is an array type larger than kiln supports (2 GiB)",
+                       ins->result_id);
+      return SPV_SUCCESS;
+   }
+   case 30: /* OpTypeStruct */
+      for (unsigned i = 2; i < ins->num_words; i++) {
+         uint64_t sum = result->size + c->ids[w[i]].size;
+         result->size = sum < result->size ? UINT64_MAX : sum;
+      }
+      if (result->size >= MAX_TYPE_SIZE)
+         return refuse(c, ins, "is a struct type larger than kiln supports (2 GiB)",
+                       ins->result_id);
       return SPV_SUCCESS;
    case 32: /* OpTypePointer */
       result->type = w[3];
+      result->size = 8;
       return SPV_SUCCESS;
+   case 43: /* OpConstant */
+   case 50: /* OpSpecConstant */
+      result->value = w[3] | (ins->num_words > 4 ? (uint64_t)w[4] << 32 : 0);
+      break;
    case 59: { /* OpVariable */
       result->type = ins->type_id;
       unsigned want = builtin_components(result->builtin - 1);
