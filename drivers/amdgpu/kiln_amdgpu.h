@@ -142,6 +142,9 @@ struct kiln_amdgpu_launch {
                                       global pointers already filled in */
    const struct kiln_amdgpu_local_arg *local_args;
    unsigned num_local_args;
+   /* LDS the caller has already laid out after the static LDS (its
+    * __local argument offsets are in kernarg); local_args come after it. */
+   unsigned extra_lds_bytes;
    struct kiln_amdgpu_bo *const *bos; /* buffers the kernel accesses */
    unsigned num_bos;
    uint64_t timeout_ns;            /* 0 = 10 s */

@@ -222,7 +222,7 @@ static int
 place_local_args(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
                  const struct kiln_amdgpu_launch *launch, uint8_t *kernarg)
 {
-   uint64_t top = k->desc.lds_bytes;
+   uint64_t top = (uint64_t)k->desc.lds_bytes + launch->extra_lds_bytes;
 
    for (unsigned i = 0; i < launch->num_local_args; i++) {
       const struct kiln_amdgpu_local_arg *a = &launch->local_args[i];

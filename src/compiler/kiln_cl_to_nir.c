@@ -7,7 +7,8 @@
  * CL lowering (the sequence Rusticl runs in compile_nir_to_args and
  * compile_nir_variant): variable initialisers, system values, explicit
  * types in the OpenCL C layout, explicit I/O with 64-bit global addresses
- * and 32-bit offsets for local and private memory.  Program-scope
+ * and 32-bit offsets for local and private memory.  Generic pointers are
+ * flat addresses (kiln_nir_lower_generic_casts and _access).  Program-scope
  * __constant data becomes shader constant data that the backend appends
  * to the code, so it needs no buffer of its own.
  */
@@ -148,31 +149,6 @@ can_remove_var(nir_variable *var, void *data)
           !glsl_type_is_sampler(var->type);
 }
 
-/* A pointer whose address space is still unknown after inlining and
- * optimisation (a deref that may be in several modes, or a to_global /
- * to_local / to_private test that did not fold).  Until kiln lowers the
- * generic address space these would be addressed as global memory, so
- * the kernel is refused instead. */
-static nir_instr *
-find_generic_pointer(nir_shader *nir)
-{
-   nir_foreach_function_impl (impl, nir) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            if (instr->type == nir_instr_type_deref) {
-               nir_variable_mode modes = nir_instr_as_deref(instr)->modes;
-               if (util_bitcount(modes & nir_var_mem_generic) > 1)
-                  return instr;
-            } else if (instr->type == nir_instr_type_intrinsic &&
-                       nir_instr_as_intrinsic(instr)->intrinsic == nir_intrinsic_deref_mode_is) {
-               return instr;
-            }
-         }
-      }
-   }
-   return NULL;
-}
-
 nir_shader *
 kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
                enum kiln_target target, unsigned wave_size, uint32_t debug,
@@ -215,6 +191,16 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    NIR_PASS(_, nir, nir_lower_goto_ifs);
    NIR_PASS(_, nir, nir_opt_dead_cf);
    NIR_PASS(_, nir, nir_lower_variable_initializers, nir_var_function_temp);
+
+   /* The kernel's own functions inlined before the first optimisation, so
+    * that a pointer converted to or from the generic address space is
+    * still seen where it is converted, also across calls (libclc's
+    * functions are linked below). */
+   const struct kiln_nir_generic_options generic = kiln_amd_generic_options(target);
+   NIR_PASS(_, nir, nir_lower_returns);
+   NIR_PASS(_, nir, nir_inline_functions);
+   NIR_PASS(_, nir, nir_copy_prop);
+   NIR_PASS(_, nir, kiln_nir_lower_generic_casts, &generic);
    opt_loop(nir);
 
    /* libclc's builtins become part of the kernel. */
@@ -275,15 +261,10 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
             glsl_get_cl_type_size_align);
    NIR_PASS(_, nir, nir_opt_large_constants, glsl_get_cl_type_size_align, 64);
 
-   if (find_generic_pointer(nir)) {
-      kiln_log_append(log, "error: kernel %s: the generic address space (OpenCL C 2.0 6.5.5: "
-                           "a pointer that may point to more than one address space, "
-                           "to_global, to_local, to_private) is not supported yet\n",
-                      entry_point);
-      ralloc_free(nir);
-      return NULL;
-   }
-
+   /* Generic pointers (flat addresses) whose address space nothing
+    * proved: aperture tests, and accesses branching on them. */
+   NIR_PASS(_, nir, nir_opt_deref);
+   NIR_PASS(_, nir, kiln_nir_lower_generic_access, &generic);
    NIR_PASS(_, nir, nir_lower_explicit_io, nir_var_mem_global | nir_var_mem_constant,
             nir_address_format_64bit_global);
    NIR_PASS(_, nir, nir_lower_explicit_io,

@@ -15,6 +15,7 @@
 
 #include "kiln_amd_abi.h"
 #include "kiln_amd_backend.h"
+#include "kiln_compiler_nir.h"
 #include "kiln_compiler_internal.h"
 
 #include "compiler/clc/clc.h"
@@ -223,22 +224,36 @@ done:
    return status;
 }
 
+/* Frees what a kernel owns, not the struct itself. */
+static void
+kernel_finish(struct kiln_kernel *k)
+{
+   for (unsigned a = 0; a < k->num_args && k->args; a++) {
+      free(k->args[a].name);
+      free(k->args[a].type_name);
+   }
+   free(k->args);
+   free(k->name);
+   free(k->code);
+   free(k->disasm);
+}
+
+void
+kiln_kernel_free(struct kiln_kernel *kernel)
+{
+   if (!kernel)
+      return;
+   kernel_finish(kernel);
+   free(kernel);
+}
+
 void
 kiln_program_free(struct kiln_program *prog)
 {
    if (!prog)
       return;
-   for (unsigned i = 0; i < prog->num_kernels; i++) {
-      struct kiln_kernel *k = &prog->kernels[i];
-      for (unsigned a = 0; a < k->num_args && k->args; a++) {
-         free(k->args[a].name);
-         free(k->args[a].type_name);
-      }
-      free(k->args);
-      free(k->name);
-      free(k->code);
-      free(k->disasm);
-   }
+   for (unsigned i = 0; i < prog->num_kernels; i++)
+      kernel_finish(&prog->kernels[i]);
    free(prog->kernels);
    free(prog->spirv);
    free(prog->log);

@@ -1,0 +1,51 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * The compiler's entry for a caller that already has the kernel as NIR:
+ * kiln's Gallium driver, which receives Rusticl's NIR (explicit I/O
+ * lowered, kernel arguments as load_kernel_input).  The NIR then takes the
+ * same backend path as a kernel from kiln_compile(): kiln's kernel ABI,
+ * the AMD lowering and ACO.
+ */
+#ifndef KILN_COMPILER_NIR_H
+#define KILN_COMPILER_NIR_H
+
+#include "kiln_compiler.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct nir_shader;
+struct nir_shader_compiler_options;
+
+/* The NIR options a front end should build the target's NIR with.  They
+ * differ from the backend's in one respect: fdiv stays, so that 64-bit
+ * division can still be lowered correctly rounded when the NIR arrives
+ * (the backend's options turn it into a multiply by the reciprocal). */
+const struct nir_shader_compiler_options *
+kiln_compiler_nir_options(enum kiln_target target);
+
+struct kiln_nir_kernel_options {
+   const char *name;           /* for diagnostics and the kernel's name */
+   enum kiln_target target;
+   unsigned wave_size;         /* 0 = the target's default */
+   unsigned input_size;        /* bytes of load_kernel_input the caller provides */
+   uint32_t debug;             /* enum kiln_debug; ORed with KILN_DEBUG */
+};
+
+/* Compiles a kernel (MESA_SHADER_KERNEL, explicit I/O) and takes
+ * ownership of nir.  On success *kernel is set (kiln_kernel_free() it);
+ * *log is set when non-NULL (free() it). */
+enum kiln_compile_status
+kiln_compile_nir(struct nir_shader *nir, const struct kiln_nir_kernel_options *options,
+                 struct kiln_kernel **kernel, char **log);
+
+void kiln_kernel_free(struct kiln_kernel *kernel);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,90 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * kiln's Gallium driver: the pipe_screen and pipe_context Rusticl drives
+ * for compute.  Kernels compile through kiln_compile_nir() and run through
+ * drivers/amdgpu, which waits for each dispatch: work is finished when
+ * launch_grid returns, so fences are born signalled and buffers are
+ * read and written by the CPU through their host-visible mappings.
+ */
+#ifndef KILN_PIPE_H
+#define KILN_PIPE_H
+
+#include "kiln_amdgpu.h"
+#include "kiln_compiler.h"
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "pipe/p_state.h"
+#include "util/simple_mtx.h"
+#include "util/u_dynarray.h"
+
+struct kiln_screen {
+   struct pipe_screen base;
+   struct kiln_amdgpu_device *dev;
+   const struct kiln_amdgpu_device_info *info;
+   enum kiln_target target;
+   /* drivers/amdgpu keeps one command buffer per device: every call into
+    * it (buffer objects, kernels, dispatches) holds this lock, since
+    * Rusticl calls the screen and its contexts from several threads. */
+   simple_mtx_t dev_lock;
+   char name[96];
+};
+
+static inline struct kiln_screen *
+kiln_screen(struct pipe_screen *screen)
+{
+   return (struct kiln_screen *)screen;
+}
+
+struct kiln_resource {
+   struct pipe_resource base;
+   struct kiln_amdgpu_bo *bo;
+};
+
+static inline struct kiln_resource *
+kiln_resource(struct pipe_resource *res)
+{
+   return (struct kiln_resource *)res;
+}
+
+struct kiln_compute_state {
+   struct kiln_kernel *kernel;
+   struct kiln_amdgpu_kernel *hw;
+   unsigned static_shared_mem; /* where the front end starts __local arguments */
+};
+
+struct kiln_context {
+   struct pipe_context base;
+   struct kiln_compute_state *cs;
+   struct util_dynarray input;    /* constant buffer 0: the kernel inputs */
+   struct pipe_resource **globals; /* set_global_binding's buffers */
+   unsigned num_globals;
+   enum pipe_reset_status reset;  /* after a faulting dispatch, until queried */
+};
+
+static inline struct kiln_context *
+kiln_context(struct pipe_context *ctx)
+{
+   return (struct kiln_context *)ctx;
+}
+
+/* kiln_pipe_screen.c, kiln_pipe_caps.c */
+void kiln_screen_init_caps(struct kiln_screen *screen);
+
+/* kiln_pipe_context.c */
+struct pipe_context *kiln_context_create(struct pipe_screen *screen, void *priv, unsigned flags);
+
+/* kiln_pipe_fence.c: fences and queries */
+void kiln_screen_init_fence_functions(struct kiln_screen *screen);
+void kiln_context_init_query_functions(struct kiln_context *ctx);
+
+/* kiln_pipe_resource.c: buffers and transfers */
+void kiln_screen_init_resource_functions(struct kiln_screen *screen);
+void kiln_context_init_resource_functions(struct kiln_context *ctx);
+
+/* kiln_pipe_compute.c: compute states; kiln_pipe_launch.c: inputs, bindings, launch */
+void kiln_context_init_compute_functions(struct kiln_context *ctx);
+void kiln_context_init_launch_functions(struct kiln_context *ctx);
+
+#endif

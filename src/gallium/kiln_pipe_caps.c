@@ -1,0 +1,121 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * What the screen says it can do, which Rusticl turns into the OpenCL
+ * device's limits and extensions: only what kiln runs correctly today
+ * (64-bit integers and doubles; no images, half or sub-groups yet).  The
+ * limits are drivers/amdgpu's and kiln's kernel ABI's.
+ */
+#include "kiln_pipe.h"
+
+#include <string.h>
+
+#include "util/u_screen.h"
+
+#define MAX_WORK_GROUP_SIZE 1024
+#define MAX_LDS_BYTES (64 * 1024)
+/* kiln's ABI keeps global ids in 32 bits: groups x work-group size must
+ * stay below 2^32, and Rusticl splits larger launches. */
+#define MAX_GROUPS 65535
+#define MAX_INPUT_BYTES (32 * 1024)
+#define MAX_ALLOC_BYTES (UINT64_C(1) << 31)
+
+static int
+kiln_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
+                      enum pipe_shader_cap param)
+{
+   if (shader != PIPE_SHADER_COMPUTE)
+      return 0;
+   switch (param) {
+   case PIPE_SHADER_CAP_SUPPORTED_IRS:
+      return 1 << PIPE_SHADER_IR_NIR;
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
+      return MAX_INPUT_BYTES;
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
+      /* __constant arguments are global pointers: no hardware limit. */
+      return 16;
+   case PIPE_SHADER_CAP_INTEGERS:
+      return 1;
+   default:
+      return 0;
+   }
+}
+
+#define RETURN(type, ...)                                                                      \
+   do {                                                                                        \
+      const type v[] = { __VA_ARGS__ };                                                        \
+      if (ret)                                                                                 \
+         memcpy(ret, v, sizeof(v));                                                            \
+      return sizeof(v);                                                                        \
+   } while (0)
+
+static int
+kiln_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
+                       enum pipe_compute_cap param, void *ret)
+{
+   const struct kiln_amdgpu_device_info *info = kiln_screen(pscreen)->info;
+   const uint64_t memory = info->vram_size + info->gtt_size;
+
+   switch (param) {
+   case PIPE_COMPUTE_CAP_IR_TARGET: {
+      const char *target = info->target;
+      if (ret)
+         strcpy(ret, target);
+      return strlen(target) + 1;
+   }
+   case PIPE_COMPUTE_CAP_ADDRESS_BITS:
+      RETURN(uint32_t, 64);
+   case PIPE_COMPUTE_CAP_GRID_DIMENSION:
+      RETURN(uint64_t, 3);
+   case PIPE_COMPUTE_CAP_MAX_GRID_SIZE:
+      RETURN(uint64_t, MAX_GROUPS, MAX_GROUPS, MAX_GROUPS);
+   case PIPE_COMPUTE_CAP_MAX_BLOCK_SIZE:
+      RETURN(uint64_t, MAX_WORK_GROUP_SIZE, MAX_WORK_GROUP_SIZE, MAX_WORK_GROUP_SIZE);
+   case PIPE_COMPUTE_CAP_MAX_THREADS_PER_BLOCK:
+   case PIPE_COMPUTE_CAP_MAX_VARIABLE_THREADS_PER_BLOCK:
+      RETURN(uint64_t, MAX_WORK_GROUP_SIZE);
+   case PIPE_COMPUTE_CAP_MAX_GLOBAL_SIZE:
+      RETURN(uint64_t, memory);
+   case PIPE_COMPUTE_CAP_MAX_LOCAL_SIZE:
+      RETURN(uint64_t, MAX_LDS_BYTES);
+   case PIPE_COMPUTE_CAP_MAX_PRIVATE_SIZE:
+      RETURN(uint64_t, 64 * 1024);
+   case PIPE_COMPUTE_CAP_MAX_INPUT_SIZE:
+      RETURN(uint64_t, MAX_INPUT_BYTES);
+   case PIPE_COMPUTE_CAP_MAX_MEM_ALLOC_SIZE:
+      RETURN(uint64_t, MIN2(MAX_ALLOC_BYTES, memory / 4));
+   case PIPE_COMPUTE_CAP_MAX_CLOCK_FREQUENCY:
+      RETURN(uint32_t, info->kind == KILN_AMDGPU_DEVICE_SIM ? 1 : 2000);
+   case PIPE_COMPUTE_CAP_MAX_COMPUTE_UNITS:
+      RETURN(uint32_t, info->num_cu);
+   case PIPE_COMPUTE_CAP_MAX_SUBGROUPS:
+      RETURN(uint32_t, 0); /* cl_khr_subgroups: not yet */
+   case PIPE_COMPUTE_CAP_SUBGROUP_SIZES:
+      RETURN(uint32_t, info->wave_size);
+   case PIPE_COMPUTE_CAP_IMAGES_SUPPORTED:
+      RETURN(uint32_t, 0);
+   }
+   return 0;
+}
+
+void
+kiln_screen_init_caps(struct kiln_screen *screen)
+{
+   screen->base.get_shader_param = kiln_get_shader_param;
+   screen->base.get_compute_param = kiln_get_compute_param;
+
+   struct pipe_caps *caps = (struct pipe_caps *)&screen->base.caps;
+   u_init_pipe_screen_caps(&screen->base, 1);
+   caps->compute = true;
+   caps->int64 = true;
+   caps->doubles = true;
+   caps->shareable_shaders = true;
+   caps->query_timestamp = true;
+   caps->timer_resolution = 1;
+   caps->max_shader_buffer_size = MAX_ALLOC_BYTES;
+   caps->endianness = PIPE_ENDIAN_LITTLE;
+   caps->vendor_id = 0x1002;
+   caps->device_id = 0;
+   caps->uma = screen->info->kind == KILN_AMDGPU_DEVICE_SIM;
+}

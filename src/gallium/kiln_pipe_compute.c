@@ -1,0 +1,125 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Compute states: the front end's NIR compiled by kiln_compile_nir() (the
+ * backend path every kiln kernel takes) and uploaded as a drivers/amdgpu
+ * kernel once, when the state is created; Rusticl shares the state
+ * between its contexts (caps.shareable_shaders).
+ */
+#include "kiln_pipe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "kiln_compiler_nir.h"
+#include "nir.h"
+#include "util/u_memory.h"
+
+static struct kiln_amdgpu_kernel *
+upload(struct kiln_screen *screen, const struct kiln_kernel *k)
+{
+   const struct kiln_amdgpu_kernel_desc desc = {
+      .name = k->name,
+      .code = k->code,
+      .code_size = k->code_size,
+      .rsrc1 = k->rsrc1,
+      .rsrc2 = k->rsrc2,
+      .rsrc3 = k->rsrc3,
+      .wave_size = k->wave_size,
+      .lds_bytes = k->lds_bytes,
+      .scratch_bytes_per_lane = k->scratch_bytes_per_lane,
+      .kernarg_size = k->kernarg_size,
+      .reqd_work_group_size = { k->reqd_work_group_size[0], k->reqd_work_group_size[1],
+                                k->reqd_work_group_size[2] },
+      .max_work_group_size = k->max_work_group_size,
+   };
+   struct kiln_amdgpu_kernel *hw = NULL;
+   simple_mtx_lock(&screen->dev_lock);
+   if (kiln_amdgpu_kernel_create(screen->dev, &desc, &hw))
+      fprintf(stderr, "kiln: kernel %s: %s\n", k->name, kiln_amdgpu_device_error(screen->dev));
+   simple_mtx_unlock(&screen->dev_lock);
+   return hw;
+}
+
+/* Returns NULL when the kernel cannot be compiled; the reason goes to
+ * stderr (Rusticl has built the program by then and has no log to give
+ * it), and launches of the state are refused. */
+static void *
+kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_state *cso)
+{
+   struct kiln_screen *screen = kiln_screen(pctx->screen);
+   if (cso->ir_type != PIPE_SHADER_IR_NIR)
+      return NULL;
+   nir_shader *nir = (nir_shader *)cso->prog;
+
+   struct kiln_compute_state *cs = CALLOC_STRUCT(kiln_compute_state);
+   if (!cs) {
+      ralloc_free(nir);
+      return NULL;
+   }
+   cs->static_shared_mem = cso->static_shared_mem;
+
+   const struct kiln_nir_kernel_options options = {
+      .name = nir->info.name,
+      .target = screen->target,
+      .wave_size = screen->info->wave_size,
+      .input_size = MAX2(cso->req_input_mem, nir->num_uniforms),
+   };
+   char *log = NULL;
+   enum kiln_compile_status status = kiln_compile_nir(nir, &options, &cs->kernel, &log);
+   if (status != KILN_COMPILE_OK || (log && *log))
+      fprintf(stderr, "%s", log ? log : "kiln: a kernel failed to compile\n");
+   free(log);
+   if (status == KILN_COMPILE_OK)
+      cs->hw = upload(screen, cs->kernel);
+   if (!cs->hw) {
+      kiln_kernel_free(cs->kernel);
+      FREE(cs);
+      return NULL;
+   }
+   return cs;
+}
+
+static void
+kiln_bind_compute_state(struct pipe_context *pctx, void *state)
+{
+   kiln_context(pctx)->cs = state;
+}
+
+static void
+kiln_delete_compute_state(struct pipe_context *pctx, void *state)
+{
+   struct kiln_screen *screen = kiln_screen(pctx->screen);
+   struct kiln_compute_state *cs = state;
+   if (!cs)
+      return;
+   simple_mtx_lock(&screen->dev_lock);
+   kiln_amdgpu_kernel_destroy(screen->dev, cs->hw);
+   simple_mtx_unlock(&screen->dev_lock);
+   kiln_kernel_free(cs->kernel);
+   FREE(cs);
+}
+
+static void
+kiln_get_compute_state_info(struct pipe_context *pctx, void *state,
+                            struct pipe_compute_state_object_info *info)
+{
+   struct kiln_compute_state *cs = state;
+   const unsigned wave_size = kiln_screen(pctx->screen)->info->wave_size;
+   *info = (struct pipe_compute_state_object_info){
+      .max_threads = cs ? cs->kernel->max_work_group_size : 1024,
+      .preferred_simd_size = cs ? cs->kernel->wave_size : wave_size,
+      .simd_sizes = cs ? cs->kernel->wave_size : wave_size,
+      .private_memory = cs ? cs->kernel->scratch_bytes_per_lane : 0,
+   };
+}
+
+void
+kiln_context_init_compute_functions(struct kiln_context *ctx)
+{
+   ctx->base.create_compute_state = kiln_create_compute_state;
+   ctx->base.bind_compute_state = kiln_bind_compute_state;
+   ctx->base.delete_compute_state = kiln_delete_compute_state;
+   ctx->base.get_compute_state_info = kiln_get_compute_state_info;
+}

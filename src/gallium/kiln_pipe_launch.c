@@ -1,0 +1,182 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * A launch as Rusticl makes it: the kernel inputs (its arguments and its
+ * own launch values, laid out by Rusticl) in constant buffer 0, the
+ * buffers behind pointer arguments from set_global_binding, whose GPU
+ * addresses are added into the inputs at once, and launch_grid with the
+ * work-group size and the number of groups.  drivers/amdgpu appends kiln's
+ * implicit arguments, places the LDS and waits for the dispatch; a fault
+ * is reported on stderr with its address and instruction, and through the
+ * context's reset status.
+ */
+#include "kiln_pipe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/u_inlines.h"
+
+static void
+kiln_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader,
+                         unsigned index, bool take_ownership,
+                         const struct pipe_constant_buffer *cb)
+{
+   struct kiln_context *ctx = kiln_context(pctx);
+   if (index != 0 || shader != PIPE_SHADER_COMPUTE)
+      goto release;
+
+   util_dynarray_clear(&ctx->input);
+   if (!cb)
+      return;
+   const uint8_t *src = cb->user_buffer;
+   if (!src && cb->buffer)
+      src = (const uint8_t *)kiln_resource(cb->buffer)->bo->map + cb->buffer_offset;
+   if (src && cb->buffer_size) {
+      void *dst = util_dynarray_grow_bytes(&ctx->input, 1, cb->buffer_size);
+      if (dst)
+         memcpy(dst, src, cb->buffer_size);
+   }
+
+release:
+   if (take_ownership && cb && cb->buffer) {
+      struct pipe_resource *buffer = cb->buffer;
+      pipe_resource_reference(&buffer, NULL);
+   }
+}
+
+static bool
+grow_globals(struct kiln_context *ctx, unsigned count)
+{
+   if (count <= ctx->num_globals)
+      return true;
+   struct pipe_resource **g = realloc(ctx->globals, count * sizeof(*g));
+   if (!g)
+      return false;
+   memset(g + ctx->num_globals, 0, (count - ctx->num_globals) * sizeof(*g));
+   ctx->globals = g;
+   ctx->num_globals = count;
+   return true;
+}
+
+/* handles[i] points at the 64-bit buffer offset Rusticl wrote into the
+ * inputs; it becomes the GPU address of that byte. */
+static void
+kiln_set_global_binding(struct pipe_context *pctx, unsigned first, unsigned count,
+                        struct pipe_resource **resources, uint32_t **handles)
+{
+   struct kiln_context *ctx = kiln_context(pctx);
+   if (!grow_globals(ctx, first + count)) {
+      fprintf(stderr, "kiln: out of memory binding %u buffers\n", first + count);
+      return;
+   }
+   for (unsigned i = 0; i < count; i++) {
+      struct pipe_resource *res = resources ? resources[i] : NULL;
+      pipe_resource_reference(&ctx->globals[first + i], res);
+      if (res && handles && handles[i]) {
+         uint64_t address;
+         memcpy(&address, handles[i], sizeof(address));
+         address += kiln_resource(res)->bo->va;
+         memcpy(handles[i], &address, sizeof(address));
+      }
+   }
+}
+
+static void
+report_failure(struct kiln_context *ctx, const char *name, const char *message,
+               const struct kiln_amdgpu_fault *fault)
+{
+   if (fault->kind != KILN_AMDGPU_FAULT_NONE) {
+      fprintf(stderr, "kiln: kernel %s: %s\n", name, fault->message);
+      ctx->reset = PIPE_GUILTY_CONTEXT_RESET;
+   } else {
+      fprintf(stderr, "kiln: kernel %s: %s\n", name, message);
+   }
+}
+
+static void
+kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
+{
+   struct kiln_context *ctx = kiln_context(pctx);
+   struct kiln_screen *screen = kiln_screen(pctx->screen);
+   struct kiln_compute_state *cs = ctx->cs;
+   if (!cs) {
+      fprintf(stderr, "kiln: launch of a kernel that did not compile; nothing runs\n");
+      return;
+   }
+   const struct kiln_kernel *k = cs->kernel;
+   if (k->lds_bytes > cs->static_shared_mem && info->variable_shared_mem) {
+      fprintf(stderr, "kiln: kernel %s: %u bytes of static LDS, more than the %u the "
+                      "__local arguments were placed after; nothing runs\n",
+              k->name, k->lds_bytes, cs->static_shared_mem);
+      return;
+   }
+
+   /* The inputs cover the kernel's explicit argument area; a shorter
+    * buffer (arguments the kernel never reads) is padded with zeros. */
+   unsigned input_size = util_dynarray_num_elements(&ctx->input, uint8_t);
+   if (input_size < k->kernarg_size) {
+      void *tail = util_dynarray_grow_bytes(&ctx->input, 1, k->kernarg_size - input_size);
+      if (!tail)
+         return;
+      memset(tail, 0, k->kernarg_size - input_size);
+   }
+
+   struct kiln_amdgpu_bo *stack_bos[32];
+   struct kiln_amdgpu_bo **bos = stack_bos;
+   if (ctx->num_globals > ARRAY_SIZE(stack_bos) &&
+       !(bos = malloc(ctx->num_globals * sizeof(*bos))))
+      return;
+   unsigned num_bos = 0;
+   for (unsigned i = 0; i < ctx->num_globals; i++) {
+      if (ctx->globals[i])
+         bos[num_bos++] = kiln_resource(ctx->globals[i])->bo;
+   }
+
+   struct kiln_amdgpu_launch launch = {
+      .work_dim = CLAMP(info->work_dim, 1, 3),
+      .kernarg = ctx->input.data,
+      .bos = bos,
+      .num_bos = num_bos,
+      .extra_lds_bytes = info->variable_shared_mem,
+   };
+   for (unsigned d = 0; d < 3; d++) {
+      launch.global_size[d] = (uint64_t)info->grid[d] * info->block[d];
+      launch.local_size[d] = info->block[d];
+   }
+
+   struct kiln_amdgpu_fault fault;
+   simple_mtx_lock(&screen->dev_lock);
+   int ret = kiln_amdgpu_dispatch(screen->dev, cs->hw, &launch, &fault);
+   if (ret)
+      report_failure(ctx, k->name, kiln_amdgpu_device_error(screen->dev), &fault);
+   simple_mtx_unlock(&screen->dev_lock);
+   if (bos != stack_bos)
+      free(bos);
+}
+
+static void
+kiln_memory_barrier(struct pipe_context *pctx, unsigned flags)
+{
+}
+
+static enum pipe_reset_status
+kiln_get_device_reset_status(struct pipe_context *pctx)
+{
+   struct kiln_context *ctx = kiln_context(pctx);
+   enum pipe_reset_status status = ctx->reset;
+   ctx->reset = PIPE_NO_RESET;
+   return status;
+}
+
+void
+kiln_context_init_launch_functions(struct kiln_context *ctx)
+{
+   ctx->base.set_constant_buffer = kiln_set_constant_buffer;
+   ctx->base.set_global_binding = kiln_set_global_binding;
+   ctx->base.launch_grid = kiln_launch_grid;
+   ctx->base.memory_barrier = kiln_memory_barrier;
+   ctx->base.get_device_reset_status = kiln_get_device_reset_status;
+}

@@ -1,0 +1,105 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * The pipe_screen: one per device drivers/amdgpu opens, its names, the
+ * compiler options front ends build NIR with, and its lifetime.
+ */
+#include "kiln_gallium.h"
+#include "kiln_pipe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kiln_compiler_nir.h"
+#include "util/os_time.h"
+#include "util/u_memory.h"
+
+static const char *
+kiln_get_name(struct pipe_screen *pscreen)
+{
+   return kiln_screen(pscreen)->name;
+}
+
+static const char *
+kiln_get_vendor(struct pipe_screen *pscreen)
+{
+   return "kiln";
+}
+
+static const char *
+kiln_get_device_vendor(struct pipe_screen *pscreen)
+{
+   return "AMD";
+}
+
+static const void *
+kiln_get_compiler_options(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
+                          enum pipe_shader_type shader)
+{
+   return kiln_compiler_nir_options(kiln_screen(pscreen)->target);
+}
+
+static uint64_t
+kiln_get_timestamp(struct pipe_screen *pscreen)
+{
+   return os_time_get_nano();
+}
+
+static bool
+kiln_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
+                         enum pipe_texture_target target, unsigned sample_count,
+                         unsigned storage_sample_count, unsigned bindings)
+{
+   /* Buffers only: images are not supported yet. */
+   return target == PIPE_BUFFER && format == PIPE_FORMAT_R8_UINT;
+}
+
+static void
+kiln_screen_destroy(struct pipe_screen *pscreen)
+{
+   struct kiln_screen *screen = kiln_screen(pscreen);
+   kiln_amdgpu_device_close(screen->dev);
+   simple_mtx_destroy(&screen->dev_lock);
+   FREE(screen);
+}
+
+struct pipe_screen *
+kiln_screen_create(const char *device, char *msg, size_t msg_size)
+{
+   struct kiln_screen *screen = CALLOC_STRUCT(kiln_screen);
+   if (!screen) {
+      snprintf(msg, msg_size, "out of memory");
+      return NULL;
+   }
+   if (kiln_amdgpu_device_open(device, &screen->dev, msg, msg_size)) {
+      FREE(screen);
+      return NULL;
+   }
+   screen->info = kiln_amdgpu_device_get_info(screen->dev);
+   if (!kiln_target_from_name(screen->info->target, &screen->target)) {
+      snprintf(msg, msg_size, "%s: kiln does not compile for %s", screen->info->name,
+               screen->info->target);
+      kiln_amdgpu_device_close(screen->dev);
+      FREE(screen);
+      return NULL;
+   }
+   simple_mtx_init(&screen->dev_lock, mtx_plain);
+   snprintf(screen->name, sizeof(screen->name), "kiln %s (%s)", screen->info->target,
+            screen->info->kind == KILN_AMDGPU_DEVICE_SIM ? "emulated" : screen->info->name);
+
+   struct pipe_screen *p = &screen->base;
+   p->destroy = kiln_screen_destroy;
+   p->get_name = kiln_get_name;
+   p->get_vendor = kiln_get_vendor;
+   p->get_device_vendor = kiln_get_device_vendor;
+   p->get_compiler_options = kiln_get_compiler_options;
+   p->get_timestamp = kiln_get_timestamp;
+   p->is_format_supported = kiln_is_format_supported;
+   p->context_create = kiln_context_create;
+   kiln_screen_init_caps(screen);
+   kiln_screen_init_fence_functions(screen);
+   kiln_screen_init_resource_functions(screen);
+   return p;
+}
