@@ -1,0 +1,158 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Kernel objects (OpenCL 3.0 API §5.9): what clGetKernelInfo,
+ * clGetKernelArgInfo and clGetKernelWorkGroupInfo say about a kernel whose
+ * source the check wrote, so every expected answer is in that source.
+ */
+#include "cl_test.h"
+
+#include <string.h>
+
+static const char args_src[] =
+   "kernel void args(global const float * restrict src, local int *scratch,\n"
+   "                 constant float4 *coeffs, unsigned int n, volatile global int *flag,\n"
+   "                 float4 scale)\n"
+   "{\n"
+   "   scratch[0] = (int)n;\n"
+   "   *flag = scratch[0] + (int)(src[0] * coeffs[0].x * scale.y);\n"
+   "}\n"
+   "__attribute__((reqd_work_group_size(4, 2, 1)))\n"
+   "kernel void fixed(global int *out)\n"
+   "{\n"
+   "   local int tile[64];\n"
+   "   tile[get_local_id(0)] = 1;\n"
+   "   barrier(CLK_LOCAL_MEM_FENCE);\n"
+   "   out[get_global_id(0)] = tile[0];\n"
+   "}\n";
+
+static bool
+kernel_info_names_the_kernel(struct clt *t)
+{
+   cl_program p = clt_build(t, args_src, "");
+   cl_kernel k = p ? clt_kernel(t, p, "args") : NULL;
+   if (!k)
+      return false;
+   char name[64] = "";
+   cl_uint nargs = 0;
+   cl_program kp = NULL;
+   cl_context kc = NULL;
+   CLT_OK(clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof(name), name, NULL));
+   CLT_REQUIRE(!strcmp(name, "args"), "CL_KERNEL_FUNCTION_NAME is \"%s\", not \"args\"", name);
+   CLT_OK(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof(nargs), &nargs, NULL));
+   CLT_REQUIRE(nargs == 6, "CL_KERNEL_NUM_ARGS is %u; the kernel has 6", nargs);
+   CLT_OK(clGetKernelInfo(k, CL_KERNEL_PROGRAM, sizeof(kp), &kp, NULL));
+   CLT_OK(clGetKernelInfo(k, CL_KERNEL_CONTEXT, sizeof(kc), &kc, NULL));
+   CLT_REQUIRE(kp == p && kc == t->ctx, "CL_KERNEL_PROGRAM / CL_KERNEL_CONTEXT are not its own");
+   return true;
+}
+
+/*
+ * §5.9.3 with -cl-kernel-arg-info: names as declared; type names without
+ * qualifiers or spaces, unsigned types as uchar/ushort/uint/ulong; the
+ * address space; const, restrict and volatile on what a pointer points to.
+ */
+static bool
+kernel_arg_info_describes_the_arguments(struct clt *t)
+{
+   static const struct {
+      const char *name, *type;
+      cl_kernel_arg_address_qualifier address;
+      cl_kernel_arg_type_qualifier type_qualifier; /* ~0: not checked */
+   } want[] = {
+      { "src", "float*", CL_KERNEL_ARG_ADDRESS_GLOBAL,
+        CL_KERNEL_ARG_TYPE_CONST | CL_KERNEL_ARG_TYPE_RESTRICT },
+      { "scratch", "int*", CL_KERNEL_ARG_ADDRESS_LOCAL, CL_KERNEL_ARG_TYPE_NONE },
+      /* A pointer to constant memory may or may not report CONST. */
+      { "coeffs", "float4*", CL_KERNEL_ARG_ADDRESS_CONSTANT, ~(cl_kernel_arg_type_qualifier)0 },
+      { "n", "uint", CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_TYPE_NONE },
+      { "flag", "int*", CL_KERNEL_ARG_ADDRESS_GLOBAL, CL_KERNEL_ARG_TYPE_VOLATILE },
+      { "scale", "float4", CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_TYPE_NONE },
+   };
+   cl_program p = clt_build(t, args_src, "-cl-kernel-arg-info");
+   cl_kernel k = p ? clt_kernel(t, p, "args") : NULL;
+   if (!k)
+      return false;
+   for (cl_uint i = 0; i < CLT_ARRAY_SIZE(want); i++) {
+      char name[64] = "", type[64] = "";
+      cl_kernel_arg_address_qualifier address = 0;
+      cl_kernel_arg_access_qualifier access = 0;
+      cl_kernel_arg_type_qualifier tq = 0;
+      CLT_OK(clGetKernelArgInfo(k, i, CL_KERNEL_ARG_NAME, sizeof(name), name, NULL));
+      CLT_OK(clGetKernelArgInfo(k, i, CL_KERNEL_ARG_TYPE_NAME, sizeof(type), type, NULL));
+      CLT_OK(clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof(address), &address,
+                                NULL));
+      CLT_OK(
+         clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ACCESS_QUALIFIER, sizeof(access), &access, NULL));
+      CLT_OK(clGetKernelArgInfo(k, i, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof(tq), &tq, NULL));
+      CLT_REQUIRE(!strcmp(name, want[i].name), "argument %u is named \"%s\", not \"%s\"", i, name,
+                  want[i].name);
+      CLT_REQUIRE(!strcmp(type, want[i].type), "argument %u (%s) has type name \"%s\", not \"%s\"",
+                  i, want[i].name, type, want[i].type);
+      CLT_REQUIRE(address == want[i].address,
+                  "argument %u (%s) has address qualifier 0x%x, "
+                  "not 0x%x",
+                  i, want[i].name, (unsigned)address, (unsigned)want[i].address);
+      CLT_REQUIRE(access == CL_KERNEL_ARG_ACCESS_NONE,
+                  "argument %u (%s) has access qualifier "
+                  "0x%x; only images have one",
+                  i, want[i].name, (unsigned)access);
+      if (want[i].type_qualifier != ~(cl_kernel_arg_type_qualifier)0)
+         CLT_REQUIRE(tq == want[i].type_qualifier,
+                     "argument %u (%s) has type qualifiers 0x%x, "
+                     "not 0x%x",
+                     i, want[i].name, (unsigned)tq, (unsigned)want[i].type_qualifier);
+   }
+   return true;
+}
+
+/* §5.9.3: the size limits and the declared work-group size of a kernel. */
+static bool
+kernel_work_group_info_is_within_the_device(struct clt *t)
+{
+   cl_program p = clt_build(t, args_src, "");
+   cl_kernel args = p ? clt_kernel(t, p, "args") : NULL;
+   cl_kernel fixed = p ? clt_kernel(t, p, "fixed") : NULL;
+   if (!args || !fixed)
+      return false;
+   size_t dev_max = 0, wg = 0, multiple = 0, compile[3] = { 9, 9, 9 };
+   cl_ulong local = 0, priv = 0;
+   CLT_OK(
+      clGetDeviceInfo(t->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(dev_max), &dev_max, NULL));
+   CLT_OK(
+      clGetKernelWorkGroupInfo(args, t->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof(wg), &wg, NULL));
+   CLT_REQUIRE(wg >= 1 && wg <= dev_max, "CL_KERNEL_WORK_GROUP_SIZE %zu is outside 1..%zu", wg,
+               dev_max);
+   CLT_OK(clGetKernelWorkGroupInfo(args, t->device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                   sizeof(multiple), &multiple, NULL));
+   CLT_REQUIRE(multiple >= 1 && multiple <= dev_max,
+               "CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE is %zu", multiple);
+   CLT_OK(clGetKernelWorkGroupInfo(args, t->device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                                   sizeof(compile), compile, NULL));
+   CLT_REQUIRE(!compile[0] && !compile[1] && !compile[2],
+               "CL_KERNEL_COMPILE_WORK_GROUP_SIZE is (%zu, %zu, %zu) for a kernel without "
+               "reqd_work_group_size; the spec says (0, 0, 0)",
+               compile[0], compile[1], compile[2]);
+   CLT_OK(clGetKernelWorkGroupInfo(fixed, t->device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                                   sizeof(compile), compile, NULL));
+   CLT_REQUIRE(compile[0] == 4 && compile[1] == 2 && compile[2] == 1,
+               "CL_KERNEL_COMPILE_WORK_GROUP_SIZE is (%zu, %zu, %zu), the attribute says (4, 2, 1)",
+               compile[0], compile[1], compile[2]);
+   CLT_OK(clGetKernelWorkGroupInfo(fixed, t->device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof(local),
+                                   &local, NULL));
+   CLT_REQUIRE(local >= 64 * sizeof(cl_int),
+               "CL_KERNEL_LOCAL_MEM_SIZE is %llu for a kernel "
+               "with local int tile[64]",
+               (unsigned long long)local);
+   CLT_OK(clGetKernelWorkGroupInfo(fixed, t->device, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof(priv),
+                                   &priv, NULL));
+   return true;
+}
+
+const struct clt_check clt_kernel_checks[] = {
+   { "kernel.info-names-the-kernel", kernel_info_names_the_kernel },
+   { "kernel.arg-info-describes-the-arguments", kernel_arg_info_describes_the_arguments },
+   { "kernel.work-group-info-is-within-the-device", kernel_work_group_info_is_within_the_device },
+   { NULL, NULL },
+};

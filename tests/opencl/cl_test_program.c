@@ -1,0 +1,180 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Programs (OpenCL 3.0 API §5.8): build options reach the compiler, a
+ * failed build says where the error is, a built program lists its kernels,
+ * and separate compilation links.
+ */
+#include "cl_test.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char define_src[] =
+   "kernel void value(global int *out) { out[0] = VALUE; out[1] = TWICE(VALUE); }\n";
+
+/* Runs value() and returns what it stored, or false. */
+static bool
+run_value(struct clt *t, const char *options, cl_int out[2])
+{
+   cl_program p = clt_build(t, define_src, options);
+   if (!p)
+      return false;
+   cl_kernel k = clt_kernel(t, p, "value");
+   cl_mem b = clt_buffer(t, CL_MEM_WRITE_ONLY, 2 * sizeof(cl_int), NULL);
+   if (!k || !b)
+      return false;
+   size_t one = 1;
+   CLT_OK(clSetKernelArg(k, 0, sizeof(b), &b));
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, 2 * sizeof(cl_int), out, 0, NULL, NULL));
+   return true;
+}
+
+static bool
+program_defines_change_the_result(struct clt *t)
+{
+   static const struct {
+      const char *options;
+      cl_int want[2];
+   } cases[] = {
+      { "-DVALUE=7 -DTWICE(x)=((x)*2)", { 7, 14 } },
+      { "-D VALUE=-3 -D TWICE(x)=((x)+(x))", { -3, -6 } },
+   };
+   for (unsigned i = 0; i < CLT_ARRAY_SIZE(cases); i++) {
+      cl_int out[2] = { 0, 0 };
+      if (!run_value(t, cases[i].options, out))
+         return false;
+      CLT_REQUIRE(out[0] == cases[i].want[0] && out[1] == cases[i].want[1],
+                  "built with \"%s\" the kernel stored %d, %d; the defines give %d, %d",
+                  cases[i].options, out[0], out[1], cases[i].want[0], cases[i].want[1]);
+   }
+   return true;
+}
+
+/* §5.8.9: CL_PROGRAM_BUILD_OPTIONS returns the options of the last build. */
+static bool
+program_reports_its_build_options(struct clt *t)
+{
+   const char *options = "-DVALUE=1 -DTWICE(x)=x -cl-mad-enable";
+   cl_program p = clt_build(t, define_src, options);
+   if (!p)
+      return false;
+   char got[256] = "";
+   cl_build_status status = CL_BUILD_NONE;
+   CLT_OK(clGetProgramBuildInfo(p, t->device, CL_PROGRAM_BUILD_OPTIONS, sizeof(got), got, NULL));
+   CLT_REQUIRE(!strcmp(got, options), "CL_PROGRAM_BUILD_OPTIONS is \"%s\", the build had \"%s\"",
+               got, options);
+   CLT_OK(
+      clGetProgramBuildInfo(p, t->device, CL_PROGRAM_BUILD_STATUS, sizeof(status), &status, NULL));
+   CLT_REQUIRE(status == CL_BUILD_SUCCESS, "CL_PROGRAM_BUILD_STATUS is %d after a good build",
+               status);
+   cl_program_binary_type type = 0;
+   CLT_OK(clGetProgramBuildInfo(p, t->device, CL_PROGRAM_BINARY_TYPE, sizeof(type), &type, NULL));
+   CLT_REQUIRE(type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
+               "CL_PROGRAM_BINARY_TYPE is 0x%x after clBuildProgram", (unsigned)type);
+   return true;
+}
+
+/*
+ * A syntax error on line 3: CL_BUILD_PROGRAM_FAILURE, CL_BUILD_ERROR, and
+ * a log that names the place as line:column.
+ */
+static bool
+program_build_failure_log_names_line_and_column(struct clt *t)
+{
+   static const char *src = "kernel void broken(global int *out)\n"
+                            "{\n"
+                            "   out[0] = 1 +* ;\n"
+                            "}\n";
+   cl_int err;
+   cl_program p = clt_defer(t, CLT_PROGRAM, clCreateProgramWithSource(t->ctx, 1, &src, NULL, &err));
+   CLT_REQUIRE(p, "clCreateProgramWithSource returned %s", clt_error_name(err));
+   CLT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &t->device, "", NULL, NULL));
+   cl_build_status status = CL_BUILD_NONE;
+   CLT_OK(
+      clGetProgramBuildInfo(p, t->device, CL_PROGRAM_BUILD_STATUS, sizeof(status), &status, NULL));
+   CLT_REQUIRE(status == CL_BUILD_ERROR, "CL_PROGRAM_BUILD_STATUS is %d after a failed build",
+               status);
+   char log[4096] = "";
+   size_t size = 0;
+   CLT_OK(clGetProgramBuildInfo(p, t->device, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log, &size));
+   CLT_REQUIRE(clt_matches(log, ":[0-9]+:[0-9]+"), "the build log names no line:column:\n%s", log);
+   CLT_REQUIRE(clt_matches(log, ":3:[0-9]+"), "the error is on line 3; the log says:\n%s", log);
+   return true;
+}
+
+/* §5.8.9: the kernels of a built program, by number and by name. */
+static bool
+program_lists_its_kernels(struct clt *t)
+{
+   cl_program p = clt_build(t,
+                            "kernel void first(global int *a) { a[0] = 1; }\n"
+                            "void helper(global int *a) { a[1] = 2; }\n"
+                            "kernel void second(global int *a) { helper(a); }\n",
+                            "");
+   if (!p)
+      return false;
+   size_t n = 0;
+   char names[256] = "";
+   CLT_OK(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof(n), &n, NULL));
+   CLT_REQUIRE(n == 2, "CL_PROGRAM_NUM_KERNELS is %zu for two kernels", n);
+   CLT_OK(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, sizeof(names), names, NULL));
+   CLT_REQUIRE(!strcmp(names, "first;second") || !strcmp(names, "second;first"),
+               "CL_PROGRAM_KERNEL_NAMES is \"%s\", not the two kernels separated by ';'", names);
+   cl_kernel ks[4];
+   cl_uint got = 0;
+   CLT_OK(clCreateKernelsInProgram(p, 4, ks, &got));
+   for (cl_uint i = 0; i < got; i++)
+      clt_defer(t, CLT_KERNEL, ks[i]);
+   CLT_REQUIRE(got == 2, "clCreateKernelsInProgram made %u kernels, not 2", got);
+   return true;
+}
+
+/* §5.8.3, §5.8.4: a kernel compiled apart from the function it calls links. */
+static bool
+program_compiles_and_links_separately(struct clt *t)
+{
+   static const char *lib_src = "int scale(int x) { return x * SCALE; }\n";
+   static const char *main_src = "int scale(int x);\n"
+                                 "kernel void use(global int *a) { a[0] = scale(a[0]); }\n";
+   cl_int err;
+   cl_program lib =
+      clt_defer(t, CLT_PROGRAM, clCreateProgramWithSource(t->ctx, 1, &lib_src, NULL, &err));
+   cl_program main_p =
+      clt_defer(t, CLT_PROGRAM, clCreateProgramWithSource(t->ctx, 1, &main_src, NULL, &err));
+   CLT_REQUIRE(lib && main_p, "clCreateProgramWithSource returned %s", clt_error_name(err));
+   CLT_OK(clCompileProgram(lib, 1, &t->device, "-DSCALE=5", 0, NULL, NULL, NULL, NULL));
+   CLT_OK(clCompileProgram(main_p, 1, &t->device, "", 0, NULL, NULL, NULL, NULL));
+   cl_program both[] = { main_p, lib };
+   cl_program linked = clt_defer(
+      t, CLT_PROGRAM, clLinkProgram(t->ctx, 1, &t->device, "", 2, both, NULL, NULL, &err));
+   if (err != CL_SUCCESS) {
+      char log[1024] = "";
+      if (linked)
+         clGetProgramBuildInfo(linked, t->device, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log, NULL);
+      return clt_fail(t, "clLinkProgram returned %s; log:\n%s", clt_error_name(err), log);
+   }
+   cl_kernel k = clt_kernel(t, linked, "use");
+   cl_int v = 9;
+   cl_mem b = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(v), &v);
+   if (!k || !b)
+      return false;
+   size_t one = 1;
+   CLT_OK(clSetKernelArg(k, 0, sizeof(b), &b));
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(v), &v, 0, NULL, NULL));
+   CLT_REQUIRE(v == 45, "the linked kernel stored %d; 9 * SCALE (5) is 45", v);
+   return true;
+}
+
+const struct clt_check clt_program_checks[] = {
+   { "program.defines-change-the-result", program_defines_change_the_result },
+   { "program.reports-its-build-options", program_reports_its_build_options },
+   { "program.build-failure-log-names-line-and-column",
+     program_build_failure_log_names_line_and_column },
+   { "program.lists-its-kernels", program_lists_its_kernels },
+   { "program.compiles-and-links-separately", program_compiles_and_links_separately },
+   { NULL, NULL },
+};
