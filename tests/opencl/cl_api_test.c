@@ -51,7 +51,16 @@ static const struct {
      "so the CL_KERNEL_WORK_GROUP_SIZE limit is never enforced" },
 };
 
-static bool contains_ignore_case(const char *haystack, const char *needle);
+static bool
+contains_ignore_case(const char *haystack, const char *needle)
+{
+   size_t n = strlen(needle);
+   for (; *haystack; haystack++) {
+      if (!strncasecmp(haystack, needle, n))
+         return true;
+   }
+   return n == 0;
+}
 
 static const char *
 known_deviation(const char *platform, const char *check)
@@ -62,17 +71,6 @@ known_deviation(const char *platform, const char *check)
          return known_deviations[i].cause;
    }
    return NULL;
-}
-
-static bool
-contains_ignore_case(const char *haystack, const char *needle)
-{
-   size_t n = strlen(needle);
-   for (; *haystack; haystack++) {
-      if (!strncasecmp(haystack, needle, n))
-         return true;
-   }
-   return n == 0;
 }
 
 static cl_platform_id
