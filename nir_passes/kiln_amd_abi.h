@@ -47,6 +47,14 @@
 
 #define KILN_MAX_BUFFER_SIZE (UINT64_C(1) << 32)
 
+/* The flat apertures of the amdgpu kernel driver's graphics VMIDs, which
+ * command submission runs in (SH_MEM_BASES, from gmc_v9_0 to gmc_v12_0's
+ * shared_aperture_start and private_aperture_start): 4 GiB each.  A
+ * generic pointer to __local or __private memory is its offset in one of
+ * them. */
+#define KILN_AMD_SHARED_APERTURE UINT64_C(0x2000000000000000)
+#define KILN_AMD_PRIVATE_APERTURE UINT64_C(0x1000000000000000)
+
 #define KILN_ABI_USER_SGPR_SCRATCH_BASE 0
 #define KILN_ABI_USER_SGPR_KERNARG_PTR 2
 #define KILN_ABI_NUM_USER_SGPRS 4

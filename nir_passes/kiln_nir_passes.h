@@ -21,6 +21,14 @@ struct kiln_nir_kernel_abi_options {
    unsigned implicit_offset;
 };
 
+/* The flat address space's apertures for generic pointers: the high
+ * dword of the 4 GiB-aligned shared (__local) and private (__private)
+ * apertures. */
+struct kiln_nir_generic_options {
+   uint32_t shared_aperture_hi;
+   uint32_t private_aperture_hi;
+};
+
 /* get_local_size() of a partial (last) work-group is smaller than the
  * enqueued size: rewrites reads of the WorkgroupSize builtin variable as
  * min(size, global_size - group_id * size), leaving EnqueuedWorkgroupSize
@@ -38,6 +46,21 @@ bool kiln_nir_lower_global_id_32(nir_shader *nir);
  * access is a side effect).  ACO emits nothing for the barrier.  Run right
  * after spirv_to_nir. */
 bool kiln_nir_keep_volatile_loads(nir_shader *nir);
+
+/* Conversions between generic pointers (flat addresses) and __local or
+ * __private ones (32-bit offsets) where the converted value leaves its
+ * deref chain; get_fence's memory semantics as SPIR-V defines them.  Run
+ * after spirv_to_nir, nir_inline_functions and nir_copy_prop, before any
+ * pass that narrows deref modes (nir_opt_deref). */
+bool kiln_nir_lower_generic_casts(nir_shader *nir,
+                                  const struct kiln_nir_generic_options *options);
+
+/* Generic accesses and deref_mode_is tests the optimiser did not resolve,
+ * as aperture tests and branches to DS, scratch and global accesses; what
+ * remains generic becomes __global (the flat address).  Run after the
+ * last nir_opt_deref, right before nir_lower_explicit_io. */
+bool kiln_nir_lower_generic_access(nir_shader *nir,
+                                   const struct kiln_nir_generic_options *options);
 
 /* 64-bit fdiv as a correctly rounded sequence (OpenCL's double division)
  * instead of the backend's x * frcp(y). Run before nir_opt_algebraic. */

@@ -121,9 +121,12 @@ enum sim_hwreg {
 #define SIM_STATUS_HALT (1u << 13)
 
 /* Flat apertures (what SH_MEM_BASES holds and src_shared_base etc.
- * read): a flat address whose top 16 bits match selects LDS or scratch. */
-#define SIM_SHARED_APERTURE 0x0001000000000000ull
-#define SIM_PRIVATE_APERTURE 0x0002000000000000ull
+ * read): a flat address whose top 16 bits match selects LDS or scratch.
+ * The amdgpu kernel driver's values for the graphics VMIDs that command
+ * submission uses (gmc_v10_0's shared_aperture_start and
+ * private_aperture_start; the KFD's compute VMIDs use others). */
+#define SIM_SHARED_APERTURE 0x2000000000000000ull
+#define SIM_PRIVATE_APERTURE 0x1000000000000000ull
 #define SIM_APERTURE_SIZE 0x0000000100000000ull
 
 /* ---------------------------------------------------------------------- */

@@ -10,6 +10,7 @@
 #define KILN_AMD_BACKEND_H
 
 #include "kiln_compiler.h"
+#include "kiln_nir_passes.h"
 #include "nir.h"
 
 #ifdef __cplusplus
@@ -21,6 +22,10 @@ extern "C" {
  * valid target. */
 const nir_shader_compiler_options *
 kiln_amd_nir_options(enum kiln_target target);
+
+/* Where generic pointers to __local and __private memory point in the
+ * flat address space (the amdgpu kernel driver's apertures). */
+struct kiln_nir_generic_options kiln_amd_generic_options(enum kiln_target target);
 
 /* The shader-model facts CL lowering needs up front. */
 unsigned kiln_amd_default_wave_size(enum kiln_target target);

@@ -7,6 +7,7 @@
  * (RADV's radv_null_winsys.c), and the compute NIR options ac_nir derives.
  */
 #include "kiln_amd_target.h"
+#include "kiln_amd_abi.h"
 #include "kiln_amd_backend.h"
 
 #include "ac_nir.h"
@@ -84,4 +85,14 @@ unsigned
 kiln_amd_default_wave_size(enum kiln_target target)
 {
    return target_chips[target].default_wave_size;
+}
+
+struct kiln_nir_generic_options
+kiln_amd_generic_options(enum kiln_target target)
+{
+   (void)target; /* the same from GFX9 to GFX12 */
+   return (struct kiln_nir_generic_options){
+      .shared_aperture_hi = KILN_AMD_SHARED_APERTURE >> 32,
+      .private_aperture_hi = KILN_AMD_PRIVATE_APERTURE >> 32,
+   };
 }

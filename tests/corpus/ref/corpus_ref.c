@@ -15,7 +15,7 @@ static const struct corpus_ref *const tables[] = {
    corpus_refs_sample,  corpus_refs_shuffle, corpus_refs_vector_ops,
    corpus_refs_as_type, corpus_refs_convert, corpus_refs_workitem,
    corpus_refs_local,   corpus_refs_atomics, corpus_refs_math,
-   corpus_refs_apps,    corpus_refs_calls,
+   corpus_refs_apps,    corpus_refs_calls,   corpus_refs_generic,
 };
 
 static const struct corpus_ref *

@@ -107,5 +107,6 @@ extern const struct corpus_ref corpus_refs_atomics[];
 extern const struct corpus_ref corpus_refs_math[];
 extern const struct corpus_ref corpus_refs_apps[];
 extern const struct corpus_ref corpus_refs_calls[];
+extern const struct corpus_ref corpus_refs_generic[];
 
 #endif
