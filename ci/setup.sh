@@ -56,7 +56,7 @@ build_packages=(
    clang-15 lld-15 libclang-15-dev libclang-cpp15-dev llvm-15-dev llvm-15-tools
    libllvmspirvlib-15-dev llvm-spirv-15 libclc-15-dev libclc-15 spirv-tools
 )
-peer_packages=(rocm-device-libs pocl-opencl-icd clinfo ocl-icd-opencl-dev)
+peer_packages=(rocm-device-libs pocl-opencl-icd clinfo ocl-icd-opencl-dev opencl-c-headers)
 test_packages=(libfuzzer-15-dev)
 
 install_packages() {
