@@ -209,9 +209,9 @@ def compare(results, expected, path):
                 unlisted.append(f'  {name}  {got}')
             continue
         want = expected[name][0]
-        if SEVERITY[got] > SEVERITY[want]:
+        if SEVERITY.get(got, 3) > SEVERITY[want]:
             worse.append(f'  {name}  {got} (expected {want})')
-        elif SEVERITY[got] < SEVERITY[want]:
+        elif SEVERITY.get(got, 3) < SEVERITY[want]:
             better.append(f'  {name}  {got} (listed as {want})')
     stale = [n for n in expected if n not in results and n not in ALL_NAMES]
     if worse:
