@@ -5,8 +5,11 @@
 # KILN_CHECKED=1 builds the checked configuration the tests use (Mesa's and
 # kiln's assertions and NIR validation on) in build-checked/; otherwise the
 # optimised NDEBUG build in build/. KILN_BUILD_DIR overrides the directory.
-# KILN_OPENCL=1 adds Mesa's Rusticl (-Dopencl=true; ci/setup.sh installs
-# the Rust toolchain, ci/native-rust.ini names it) to a new build directory.
+# KILN_OPENCL=1 (what ci/main.sh and ci/test.sh set unless KILN_OPENCL=0)
+# adds kiln's OpenCL ICD: Mesa's Rusticl, kiln's Gallium driver and
+# libKilnOpenCL.so (-Dopencl=true; ci/setup.sh installs the Rust toolchain,
+# ci/native-rust.ini names it). A directory configured without it is
+# configured again.
 # The compiler's output goes to $build/../<dir>.log; a failure prints its end.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,9 +49,12 @@ if [ ! -f "$build/build.ninja" ]; then
    kiln_logged "$log" meson setup "$build" --native-file ci/native.ini "${setup_args[@]}"
    kiln_step "first build of $build: Mesa's compiler libraries and kiln, about 10 minutes on 2 cores"
 elif [ "${KILN_OPENCL:-0}" = 1 ] && ! grep -qx 'opencl = true' "$build/meson-private/cmd_line.txt"; then
-   # Native files are read at setup only: Rust cannot be added afterwards.
-   kiln_die "$build was configured without -Dopencl=true" \
-            "remove $build, or name a new directory with KILN_BUILD_DIR, and rerun with KILN_OPENCL=1"
+   # Native files are read at setup only: Rust cannot be added to a
+   # configured directory, so it is configured again from scratch.
+   kiln_step "$build was configured without the OpenCL ICD: configuring it again (meson setup ${setup_args[*]})"
+   rm -rf "$build"
+   kiln_logged "$log" meson setup "$build" --native-file ci/native.ini "${setup_args[@]}"
+   kiln_step "first build of $build with Rusticl: about 25 minutes on 2 cores"
 fi
 echo "$stamp" > subprojects/.mesa-stamp
 

@@ -29,6 +29,7 @@ struct kiln_screen {
     * Rusticl calls the screen and its contexts from several threads. */
    simple_mtx_t dev_lock;
    char name[96];
+   struct disk_cache *disk_cache;
 };
 
 static inline struct kiln_screen *

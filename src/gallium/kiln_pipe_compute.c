@@ -60,8 +60,12 @@ kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
    }
    cs->static_shared_mem = cso->static_shared_mem;
 
+   const char *name = nir->info.name;
+   nir_function_impl *entry = nir_shader_get_entrypoint(nir);
+   if (!name && entry)
+      name = entry->function->name;
    const struct kiln_nir_kernel_options options = {
-      .name = nir->info.name,
+      .name = name,
       .target = screen->target,
       .wave_size = screen->info->wave_size,
       .input_size = MAX2(cso->req_input_mem, nir->num_uniforms),

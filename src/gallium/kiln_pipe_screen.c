@@ -13,6 +13,9 @@
 #include <string.h>
 
 #include "kiln_compiler_nir.h"
+#include "util/disk_cache.h"
+#include "util/hex.h"
+#include "util/mesa-sha1.h"
 #include "util/os_time.h"
 #include "util/u_memory.h"
 
@@ -56,10 +59,36 @@ kiln_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    return target == PIPE_BUFFER && format == PIPE_FORMAT_R8_UINT;
 }
 
+/* Rusticl keeps libclc's NIR and the kernels' NIR in the screen's cache:
+ * without one, every process translates libclc again (most of clinfo's
+ * start-up).  The key is this library's build: a rebuilt kiln starts a
+ * new cache. */
+static void
+create_disk_cache(struct kiln_screen *screen)
+{
+   struct mesa_sha1 ctx;
+   unsigned char sha1[20];
+   char id[20 * 2 + 1];
+
+   _mesa_sha1_init(&ctx);
+   if (!disk_cache_get_function_identifier(create_disk_cache, &ctx))
+      return;
+   _mesa_sha1_final(&ctx, sha1);
+   mesa_bytes_to_hex(id, sha1, 20);
+   screen->disk_cache = disk_cache_create(screen->info->target, id, 0);
+}
+
+static struct disk_cache *
+kiln_get_disk_shader_cache(struct pipe_screen *pscreen)
+{
+   return kiln_screen(pscreen)->disk_cache;
+}
+
 static void
 kiln_screen_destroy(struct pipe_screen *pscreen)
 {
    struct kiln_screen *screen = kiln_screen(pscreen);
+   disk_cache_destroy(screen->disk_cache);
    kiln_amdgpu_device_close(screen->dev);
    simple_mtx_destroy(&screen->dev_lock);
    FREE(screen);
@@ -98,6 +127,8 @@ kiln_screen_create(const char *device, char *msg, size_t msg_size)
    p->get_timestamp = kiln_get_timestamp;
    p->is_format_supported = kiln_is_format_supported;
    p->context_create = kiln_context_create;
+   p->get_disk_shader_cache = kiln_get_disk_shader_cache;
+   create_disk_cache(screen);
    kiln_screen_init_caps(screen);
    kiln_screen_init_fence_functions(screen);
    kiln_screen_init_resource_functions(screen);

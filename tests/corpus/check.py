@@ -133,7 +133,7 @@ def load_cases(path):
                 raise SystemExit('%s:%d: need ID REF TOLERANCE' % (path, lineno))
             xfail = {}
             for w in head[3:]:
-                m = re.match(r'xfail-([a-z0-9_]+)=(.*)', w, re.S)
+                m = re.match(r'xfail-([a-z0-9_-]+)=(.*)', w, re.S)
                 if not m:
                     raise SystemExit('%s:%d: bad flag %r' % (path, lineno, w))
                 xfail[m.group(1)] = m.group(2)
