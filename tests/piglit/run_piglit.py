@@ -229,7 +229,7 @@ def compare(results, expected, path):
     return len(worse) + len(unlisted)
 
 
-CAUSE_RX = re.compile(r'requires|Skipping|not supported|[Ee]rror|Fail|Expect|Could not|'
+CAUSE_RX = re.compile(r'requires|Skipping|not supported|[Ee]rror|[Ff]ail|Expect|Could not|'
                       r'[Uu]nsupported|timeout|exceeded|Assertion|Segmentation')
 
 
@@ -244,7 +244,11 @@ def cause_of(r):
     lines = [l.strip().lstrip('#').strip() for l in (r['out'] + '\n' + r['err']).split('\n')]
     lines = [l for l in lines
              if l and not l.startswith(('PIGLIT:', '>>')) and not FRAMING_RX.match(l)]
-    pick = next((l for l in lines if CAUSE_RX.search(l)), lines[-1] if lines else '')
+    at = next((i for i, l in enumerate(lines) if CAUSE_RX.search(l)), len(lines) - 1)
+    pick = lines[at] if lines else ''
+    # piglit's error checks print what came, then what the test wanted.
+    if at + 1 < len(lines) and lines[at + 1].startswith('Expected CL error'):
+        pick = f'{pick}; {lines[at + 1]}'
     if r['result'] == 'crash' and r.get('returncode') is not None and r['returncode'] < 0:
         pick = f'signal {-r["returncode"]}' + (f': {pick}' if pick else '')
     return ' '.join(pick.split())[:140] or '(no output)'
