@@ -35,6 +35,17 @@ static const char *const cl30_features[] = {
 };
 #define NUM_CL30_FEATURES (sizeof(cl30_features) / sizeof(cl30_features[0]))
 
+/* Extensions whose built-in functions clang declares when their macro is
+ * defined (the -fdeclare-opencl-builtins table checks the macro), which
+ * clc's feature list has no entry for: the 64-bit atom_* functions on long
+ * and ulong.  (clang also declares atomic_long, atomic_ulong and
+ * atomic_double, and honours their #pragma, only for an extension the
+ * target supports, which clc's options cannot make these.) */
+static const char *const extension_macros[] = {
+   "-Dcl_khr_int64_base_atomics=1",
+   "-Dcl_khr_int64_extended_atomics=1",
+};
+
 /* Splits clBuildProgram options the way a shell would: whitespace
  * separates words, quotes group them, backslash escapes. Returns the
  * number of words, or -1 on an unterminated quote or too many words. */
@@ -176,7 +187,7 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
    char *buf = malloc(strlen(opts) + 1);
    char *text = malloc(size + 1);
    const char *words[MAX_BUILD_ARGS];
-   const char *argv[MAX_BUILD_ARGS + NUM_CL30_FEATURES];
+   const char *argv[MAX_BUILD_ARGS + NUM_CL30_FEATURES + ARRAY_SIZE(extension_macros)];
    struct clang_args clang = { .argv = argv };
    enum kiln_compile_status status = KILN_COMPILE_ERROR_OPTIONS;
    if (!buf || !text) {
@@ -201,6 +212,9 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
       }
    }
 
+   for (unsigned e = 0; e < ARRAY_SIZE(extension_macros); e++)
+      argv[clang.argc++] = extension_macros[e];
+
    /* The source need not be NUL-terminated; clang wants it to be. */
    memcpy(text, source, size);
    text[size] = '\0';
@@ -224,6 +238,7 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
    struct clc_logger logger = kiln_clc_logger(log);
    size_t log_start = log->len;
    if (clc_compile_c_to_spirv(&args, &logger, spirv, NULL)) {
+      kiln_spirv_strengthen_cmpxchg_weak(spirv);
       status = kiln_spirv_fix_workitem_dims(spirv, log);
    } else {
       status = KILN_COMPILE_ERROR_SOURCE;

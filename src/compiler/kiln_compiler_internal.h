@@ -40,6 +40,10 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
 enum kiln_compile_status
 kiln_spirv_fix_workitem_dims(struct clc_binary *spirv, struct kiln_log *log);
 
+/* OpAtomicCompareExchangeWeak, which LLVM 15's translator writes into
+ * SPIR-V 1.4 where it does not exist, as OpAtomicCompareExchange. */
+void kiln_spirv_strengthen_cmpxchg_weak(struct clc_binary *spirv);
+
 /* SPIRV-Tools validation for the OpenCL environment; errors name the
  * instruction index/word offset. */
 enum kiln_compile_status

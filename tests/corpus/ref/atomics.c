@@ -204,11 +204,171 @@ ref_atomic20(struct kiln_run_command *l)
    return 0;
 }
 
+
+/* 64-bit atomics (cl_khr_int64_base_atomics, cl_khr_int64_extended_atomics
+ * and the C11 forms on atomic_long and atomic_ulong): the same operations
+ * in 64 bits, min and max comparing as the pointer's type. */
+static int64_t
+apply64(int64_t *v, const struct step *s, bool sgn)
+{
+   int64_t old = *v;
+   uint64_t u = (uint64_t)old, x = (uint64_t)s->a, r;
+   switch (s->op) {
+   case ADD: r = u + x; break;
+   case SUB: r = u - x; break;
+   case XCHG: r = x; break;
+   case CMPXCHG: r = u == x ? (uint64_t)s->b : u; break;
+   case MIN: r = sgn ? ((int64_t)u < (int64_t)x ? u : x) : (u < x ? u : x); break;
+   case MAX: r = sgn ? ((int64_t)u > (int64_t)x ? u : x) : (u > x ? u : x); break;
+   case AND: r = u & x; break;
+   case OR: r = u | x; break;
+   case XOR: r = u ^ x; break;
+   case INC: r = u + 1; break;
+   default: r = u - 1; break;
+   }
+   *v = (int64_t)r;
+   return old;
+}
+
+static void
+run_seq64(const struct step *steps, unsigned n, int64_t init, bool sgn, struct kiln_run_arg *out)
+{
+   int64_t v = init;
+   for (unsigned k = 0; k < n; k++)
+      corpus_set_i(out, k, apply64(&v, &steps[k], sgn));
+   corpus_set_i(out, n, v);
+}
+
+static int
+ref_atom64_seq(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 4))
+      return 1;
+   const struct step si[] = {
+      {ADD, 0x500000005}, {SUB, 0x1200000012}, {XCHG, -0x4000000040},
+      {CMPXCHG, -0x4000000040, 0x1100000017}, {CMPXCHG, 0x99, 3}, {MIN, -0x800000008},
+      {MAX, 0x3000000030}, {AND, 0xff0000001c}, {OR, 0x4100000041}, {XOR, 0xff000000ff},
+      {INC}, {DEC},
+   };
+   const struct step su[] = {
+      {ADD, 0x500000005}, {SUB, 0x1200000012}, {XCHG, (int64_t)0xfffffff0fffffff0ull},
+      {CMPXCHG, (int64_t)0xfffffff0fffffff0ull, 0x1100000017}, {CMPXCHG, 0x99, 3},
+      {MIN, INT64_MIN}, {MAX, 0x3000000030}, {AND, 0xff0000001c}, {OR, 0x4100000041},
+      {XOR, 0xff000000ff}, {INC}, {DEC},
+   };
+   run_seq64(si, 12, corpus_get_i(REF_ARG(l, 0), 0), true, REF_ARG(l, 2));
+   run_seq64(su, 12, corpus_get_i(REF_ARG(l, 1), 0), false, REF_ARG(l, 3));
+   if (!strcmp(l->kernel, "atom64_seq")) {
+      corpus_set_i(REF_ARG(l, 0), 0, corpus_get_i(REF_ARG(l, 2), 12));
+      corpus_set_i(REF_ARG(l, 1), 0, corpus_get_i(REF_ARG(l, 3), 12));
+   }
+   return 0;
+}
+
+static int64_t
+min64(int64_t a, int64_t b)
+{
+   return a < b ? a : b;
+}
+
+static int64_t
+max64(int64_t a, int64_t b)
+{
+   return a > b ? a : b;
+}
+
+static int
+ref_atom64_contended(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 4))
+      return 1;
+   struct kiln_run_arg *s = REF_ARG(l, 0), *u = REF_ARG(l, 1), *out = REF_ARG(l, 2);
+   const uint64_t n = l->global[0], ls = l->local[0];
+   uint64_t sum = (uint64_t)corpus_get_i(s, 0), or = (uint64_t)corpus_get_i(u, 0);
+   uint64_t and = (uint64_t)corpus_get_i(u, 1), xor = (uint64_t)corpus_get_i(u, 2);
+   int64_t mn = corpus_get_i(s, 1), mx = corpus_get_i(s, 2);
+   for (uint64_t gid = 0; gid < n; gid++) {
+      sum += (gid << 33) + gid;
+      mn = min64(mn, (int64_t)(0x100000000ull - gid * 0x10000000ull));
+      mx = max64(mx, (int64_t)(gid * 0x123456789ull - 0x7000000000ull));
+      or |= 1ull << (gid & 63);
+      and &= ~(1ull << ((gid * 7) & 63));
+      xor ^= gid << 32 | gid;
+      if (gid % ls == 0)
+         corpus_set_i(out, gid / ls, 0);
+      corpus_set_i(out, gid / ls, (int64_t)((uint64_t)corpus_get_i(out, gid / ls) +
+                                            gid * 0x100000001ull));
+   }
+   corpus_set_i(s, 0, (int64_t)sum);
+   corpus_set_i(s, 1, mn);
+   corpus_set_i(s, 2, mx);
+   corpus_set_i(u, 0, (int64_t)or);
+   corpus_set_i(u, 1, (int64_t)and);
+   corpus_set_i(u, 2, (int64_t)xor);
+   corpus_set_i(u, 3, (int64_t)((uint64_t)corpus_get_i(u, 3) + n));
+   return 0;
+}
+
+static int
+ref_atomic20_64(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 5))
+      return 1;
+   struct kiln_run_arg *s = REF_ARG(l, 0), *u = REF_ARG(l, 1), *d = REF_ARG(l, 2);
+   struct kiln_run_arg *out = REF_ARG(l, 3);
+   const uint64_t n = l->global[0], ls = l->local[0];
+   uint64_t s0 = (uint64_t)corpus_get_i(s, 0), s1 = (uint64_t)corpus_get_i(s, 1);
+   int64_t s2 = corpus_get_i(s, 2);
+   uint64_t u0 = (uint64_t)corpus_get_i(u, 0), u1 = (uint64_t)corpus_get_i(u, 1);
+   uint64_t u2 = (uint64_t)corpus_get_i(u, 2), u3 = (uint64_t)corpus_get_i(u, 3);
+   for (uint64_t gid = 0; gid < n; gid++) {
+      s0 += (1ull << 40) + gid;
+      s1 -= 3ull << 34;
+      s2 = max64(s2, (int64_t)(gid * 0x10000000000ull - 0x7000000000000ull));
+      uint64_t m = ~gid << 20;
+      u0 = m < u0 ? m : u0;
+      u1 |= 1ull << (gid & 63);
+      u2 ^= gid << 40;
+      u3 &= ~(1ull << ((gid * 5) & 63));
+      if (gid % ls == 0)
+         corpus_set_i(out, gid / ls, 0);
+      corpus_set_i(out, gid / ls, (int64_t)((uint64_t)corpus_get_i(out, gid / ls) + (gid << 32)));
+   }
+   corpus_set_i(s, 0, (int64_t)s0);
+   corpus_set_i(s, 1, (int64_t)s1);
+   corpus_set_i(s, 2, s2);
+   corpus_set_i(s, 3, corpus_get_i(s, 3) + 2 * (int64_t)n);
+   corpus_set_i(s, 4, 0x123456789abcdefll);
+   corpus_set_i(u, 0, (int64_t)u0);
+   corpus_set_i(u, 1, (int64_t)u1);
+   corpus_set_i(u, 2, (int64_t)u2);
+   corpus_set_i(u, 3, (int64_t)u3);
+   corpus_set_f(d, 0, corpus_get_f(d, 0) + 0.5 * (double)n);
+   corpus_set_f(d, 1, 2.5);
+   return 0;
+}
+
+static int
+ref_atomic20_weak(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 3))
+      return 1;
+   const uint64_t n = l->global[0], ls = l->local[0];
+   corpus_set_i(REF_ARG(l, 0), 0, (int32_t)(corpus_get_i(REF_ARG(l, 0), 0) + 2 * (int64_t)n));
+   for (uint64_t g = 0; g < n / ls; g++)
+      corpus_set_i(REF_ARG(l, 1), g, 2 * (int64_t)ls);
+   return 0;
+}
+
 const struct corpus_ref corpus_refs_atomics[] = {
    {"atomic_seq", ref_atomic_seq},
    {"atomic_global", ref_atomic_global},
    {"atomic_local", ref_atomic_local},
    {"atomic_xchg_chain", ref_atomic_xchg_chain},
    {"atomic20", ref_atomic20},
+   {"atom64_seq", ref_atom64_seq},
+   {"atom64_contended", ref_atom64_contended},
+   {"atomic20_64", ref_atomic20_64},
+   {"atomic20_weak", ref_atomic20_weak},
    {NULL, NULL},
 };
