@@ -35,6 +35,12 @@ struct kiln_nir_generic_options {
  * alone. Run before nir_lower_system_values. */
 bool kiln_nir_lower_partial_local_size(nir_shader *nir);
 
+/* get_sub_group_size() of a partial (last) sub-group and
+ * get_enqueued_num_sub_groups() of a partial work-group, for sub-groups of
+ * wave_size work-items in local linear id order.  Run before
+ * nir_lower_system_values, after kiln_nir_lower_partial_local_size. */
+bool kiln_nir_lower_subgroup_size(nir_shader *nir, unsigned wave_size);
+
 /* get_global_id() computed in 32 bits and widened once, exact under the
  * ABI's 32-bit launch limit. Run between nir_lower_system_values and
  * nir_lower_compute_system_values, after kiln_nir_lower_partial_local_size. */

@@ -234,6 +234,7 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    NIR_PASS(_, nir, nir_lower_variable_initializers, nir_var_function_temp);
 
    NIR_PASS(_, nir, kiln_nir_lower_partial_local_size);
+   NIR_PASS(_, nir, kiln_nir_lower_subgroup_size, wave_size);
    NIR_PASS(_, nir, nir_lower_system_values);
    NIR_PASS(_, nir, kiln_nir_lower_global_id_32);
    nir_lower_compute_system_values_options sysval_opts = {

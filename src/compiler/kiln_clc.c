@@ -160,7 +160,7 @@ translate_options(const char **words, int n, struct clang_args *out, struct kiln
          out->argv[out->argc++] = "-fdenormal-fp-math=positive-zero";
       } else if (!strcmp(w, "-cl-no-subgroup-ifp")) {
          /* A permission to skip independent forward progress between
-          * sub-groups, which kiln never promises. */
+          * sub-groups, which kiln's waves have anyway. */
       } else if (!strcmp(w, "-g")) {
          /* LLVM 15's translator writes debug information that is not
           * valid SPIR-V, so there is none to generate yet. */
@@ -229,6 +229,9 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
          .fp64 = true,
          .int64 = true,
          .subgroups = true,
+         /* cl_khr_subgroups: a sub-group is a wave, and the waves of a
+          * work-group are scheduled independently of one another. */
+         .subgroups_ifp = true,
          .subgroups_shuffle = true,
          .subgroups_shuffle_relative = true,
          .subgroups_ballot = true,

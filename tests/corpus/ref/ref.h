@@ -108,5 +108,6 @@ extern const struct corpus_ref corpus_refs_math[];
 extern const struct corpus_ref corpus_refs_apps[];
 extern const struct corpus_ref corpus_refs_calls[];
 extern const struct corpus_ref corpus_refs_generic[];
+extern const struct corpus_ref corpus_refs_subgroups[];
 
 #endif
