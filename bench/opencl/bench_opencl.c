@@ -14,7 +14,9 @@
  * system's. PLATFORM is a substring of CL_PLATFORM_NAME in any case;
  * without one, every platform the loader then offers is compared (PoCL,
  * and kiln when its library is given). Mesa's Rusticl needs
- * RUSTICL_ENABLE=llvmpipe in the environment to offer a device.
+ * RUSTICL_ENABLE=llvmpipe in the environment to offer a device; kiln's
+ * library, Rusticl too, reads the same variable, so with both in one
+ * process it must name both: RUSTICL_ENABLE=llvmpipe,kiln.
  */
 #include "bench_opencl.h"
 
