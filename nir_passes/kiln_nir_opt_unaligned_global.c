@@ -50,8 +50,14 @@ raise_alignment(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    default:
       return false;
    }
-   /* Volatile accesses keep the instructions the program wrote. */
-   if (nir_intrinsic_access(intr) & ACCESS_VOLATILE)
+   /* Volatile accesses keep the instructions the program wrote.  Scalar
+    * (SMEM) loads ignore the address's two low bits: an unaligned one must
+    * stay unaligned, for the backend to load aligned dwords and extract.
+    * A uniform load may still become one (ac_nir_lower_mem_access_bit_sizes
+    * and ACO choose SMEM for it), so only divergent loads are raised. */
+   if (nir_intrinsic_access(intr) & (ACCESS_VOLATILE | ACCESS_SMEM_AMD))
+      return false;
+   if (intr->intrinsic != nir_intrinsic_store_global && !intr->def.divergent)
       return false;
 
    const unsigned bytes = num_components * bit_size / 8;
@@ -67,5 +73,6 @@ raise_alignment(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 bool
 kiln_nir_opt_unaligned_global(nir_shader *nir)
 {
+   nir_divergence_analysis(nir);
    return nir_shader_intrinsics_pass(nir, raise_alignment, nir_metadata_all, NULL);
 }

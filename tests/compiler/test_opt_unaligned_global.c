@@ -24,6 +24,7 @@ struct access_case {
    bool is_volatile;
    unsigned write_mask; /* stores; 0 = all components */
    unsigned expect_align;
+   bool uniform; /* the same address in every lane: a scalar (SMEM) load */
 };
 
 static const struct access_case cases[] = {
@@ -48,6 +49,11 @@ static const struct access_case cases[] = {
    /* Volatile and partial stores: unchanged. */
    { false, 8, 4, 1, 0, true, 0, 1 },
    { true, 8, 4, 1, 0, false, 0x5, 1 },
+   /* A uniform load becomes a scalar one, and SMEM drops the address's two
+    * low bits: 4 bytes at offset 3 (vload3(1, p) from a __constant char
+    * pointer) stay unaligned, not one dword. */
+   { false, 8, 4, 1, 0, false, 0, 1, true },
+   { false, 8, 16, 1, 0, false, 0, 1, true },
    /* Already aligned: unchanged (align_mul 16 stays). */
    { false, 32, 4, 16, 0, false, 0, 16 },
 };
@@ -55,7 +61,10 @@ static const struct access_case cases[] = {
 static nir_intrinsic_instr *
 build_case(nir_builder *b, const struct access_case *c)
 {
+   /* A lane-dependent address unless the case is uniform. */
    nir_def *addr = nir_imm_int64(b, 0x1000);
+   if (!c->uniform)
+      addr = nir_iadd(b, addr, nir_u2u64(b, nir_load_local_invocation_index(b)));
    enum gl_access_qualifier access = c->is_volatile ? ACCESS_VOLATILE : 0;
    if (c->store) {
       nir_def *v = nir_imm_zero(b, c->num_components, c->bit_size);
