@@ -72,6 +72,9 @@ bool kiln_nir_lower_generic_access(nir_shader *nir,
  * instead of the backend's x * frcp(y). Run before nir_opt_algebraic. */
 bool kiln_nir_lower_fdiv64(nir_shader *nir);
 
+/* OpenCL's sign(): zeros keep their sign, a NaN gives 0.0. */
+bool kiln_nir_lower_cl_sign(nir_shader *nir);
+
 /* Narrowing float conversions with rtz/rtp/rtn (convert_alu_types) as a
  * round-to-nearest conversion moved one value in the requested direction.
  * Run before nir_lower_convert_alu_types. */

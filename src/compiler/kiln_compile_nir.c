@@ -44,8 +44,7 @@ kiln_compiler_nir_options(enum kiln_target target)
 
 /* What kiln_cl_to_nir() does to every kernel and the other front end did
  * not: doubles divided correctly rounded before the backend's options see
- * fdiv, and the launch's work-group size read from kiln's implicit
- * arguments when the kernel does not fix it. */
+ * fdiv, and OpenCL's sign() for zeros and NaNs. */
 static void
 prepare(nir_shader *nir, enum kiln_target target, unsigned wave_size)
 {
@@ -53,6 +52,7 @@ prepare(nir_shader *nir, enum kiln_target target, unsigned wave_size)
    nir->info.workgroup_size_variable = nir->info.workgroup_size[0] == 0;
    nir->info.subgroup_size = wave_size == 32 ? SUBGROUP_SIZE_REQUIRE_32 : SUBGROUP_SIZE_REQUIRE_64;
    NIR_PASS(_, nir, kiln_nir_lower_fdiv64);
+   NIR_PASS(_, nir, kiln_nir_lower_cl_sign);
    NIR_PASS(_, nir, nir_opt_algebraic);
    NIR_PASS(_, nir, nir_opt_dce);
    nir_shader_gather_info(nir, nir_shader_get_entrypoint(nir));

@@ -2,7 +2,8 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * Unit tests for kiln_nir_lower_fdiv64 and kiln_nir_lower_float_narrowing.
+ * Unit tests for kiln_nir_lower_fdiv64, kiln_nir_lower_float_narrowing and
+ * kiln_nir_lower_cl_sign.
  * Each test builds a kernel of constant operations, checks that the pass
  * replaced every one of them, then lets NIR's constant folding evaluate
  * the replacement sequence and compares the bits with the host's IEEE
@@ -247,12 +248,44 @@ test_d2f_rounding_modes(void)
    ralloc_free(b.shader);
 }
 
+/* sign() of a value only known at run time: the fsign ACO gets is guarded
+ * by the two selects for NaN (0.0) and zeros (x itself); constants fold to
+ * the values OpenCL C 2.0 6.13.2 gives. */
+static void
+test_cl_sign(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "sign");
+   nir_def *x = nir_build_load_global(&b, 1, 32, nir_imm_int64(&b, 0x1000), .align_mul = 4);
+   store(&b, nir_fsign(&b, x));
+   static const float in[] = { NAN, -0.0f, 0.0f, INFINITY, -INFINITY, 1e-40f, -3.5f };
+   static const float want[] = { 0.0f, -0.0f, 0.0f, 1.0f, -1.0f, 1.0f, -1.0f };
+   for (unsigned i = 0; i < ARRAY_SIZE(in); i++)
+      store(&b, nir_fsign(&b, nir_imm_float(&b, in[i])));
+
+   CHECK(kiln_nir_lower_cl_sign(b.shader), "no progress");
+   CHECK(count_alu(b.shader, nir_op_fsign, 32) == 1 + ARRAY_SIZE(in),
+         "%u fsigns, want one per sign()", count_alu(b.shader, nir_op_fsign, 32));
+   CHECK(count_alu(b.shader, nir_op_bcsel, 32) == 2 * (1 + ARRAY_SIZE(in)),
+         "%u selects, want two per sign()", count_alu(b.shader, nir_op_bcsel, 32));
+
+   nir_const_value v[1 + ARRAY_SIZE(in)];
+   bool is_const[1 + ARRAY_SIZE(in)];
+   unsigned got = fold_and_collect(b.shader, v, is_const, ARRAY_SIZE(v));
+   CHECK(got == ARRAY_SIZE(v), "%u stores", got);
+   CHECK(!is_const[0], "the run-time sign() folded");
+   for (unsigned i = 0; i < ARRAY_SIZE(in) && i + 1 < got; i++)
+      CHECK(is_const[i + 1] && v[i + 1].u32 == bits32(want[i]), "sign(%a) = %a, want %a",
+            in[i], v[i + 1].f32, want[i]);
+   ralloc_free(b.shader);
+}
+
 int
 main(void)
 {
    glsl_type_singleton_init_or_ref();
    test_fdiv64_is_correctly_rounded();
    test_d2f_rounding_modes();
+   test_cl_sign();
    glsl_type_singleton_decref();
    printf("%s\n", failures ? "FAIL" : "all float lowering checks passed");
    return failures ? 1 : 0;

@@ -70,6 +70,8 @@ eval_float(const char *fn, bool dbl, long double x, long double y,
    else if (!strcmp(fn, "sin")) *r = sinl(x);
    else if (!strcmp(fn, "cos")) *r = cosl(x);
    else if (!strcmp(fn, "fabs")) *r = fabsl(x);
+   /* sign: zeros keep their sign, a NaN gives 0.0 */
+   else if (!strcmp(fn, "sign")) *r = isnan(x) ? 0.0L : x > 0 ? 1.0L : x < 0 ? -1.0L : x;
    else if (!strcmp(fn, "floor")) *r = floorl(x);
    else if (!strcmp(fn, "ceil")) *r = ceill(x);
    else if (!strcmp(fn, "trunc")) *r = x < 0 ? ceill(x) : floorl(x);
