@@ -132,6 +132,60 @@ narrow_constant_offset(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    return true;
 }
 
+/* A 64-bit sum over the wave (reduce, inclusive or exclusive scan) of a
+ * value every lane shares, as the value times the number of lanes summed
+ * (an exclusive or: times its parity; a reduce or inclusive scan by min,
+ * max, and, or: the value).
+ * ac_nir_optimize_uniform_atomics makes these for every atomic add of a
+ * wave-uniform value (atom_add(p, 5)), as sub_group_reduce_add(x) does for
+ * a uniform x; ACO multiplies only 32-bit ones and reduces 64-bit ones
+ * lane by lane, some 20 DPP instructions each.  Needs divergence. */
+static bool
+uniform_add64_reduce(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   if ((intr->intrinsic != nir_intrinsic_reduce && intr->intrinsic != nir_intrinsic_inclusive_scan &&
+        intr->intrinsic != nir_intrinsic_exclusive_scan) ||
+       intr->def.bit_size != 64 || nir_src_is_divergent(&intr->src[0]))
+      return false;
+
+   const nir_op op = nir_intrinsic_reduction_op(intr);
+   switch (op) {
+   case nir_op_iadd:
+   case nir_op_ixor:
+      break;
+   case nir_op_imin:
+   case nir_op_umin:
+   case nir_op_imax:
+   case nir_op_umax:
+   case nir_op_iand:
+   case nir_op_ior:
+      /* Idempotent: the value itself, but for the exclusive scan's first
+       * lane, which gets the identity. */
+      if (intr->intrinsic == nir_intrinsic_exclusive_scan)
+         return false;
+      nir_def_replace(&intr->def, intr->src[0].ssa);
+      return true;
+   default:
+      return false;
+   }
+
+   b->cursor = nir_before_instr(&intr->instr);
+   nir_def *ballot = nir_ballot(b, 1, b->shader->info.subgroup_size == SUBGROUP_SIZE_REQUIRE_32
+                                         ? 32 : 64, nir_imm_true(b));
+   nir_def *lanes;
+   if (intr->intrinsic == nir_intrinsic_reduce) {
+      lanes = nir_bit_count(b, ballot);
+   } else {
+      lanes = nir_mbcnt_amd(b, ballot, nir_imm_int(b, 0));
+      if (intr->intrinsic == nir_intrinsic_inclusive_scan)
+         lanes = nir_iadd_imm(b, lanes, 1);
+   }
+   if (op == nir_op_ixor)
+      lanes = nir_iand_imm(b, lanes, 1); /* x ^ x cancels in pairs */
+   nir_def_replace(&intr->def, nir_imul(b, nir_u2u64(b, lanes), intr->src[0].ssa));
+   return true;
+}
+
 /* Whether the kernel reads its sub-group's index, the number of
  * sub-groups or its flat local index: ac_nir_lower_intrinsics_to_args
  * computes all three from the TG_SIZE SGPR when a work-group may have
@@ -183,23 +237,23 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
    };
    NIR_PASS(_, nir, kiln_nir_lower_kernel_abi, &abi);
 
-   NIR_PASS(_, nir, nir_lower_subgroups,
-            &(struct nir_lower_subgroups_options){
-               .subgroup_size = wave_size,
-               .ballot_bit_size = wave_size,
-               .ballot_components = 1,
-               .lower_to_scalar = true,
-               .lower_subgroup_masks = true,
-               .lower_relative_shuffle = true,
-               .lower_shuffle_to_32bit = true,
-               .lower_vote_eq = true,
-               .lower_vote_bool_eq = true,
-               .lower_quad_broadcast_dynamic = true,
-               .lower_shuffle_to_swizzle_amd = true,
-               .lower_ballot_bit_count_to_mbcnt_amd = true,
-               .lower_boolean_reduce = true,
-               .lower_boolean_shuffle = true,
-            });
+   const struct nir_lower_subgroups_options subgroups = {
+      .subgroup_size = wave_size,
+      .ballot_bit_size = wave_size,
+      .ballot_components = 1,
+      .lower_to_scalar = true,
+      .lower_subgroup_masks = true,
+      .lower_relative_shuffle = true,
+      .lower_shuffle_to_32bit = true,
+      .lower_vote_eq = true,
+      .lower_vote_bool_eq = true,
+      .lower_quad_broadcast_dynamic = true,
+      .lower_shuffle_to_swizzle_amd = true,
+      .lower_ballot_bit_count_to_mbcnt_amd = true,
+      .lower_boolean_reduce = true,
+      .lower_boolean_shuffle = true,
+   };
+   NIR_PASS(_, nir, nir_lower_subgroups, &subgroups);
    NIR_PASS(_, nir, nir_lower_pack);
    NIR_PASS(_, nir, nir_opt_idiv_const, 8);
    NIR_PASS(_, nir, nir_lower_idiv, &(nir_lower_idiv_options){ .allow_fp16 = true });
@@ -231,6 +285,9 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
                (void *)&gfx_level);
    }
    ac_nir_optimize_uniform_atomics(nir);
+   nir_divergence_analysis(nir);
+   NIR_PASS(_, nir, nir_shader_intrinsics_pass, uniform_add64_reduce, nir_metadata_control_flow,
+            NULL);
    NIR_PASS(_, nir, kiln_nir_lower_divmod64);
    NIR_PASS(_, nir, nir_lower_int64);
 

@@ -349,6 +349,27 @@ ref_atomic20_64(struct kiln_run_command *l)
 }
 
 static int
+ref_atom64_uniform(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 2))
+      return 1;
+   struct kiln_run_arg *s = REF_ARG(l, 0), *sum = REF_ARG(l, 1);
+   const uint64_t n = l->global[0], v = 0x100000001ull, w = 0x8000000000000001ull;
+   uint64_t a = (uint64_t)corpus_get_i(s, 0), x = (uint64_t)corpus_get_i(s, 1);
+   uint64_t sa = (uint64_t)corpus_get_i(sum, 0), sx = (uint64_t)corpus_get_i(sum, 1);
+   for (uint64_t k = 0; k < n; k++) {
+      sa += a, a += v;
+      sx += x, x ^= w;
+   }
+   corpus_set_i(s, 0, (int64_t)a);
+   corpus_set_i(s, 1, (int64_t)x);
+   corpus_set_i(s, 2, corpus_get_i(s, 2) + (int64_t)n);
+   corpus_set_i(sum, 0, (int64_t)sa);
+   corpus_set_i(sum, 1, (int64_t)sx);
+   return 0;
+}
+
+static int
 ref_atomic20_weak(struct kiln_run_command *l)
 {
    if (ref_expect(l, 3))
@@ -368,6 +389,7 @@ const struct corpus_ref corpus_refs_atomics[] = {
    {"atomic20", ref_atomic20},
    {"atom64_seq", ref_atom64_seq},
    {"atom64_contended", ref_atom64_contended},
+   {"atom64_uniform", ref_atom64_uniform},
    {"atomic20_64", ref_atomic20_64},
    {"atomic20_weak", ref_atomic20_weak},
    {NULL, NULL},

@@ -68,3 +68,18 @@ atom64_contended(global long *s, global ulong *u, global long *out, local long *
    if (lid == 0)
       out[get_group_id(0)] = *l;
 }
+
+// The same 64-bit value from every work-item (a wave-uniform operand, which
+// the compiler may combine across the wave): the returned old values are
+// then init, init + v, init + 2v, ... in some order, and their sum is
+// fixed.  s[0] gains v per work-item, s[1] is xor'ed with w by each,
+// s[2] counts them; sum[0] and sum[1] add up the old values.
+kernel void
+atom64_uniform(global long *s, global long *sum)
+{
+   long old = atom_add(&s[0], 0x100000001L);
+   atom_add(&sum[0], old);
+   old = atom_xor(&s[1], (long)0x8000000000000001UL);
+   atom_add(&sum[1], old);
+   atom_inc(&s[2]);
+}
