@@ -68,8 +68,11 @@ access_in_mode(nir_builder *b, nir_intrinsic_instr *intr, nir_deref_instr *d,
    uint32_t align_mul = 0, align_offset = 0;
    if (!nir_get_explicit_deref_align(d, true, &align_mul, &align_offset))
       align_mul = align_offset = 0;
-   nir_deref_instr *cast =
-      nir_build_deref_cast_with_alignment(b, &d->def, mode, d->type, 0, align_mul, align_offset);
+   /* The cast starts from d's address, not from d: d becomes a __global
+    * deref below, and NIR allows no cast from one mode to an unrelated
+    * one (nir_validate). */
+   nir_deref_instr *cast = nir_build_deref_cast_with_alignment(b, nir_mov(b, &d->def), mode,
+                                                               d->type, 0, align_mul, align_offset);
 
    nir_intrinsic_instr *copy = nir_instr_as_intrinsic(nir_instr_clone(b->shader, &intr->instr));
    nir_builder_instr_insert(b, &copy->instr);
