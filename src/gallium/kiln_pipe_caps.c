@@ -4,7 +4,8 @@
  *
  * What the screen says it can do, which Rusticl turns into the OpenCL
  * device's limits and extensions: only what kiln runs correctly today
- * (64-bit integers and doubles; no images, half or sub-groups yet).  The
+ * (64-bit integers, their atomics, and doubles; no images, half or
+ * sub-groups yet).  The
  * limits are drivers/amdgpu's and kiln's kernel ABI's.
  */
 #include "kiln_pipe.h"
@@ -36,6 +37,7 @@ kiln_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
       /* __constant arguments are global pointers: no hardware limit. */
       return 16;
    case PIPE_SHADER_CAP_INTEGERS:
+   case PIPE_SHADER_CAP_INT64_ATOMICS: /* global and LDS, as kiln compiles them */
       return 1;
    default:
       return 0;
