@@ -13,27 +13,14 @@
 #include <stdlib.h>
 
 #include "kiln_compiler_nir.h"
+#include "kiln_kernel_desc.h"
 #include "nir.h"
 #include "util/u_memory.h"
 
 static struct kiln_amdgpu_kernel *
 upload(struct kiln_screen *screen, const struct kiln_kernel *k)
 {
-   const struct kiln_amdgpu_kernel_desc desc = {
-      .name = k->name,
-      .code = k->code,
-      .code_size = k->code_size,
-      .rsrc1 = k->rsrc1,
-      .rsrc2 = k->rsrc2,
-      .rsrc3 = k->rsrc3,
-      .wave_size = k->wave_size,
-      .lds_bytes = k->lds_bytes,
-      .scratch_bytes_per_lane = k->scratch_bytes_per_lane,
-      .kernarg_size = k->kernarg_size,
-      .reqd_work_group_size = { k->reqd_work_group_size[0], k->reqd_work_group_size[1],
-                                k->reqd_work_group_size[2] },
-      .max_work_group_size = k->max_work_group_size,
-   };
+   const struct kiln_amdgpu_kernel_desc desc = kiln_kernel_desc(k);
    struct kiln_amdgpu_kernel *hw = NULL;
    simple_mtx_lock(&screen->dev_lock);
    if (kiln_amdgpu_kernel_create(screen->dev, &desc, &hw))

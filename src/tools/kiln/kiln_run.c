@@ -19,6 +19,7 @@
 #include "kiln_amd_abi.h"
 #include "kiln_amdgpu.h"
 #include "kiln_compiler.h"
+#include "kiln_kernel_desc.h"
 #include "kiln_run_args.h"
 
 enum {
@@ -75,27 +76,6 @@ read_file(const char *path, size_t *size)
    data[len] = 0;
    *size = len;
    return data;
-}
-
-/* The compiler's kernel in the driver's terms. */
-static struct kiln_amdgpu_kernel_desc
-kernel_desc(const struct kiln_kernel *k)
-{
-   struct kiln_amdgpu_kernel_desc d = {
-      .name = k->name,
-      .code = k->code,
-      .code_size = k->code_size,
-      .rsrc1 = k->rsrc1,
-      .rsrc2 = k->rsrc2,
-      .rsrc3 = k->rsrc3,
-      .wave_size = k->wave_size,
-      .lds_bytes = k->lds_bytes,
-      .scratch_bytes_per_lane = k->scratch_bytes_per_lane,
-      .kernarg_size = k->kernarg_size,
-      .max_work_group_size = k->max_work_group_size,
-   };
-   memcpy(d.reqd_work_group_size, k->reqd_work_group_size, sizeof(d.reqd_work_group_size));
-   return d;
 }
 
 struct run_state {
@@ -247,7 +227,7 @@ run(int argc, char **argv)
       goto out;
    }
 
-   struct kiln_amdgpu_kernel_desc desc = kernel_desc(k);
+   struct kiln_amdgpu_kernel_desc desc = kiln_kernel_desc(k);
    if (kiln_amdgpu_kernel_create(s.dev, &desc, &s.kernel)) {
       fprintf(stderr, "kiln run: %s\n", kiln_amdgpu_device_error(s.dev));
       status = EXIT_DEVICE;
