@@ -239,13 +239,15 @@ main(int argc, char **argv)
       print_row(kernels[k], warm[k], n, " %*.1f |");
 
    print_section("launch, us (median)", n);
+   double host[BENCH_MAX_PLATFORMS];
    for (unsigned i = 0; i < n; i++) {
       char err[512];
-      v[i] = bench_dispatch_us(&plats[i], runs, err, sizeof(err));
+      v[i] = bench_dispatch_us(&plats[i], runs, &host[i], err, sizeof(err));
       if (v[i] < 0)
          fprintf(stderr, "bench_opencl: %s: %s\n", plats[i].name, err);
    }
    print_row("enqueue + clFinish, empty kernel, 1 item *", v, n, " %*.1f |");
+   print_row("the same less the kernel's START..END **", host, n, " %*.1f |");
 
    print_section("clinfo -l start-up, ms (median)", n);
    for (unsigned i = 0; i < n; i++)
@@ -255,6 +257,8 @@ main(int argc, char **argv)
    printf("\n* includes the device's execution of the empty kernel, as an application sees it; "
           "median of %u after a warm-up.\n",
           runs);
+   printf("** host cost beyond the device's work: the wall time on a profiling queue less "
+          "the kernel's CL_PROFILING_COMMAND_START..END.\n");
    printf("Cold builds carry a -D no earlier build used, so no cache answers them; warm builds "
           "are the median of three repeats.\nBoth stop at clBuildProgram: code generation an "
           "implementation defers to the first launch is in neither.\n");

@@ -54,7 +54,10 @@ double bench_clinfo_ms(struct bench_icd *icd, unsigned runs);
 bool bench_build_ms(struct bench_platform *p, const char *src, double *cold, double *warm,
                     char *err, size_t err_size);
 
-/* Host time of clEnqueueNDRangeKernel + clFinish of an empty kernel: median us. */
-double bench_dispatch_us(struct bench_platform *p, unsigned runs, char *err, size_t err_size);
+/* Host time of clEnqueueNDRangeKernel + clFinish of an empty kernel:
+ * median us; *host_us, the same less the kernel's profiled START..END
+ * (-1 when the platform does not profile it). */
+double bench_dispatch_us(struct bench_platform *p, unsigned runs, double *host_us, char *err,
+                         size_t err_size);
 
 #endif

@@ -15,8 +15,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* The kernel's own START..END as the queue's profiling reports it, us;
+ * < 0 when unavailable. */
+static double
+device_us(cl_event ev)
+{
+   cl_ulong start = 0, end = 0;
+   if (clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof(start), &start, NULL) !=
+          CL_SUCCESS ||
+       clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof(end), &end, NULL) !=
+          CL_SUCCESS ||
+       end < start)
+      return -1;
+   return (end - start) / 1e3;
+}
+
 double
-bench_dispatch_us(struct bench_platform *p, unsigned runs, char *err, size_t err_size)
+bench_dispatch_us(struct bench_platform *p, unsigned runs, double *host_us, char *err,
+                  size_t err_size)
 {
    static const char *src = "kernel void empty(void) { }\n";
    cl_int e;
@@ -29,6 +45,7 @@ bench_dispatch_us(struct bench_platform *p, unsigned runs, char *err, size_t err
       return -1;
    }
    cl_kernel k = clCreateKernel(prog, "empty", &e);
+   cl_command_queue pq = NULL;
    double *t = calloc(runs, sizeof(double));
    if (!k || !t) {
       snprintf(err, err_size, "clCreateKernel(empty): error %d", e);
@@ -49,7 +66,29 @@ bench_dispatch_us(struct bench_platform *p, unsigned runs, char *err, size_t err
       t[i] = (bench_now_ns() - start) / 1e3;
    }
    result = bench_median(t, runs);
+
+   /* The same on a profiling queue, less the kernel's START..END: what
+    * the launch costs the host beyond the device's work. */
+   *host_us = -1;
+   pq = clCreateCommandQueue(p->ctx, p->device, CL_QUEUE_PROFILING_ENABLE, &e);
+   for (unsigned i = 0; pq && i < runs; i++) {
+      cl_event ev = NULL;
+      uint64_t start = bench_now_ns();
+      clEnqueueNDRangeKernel(pq, k, 1, NULL, &one, NULL, 0, NULL, &ev);
+      clFinish(pq);
+      double wall = (bench_now_ns() - start) / 1e3;
+      double device = ev ? device_us(ev) : -1;
+      if (ev)
+         clReleaseEvent(ev);
+      if (device < 0)
+         goto out;
+      t[i] = wall - device;
+   }
+   if (pq)
+      *host_us = bench_median(t, runs);
 out:
+   if (pq)
+      clReleaseCommandQueue(pq);
    free(t);
    if (k)
       clReleaseKernel(k);
