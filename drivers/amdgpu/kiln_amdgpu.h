@@ -31,6 +31,11 @@ extern "C" {
 
 struct kiln_amdgpu_device;
 
+/* What a dispatch may use: work-items in a group, and LDS bytes (static
+ * plus __local arguments) of a group. */
+#define KILN_AMDGPU_MAX_WORK_GROUP_SIZE 1024
+#define KILN_AMDGPU_MAX_LDS_BYTES (64 * 1024)
+
 enum kiln_amdgpu_device_kind {
    KILN_AMDGPU_DEVICE_SIM,         /* the emulated gfx1030, in-process */
    KILN_AMDGPU_DEVICE_RENDER_NODE, /* an amdgpu /dev/dri/renderD* node */

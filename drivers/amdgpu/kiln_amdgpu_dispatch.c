@@ -19,8 +19,6 @@
 #include "kiln_amdgpu_private.h"
 #include "sid.h"
 
-#define MAX_WORK_GROUP_SIZE 1024
-#define MAX_LDS_BYTES (64 * 1024)
 #define LDS_ENCODE_GRANULARITY 512 /* RSRC2.LDS_SIZE units on GFX7+ */
 #define DEFAULT_TIMEOUT_NS (10ull * 1000 * 1000 * 1000)
 
@@ -146,8 +144,8 @@ kiln_amdgpu_grid_compute(struct kiln_amdgpu_device *dev,
    uint32_t max_size = kernel->desc.max_work_group_size;
    static const char dims[] = "xyz";
 
-   if (!max_size || max_size > MAX_WORK_GROUP_SIZE)
-      max_size = MAX_WORK_GROUP_SIZE;
+   if (!max_size || max_size > KILN_AMDGPU_MAX_WORK_GROUP_SIZE)
+      max_size = KILN_AMDGPU_MAX_WORK_GROUP_SIZE;
 
    memset(g, 0, sizeof(*g));
    if (launch->work_dim < 1 || launch->work_dim > 3)
@@ -239,19 +237,19 @@ place_local_args(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel
       top = align64(top, align);
       uint32_t offset = top;
       top += a->size;
-      if (top > MAX_LDS_BYTES)
+      if (top > KILN_AMDGPU_MAX_LDS_BYTES)
          return kiln_amdgpu_error(dev, -E2BIG,
                                   "kernel '%s': __local argument at kernarg offset %u "
                                   "(%u bytes) brings LDS to %llu bytes, over the %u-byte "
                                   "limit (static LDS %u bytes)", k->name,
                                   a->kernarg_offset, a->size, (unsigned long long)top,
-                                  MAX_LDS_BYTES, k->desc.lds_bytes);
+                                  KILN_AMDGPU_MAX_LDS_BYTES, k->desc.lds_bytes);
       memcpy(kernarg + a->kernarg_offset, &offset, 4);
    }
-   if (top > MAX_LDS_BYTES)
+   if (top > KILN_AMDGPU_MAX_LDS_BYTES)
       return kiln_amdgpu_error(dev, -E2BIG, "kernel '%s': %llu bytes of LDS, over the "
                                "%u-byte limit", k->name, (unsigned long long)top,
-                               MAX_LDS_BYTES);
+                               KILN_AMDGPU_MAX_LDS_BYTES);
    return (int)top;
 }
 

@@ -14,8 +14,6 @@
 
 #include "util/u_screen.h"
 
-#define MAX_WORK_GROUP_SIZE 1024
-#define MAX_LDS_BYTES (64 * 1024)
 /* kiln's ABI keeps global ids in 32 bits: groups x work-group size must
  * stay below 2^32, and Rusticl splits larger launches. */
 #define MAX_GROUPS 65535
@@ -73,14 +71,15 @@ kiln_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
    case PIPE_COMPUTE_CAP_MAX_GRID_SIZE:
       RETURN(uint64_t, MAX_GROUPS, MAX_GROUPS, MAX_GROUPS);
    case PIPE_COMPUTE_CAP_MAX_BLOCK_SIZE:
-      RETURN(uint64_t, MAX_WORK_GROUP_SIZE, MAX_WORK_GROUP_SIZE, MAX_WORK_GROUP_SIZE);
+      RETURN(uint64_t, KILN_AMDGPU_MAX_WORK_GROUP_SIZE, KILN_AMDGPU_MAX_WORK_GROUP_SIZE,
+             KILN_AMDGPU_MAX_WORK_GROUP_SIZE);
    case PIPE_COMPUTE_CAP_MAX_THREADS_PER_BLOCK:
    case PIPE_COMPUTE_CAP_MAX_VARIABLE_THREADS_PER_BLOCK:
-      RETURN(uint64_t, MAX_WORK_GROUP_SIZE);
+      RETURN(uint64_t, KILN_AMDGPU_MAX_WORK_GROUP_SIZE);
    case PIPE_COMPUTE_CAP_MAX_GLOBAL_SIZE:
       RETURN(uint64_t, memory);
    case PIPE_COMPUTE_CAP_MAX_LOCAL_SIZE:
-      RETURN(uint64_t, MAX_LDS_BYTES);
+      RETURN(uint64_t, KILN_AMDGPU_MAX_LDS_BYTES);
    case PIPE_COMPUTE_CAP_MAX_PRIVATE_SIZE:
       RETURN(uint64_t, 64 * 1024);
    case PIPE_COMPUTE_CAP_MAX_INPUT_SIZE:
