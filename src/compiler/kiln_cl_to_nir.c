@@ -149,6 +149,54 @@ can_remove_var(nir_variable *var, void *data)
           !glsl_type_is_sampler(var->type);
 }
 
+/* kiln's passes that must see vtn's NIR, before a front end's own CL
+ * lowering: kiln_cl_to_nir() below, and Rusticl through
+ * kiln_frontend_spirv_to_nir(). */
+void
+kiln_cl_nir_lower_vtn(nir_shader *nir, enum kiln_target target, unsigned wave_size)
+{
+   nir->info.float_controls_execution_mode |=
+      FLOAT_CONTROLS_DENORM_PRESERVE_FP16 | FLOAT_CONTROLS_ROUNDING_MODE_RTE_FP16 |
+      FLOAT_CONTROLS_ROUNDING_MODE_RTE_FP32 | FLOAT_CONTROLS_ROUNDING_MODE_RTE_FP64;
+   nir->info.workgroup_size_variable = nir->info.workgroup_size[0] == 0;
+   nir->info.subgroup_size = wave_size == 32 ? SUBGROUP_SIZE_REQUIRE_32 : SUBGROUP_SIZE_REQUIRE_64;
+
+   /* Before any pass that deletes dead control flow. */
+   NIR_PASS(_, nir, kiln_nir_keep_volatile_loads);
+   /* Before any nir_opt_algebraic: the AMD options lower fdiv to a
+    * multiply by the reciprocal, not correctly rounded for doubles. */
+   NIR_PASS(_, nir, kiln_nir_lower_fdiv64);
+   NIR_PASS(_, nir, kiln_nir_lower_cl_sign);
+   /* While the extract trees still have vtn's shape. */
+   NIR_PASS(_, nir, kiln_nir_opt_vector_extract, true);
+   NIR_PASS(_, nir, nir_lower_goto_ifs);
+   NIR_PASS(_, nir, nir_opt_dead_cf);
+   NIR_PASS(_, nir, nir_lower_variable_initializers, nir_var_function_temp);
+
+   /* The kernel's own functions inlined before the first optimisation, so
+    * that a pointer converted to or from the generic address space is
+    * still seen where it is converted, also across calls (libclc's
+    * functions are linked later). */
+   const struct kiln_nir_generic_options generic = kiln_amd_generic_options(target);
+   NIR_PASS(_, nir, nir_lower_returns);
+   NIR_PASS(_, nir, nir_inline_functions);
+   NIR_PASS(_, nir, nir_copy_prop);
+   NIR_PASS(_, nir, kiln_nir_lower_generic_casts, &generic);
+}
+
+/* Generic pointers (flat addresses) whose address space nothing proved:
+ * aperture tests, and accesses branching on them; and the narrowing
+ * conversions with a rounding mode.  Before the front end's
+ * nir_lower_explicit_io and nir_lower_convert_alu_types. */
+void
+kiln_cl_nir_lower_before_io(nir_shader *nir, enum kiln_target target)
+{
+   const struct kiln_nir_generic_options generic = kiln_amd_generic_options(target);
+   NIR_PASS(_, nir, nir_opt_deref);
+   NIR_PASS(_, nir, kiln_nir_lower_generic_access, &generic);
+   NIR_PASS(_, nir, kiln_nir_lower_float_narrowing);
+}
+
 nir_shader *
 kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
                enum kiln_target target, unsigned wave_size, uint32_t debug,
@@ -174,34 +222,8 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
       nir_print_shader(nir, stderr);
    }
 
-   nir->info.float_controls_execution_mode |=
-      FLOAT_CONTROLS_DENORM_PRESERVE_FP16 | FLOAT_CONTROLS_ROUNDING_MODE_RTE_FP16 |
-      FLOAT_CONTROLS_ROUNDING_MODE_RTE_FP32 | FLOAT_CONTROLS_ROUNDING_MODE_RTE_FP64;
-   nir->info.workgroup_size_variable = nir->info.workgroup_size[0] == 0;
-   nir->info.subgroup_size = wave_size == 32 ? SUBGROUP_SIZE_REQUIRE_32 : SUBGROUP_SIZE_REQUIRE_64;
-
-   /* Before any pass that deletes dead control flow. */
-   NIR_PASS(_, nir, kiln_nir_keep_volatile_loads);
-   /* Before any nir_opt_algebraic: the AMD options lower fdiv to a
-    * multiply by the reciprocal, not correctly rounded for doubles. */
-   NIR_PASS(_, nir, kiln_nir_lower_fdiv64);
-   NIR_PASS(_, nir, kiln_nir_lower_cl_sign);
-   /* While the extract trees still have vtn's shape. */
-   NIR_PASS(_, nir, kiln_nir_opt_vector_extract, true);
+   kiln_cl_nir_lower_vtn(nir, target, wave_size);
    NIR_PASS(_, nir, nir_scale_fdiv);
-   NIR_PASS(_, nir, nir_lower_goto_ifs);
-   NIR_PASS(_, nir, nir_opt_dead_cf);
-   NIR_PASS(_, nir, nir_lower_variable_initializers, nir_var_function_temp);
-
-   /* The kernel's own functions inlined before the first optimisation, so
-    * that a pointer converted to or from the generic address space is
-    * still seen where it is converted, also across calls (libclc's
-    * functions are linked below). */
-   const struct kiln_nir_generic_options generic = kiln_amd_generic_options(target);
-   NIR_PASS(_, nir, nir_lower_returns);
-   NIR_PASS(_, nir, nir_inline_functions);
-   NIR_PASS(_, nir, nir_copy_prop);
-   NIR_PASS(_, nir, kiln_nir_lower_generic_casts, &generic);
    opt_loop(nir);
 
    /* libclc's builtins become part of the kernel. */
@@ -263,16 +285,12 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
             glsl_get_cl_type_size_align);
    NIR_PASS(_, nir, nir_opt_large_constants, glsl_get_cl_type_size_align, 64);
 
-   /* Generic pointers (flat addresses) whose address space nothing
-    * proved: aperture tests, and accesses branching on them. */
-   NIR_PASS(_, nir, nir_opt_deref);
-   NIR_PASS(_, nir, kiln_nir_lower_generic_access, &generic);
+   kiln_cl_nir_lower_before_io(nir, target);
    NIR_PASS(_, nir, nir_lower_explicit_io, nir_var_mem_global | nir_var_mem_constant,
             nir_address_format_64bit_global);
    NIR_PASS(_, nir, nir_lower_explicit_io,
             nir_var_mem_shared | nir_var_function_temp | nir_var_uniform,
             nir_address_format_32bit_offset_as_64bit);
-   NIR_PASS(_, nir, kiln_nir_lower_float_narrowing);
    NIR_PASS(_, nir, nir_lower_convert_alu_types, NULL);
    opt_loop(nir);
    nir_shader_gather_info(nir, nir_shader_get_entrypoint(nir));

@@ -12,6 +12,7 @@
  */
 #include "kiln_compiler_nir.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,7 @@
 #include "kiln_compiler_internal.h"
 #include "kiln_nir_passes.h"
 #include "nir.h"
+#include "spirv/nir_spirv.h"
 #include "util/os_time.h"
 #include "util/u_call_once.h"
 
@@ -42,19 +44,14 @@ kiln_compiler_nir_options(enum kiln_target target)
    return &front_end_options[target];
 }
 
-/* What kiln_cl_to_nir() does to every kernel and the other front end did
- * not: doubles divided correctly rounded before the backend's options see
- * fdiv, and OpenCL's sign() for zeros and NaNs. */
+/* The front end's NIR as the backend takes it; kiln's own CL passes ran
+ * inside the front end's pipeline (kiln_frontend_*() below). */
 static void
 prepare(nir_shader *nir, enum kiln_target target, unsigned wave_size)
 {
    nir->options = kiln_amd_nir_options(target);
    nir->info.workgroup_size_variable = nir->info.workgroup_size[0] == 0;
    nir->info.subgroup_size = wave_size == 32 ? SUBGROUP_SIZE_REQUIRE_32 : SUBGROUP_SIZE_REQUIRE_64;
-   NIR_PASS(_, nir, kiln_nir_lower_fdiv64);
-   NIR_PASS(_, nir, kiln_nir_lower_cl_sign);
-   NIR_PASS(_, nir, nir_opt_algebraic);
-   NIR_PASS(_, nir, nir_opt_dce);
    nir_shader_gather_info(nir, nir_shader_get_entrypoint(nir));
 }
 
@@ -106,4 +103,44 @@ done:
    else
       free(kiln_log_take(&log));
    return status;
+}
+
+nir_shader *
+kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
+                           struct nir_spirv_specialization *spec, unsigned num_spec,
+                           const char *entry_point, const struct spirv_to_nir_options *options,
+                           const nir_shader_compiler_options *nir_options,
+                           enum kiln_target target, unsigned wave_size)
+{
+   struct clc_binary spirv = { .data = malloc(word_count * 4), .size = word_count * 4 };
+   if (!spirv.data)
+      return NULL;
+   memcpy(spirv.data, words, spirv.size);
+
+   struct kiln_log log = { 0 };
+   kiln_spirv_strengthen_cmpxchg_weak(&spirv);
+   nir_shader *nir = NULL;
+   if (kiln_spirv_fix_workitem_dims(&spirv, &log) == KILN_COMPILE_OK)
+      nir = spirv_to_nir(spirv.data, spirv.size / 4, spec, num_spec, MESA_SHADER_KERNEL,
+                         entry_point, options, nir_options);
+   free(spirv.data);
+   char *text = kiln_log_take(&log);
+   if (!nir && text && *text)
+      fprintf(stderr, "kiln: kernel %s: %s", entry_point, text);
+   free(text);
+   if (!nir)
+      return NULL;
+
+   const unsigned wave = wave_size ? wave_size : kiln_amd_default_wave_size(target);
+   kiln_cl_nir_lower_vtn(nir, target, wave);
+   /* Rusticl launches no partial work-groups (it offers no non-uniform
+    * work-groups), so kiln_nir_lower_partial_local_size has nothing to do. */
+   NIR_PASS(_, nir, kiln_nir_lower_subgroup_size, wave);
+   return nir;
+}
+
+void
+kiln_frontend_lower_before_io(nir_shader *nir, enum kiln_target target)
+{
+   kiln_cl_nir_lower_before_io(nir, target);
 }

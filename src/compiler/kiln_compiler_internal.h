@@ -63,6 +63,12 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
                enum kiln_target target, unsigned wave_size, uint32_t debug,
                struct kiln_log *log);
 
+/* The two groups of kiln's CL passes that a front end with its own CL
+ * lowering (Rusticl) must also run: on vtn's NIR, and right before
+ * explicit I/O. */
+void kiln_cl_nir_lower_vtn(nir_shader *nir, enum kiln_target target, unsigned wave_size);
+void kiln_cl_nir_lower_before_io(nir_shader *nir, enum kiln_target target);
+
 /* Fills kernel->args (and kernarg sizes) from the front end's parsed info,
  * the kernel's parameter types in the SPIR-V and the explicit layout of
  * the NIR kernel's argument variables. Returns

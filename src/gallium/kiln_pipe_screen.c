@@ -44,6 +44,26 @@ kiln_get_compiler_options(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
    return kiln_compiler_nir_options(kiln_screen(pscreen)->target);
 }
 
+/* Rusticl's SPIR-V to NIR pipeline with kiln's own CL passes inside it
+ * (kiln_compiler_nir.h): the same front-end repairs and lowering as
+ * kiln_compile()'s. */
+static struct nir_shader *
+kiln_cl_spirv_to_nir(struct pipe_screen *pscreen, const uint32_t *words, size_t word_count,
+                     struct nir_spirv_specialization *spec, unsigned num_spec,
+                     const char *entry_point, const struct spirv_to_nir_options *options,
+                     const struct nir_shader_compiler_options *nir_options)
+{
+   struct kiln_screen *screen = kiln_screen(pscreen);
+   return kiln_frontend_spirv_to_nir(words, word_count, spec, num_spec, entry_point, options,
+                                     nir_options, screen->target, screen->info->wave_size);
+}
+
+static void
+kiln_lower_cl_nir_before_io(struct pipe_screen *pscreen, struct nir_shader *nir)
+{
+   kiln_frontend_lower_before_io(nir, kiln_screen(pscreen)->target);
+}
+
 static uint64_t
 kiln_get_timestamp(struct pipe_screen *pscreen)
 {
@@ -128,6 +148,8 @@ kiln_screen_create(const char *device, char *msg, size_t msg_size)
    p->is_format_supported = kiln_is_format_supported;
    p->context_create = kiln_context_create;
    p->get_disk_shader_cache = kiln_get_disk_shader_cache;
+   p->cl_spirv_to_nir = kiln_cl_spirv_to_nir;
+   p->lower_cl_nir_before_io = kiln_lower_cl_nir_before_io;
    create_disk_cache(screen);
    kiln_screen_init_caps(screen);
    kiln_screen_init_fence_functions(screen);

@@ -44,6 +44,26 @@ kiln_compile_nir(struct nir_shader *nir, const struct kiln_nir_kernel_options *o
 
 void kiln_kernel_free(struct kiln_kernel *kernel);
 
+struct nir_spirv_specialization;
+struct spirv_to_nir_options;
+
+/* For a front end that lowers OpenCL's NIR itself (Rusticl), the steps of
+ * kiln's own front end it must run: kiln_frontend_spirv_to_nir() in place
+ * of spirv_to_nir() (same arguments; kiln repairs what LLVM 15's
+ * translator writes wrongly, translates, and runs its passes that must
+ * see vtn's NIR: volatile loads, fdiv64, sign(), generic casts, sub-group
+ * sizes), NULL when the module is refused (the
+ * reason on stderr); kiln_frontend_lower_before_io() right before the
+ * front end's explicit I/O (generic accesses, rounding conversions). */
+struct nir_shader *
+kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
+                           struct nir_spirv_specialization *spec, unsigned num_spec,
+                           const char *entry_point, const struct spirv_to_nir_options *options,
+                           const struct nir_shader_compiler_options *nir_options,
+                           enum kiln_target target, unsigned wave_size);
+
+void kiln_frontend_lower_before_io(struct nir_shader *nir, enum kiln_target target);
+
 #ifdef __cplusplus
 }
 #endif
