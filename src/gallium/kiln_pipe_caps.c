@@ -91,7 +91,8 @@ kiln_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
    case PIPE_COMPUTE_CAP_MAX_COMPUTE_UNITS:
       RETURN(uint32_t, info->num_cu);
    case PIPE_COMPUTE_CAP_MAX_SUBGROUPS:
-      RETURN(uint32_t, 0); /* cl_khr_subgroups: not yet */
+      /* A sub-group is a wave. */
+      RETURN(uint32_t, KILN_AMDGPU_MAX_WORK_GROUP_SIZE / info->wave_size);
    case PIPE_COMPUTE_CAP_SUBGROUP_SIZES:
       RETURN(uint32_t, info->wave_size);
    case PIPE_COMPUTE_CAP_IMAGES_SUPPORTED:
@@ -112,6 +113,9 @@ kiln_screen_init_caps(struct kiln_screen *screen)
    caps->int64 = true;
    caps->doubles = true;
    caps->shareable_shaders = true;
+   /* The waves of a work-group take turns in time slices (the emulator) or
+    * run side by side (the hardware): one that spins cannot starve another. */
+   caps->compute_subgroup_independent_forward_progress = true;
    caps->query_timestamp = true;
    caps->timer_resolution = 1;
    caps->max_shader_buffer_size = MAX_ALLOC_BYTES;
