@@ -2,7 +2,7 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * One kernel launch, per nir_passes/kiln_amd_abi.h: uploading the code,
+ * One kernel launch, per include/kiln_amd_abi.h: uploading the code,
  * choosing and checking the launch geometry (non-uniform groups through the
  * hardware's partial work-groups), laying out the kernarg buffer (explicit
  * arguments, __local pointer offsets, struct kiln_implicit_args), sizing LDS
@@ -350,7 +350,7 @@ upload_kernargs(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel 
    if (implicit_offset + KILN_IMPLICIT_SIZE > KILN_AMDGPU_MAX_KERNARG)
       return kiln_amdgpu_error(dev, -E2BIG, "kernel '%s': %u bytes of arguments, over "
                                "the %u-byte limit", k->name, explicit_size,
-                               KILN_AMDGPU_MAX_KERNARG - KILN_IMPLICIT_SIZE);
+                               (unsigned)(KILN_AMDGPU_MAX_KERNARG - KILN_IMPLICIT_SIZE));
    if (explicit_size && !launch->kernarg)
       return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': no argument values given",
                                k->name);
@@ -398,10 +398,11 @@ set_dispatch_state(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kern
    d->rsrc2 = (k->desc.rsrc2 & C_00B84C_LDS_SIZE & C_00B84C_SCRATCH_EN) |
               S_00B84C_LDS_SIZE((lds + LDS_ENCODE_GRANULARITY - 1) / LDS_ENCODE_GRANULARITY) |
               S_00B84C_SCRATCH_EN(d->scratch_va != 0);
-   d->user_data[KILN_ABI_USER_SGPR_SCRATCH_BASE] = (uint32_t)d->scratch_va;
-   d->user_data[KILN_ABI_USER_SGPR_SCRATCH_BASE + 1] = (uint32_t)(d->scratch_va >> 32);
-   d->user_data[KILN_ABI_USER_SGPR_KERNARG_PTR] = (uint32_t)kernarg_va;
-   d->user_data[KILN_ABI_USER_SGPR_KERNARG_PTR + 1] = (uint32_t)(kernarg_va >> 32);
+   const struct kiln_user_sgprs sgprs = {
+      .scratch_base = d->scratch_va,
+      .kernarg_ptr = kernarg_va,
+   };
+   memcpy(d->user_data, &sgprs, sizeof(sgprs));
    for (unsigned i = 0; i < 3; i++) {
       d->block[i] = g->local_size[i];
       d->partial[i] = g->partial_size[i];

@@ -40,6 +40,9 @@ declare_args(struct kiln_amd_args *args, enum amd_gfx_level gfx_level, bool tg_s
    memset(args, 0, sizeof(*args));
    ac_add_arg(&args->ac, AC_ARG_SGPR, 2, AC_ARG_CONST_PTR, &args->ac.ring_offsets);
    ac_add_arg(&args->ac, AC_ARG_SGPR, 2, AC_ARG_CONST_PTR, &args->kernarg_ptr);
+   assert(args->ac.args[args->ac.ring_offsets.arg_index].offset ==
+          KILN_ABI_USER_SGPR_SCRATCH_BASE);
+   assert(args->ac.args[args->kernarg_ptr.arg_index].offset == KILN_ABI_USER_SGPR_KERNARG_PTR);
    assert(args->ac.num_sgprs_used == KILN_ABI_NUM_USER_SGPRS);
 
    for (unsigned i = 0; i < 3; i++)
