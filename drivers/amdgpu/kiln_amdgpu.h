@@ -10,7 +10,7 @@
  * Every call returns 0 or a negative errno; the device keeps a message for
  * the last failure (kiln_amdgpu_device_error()) that names the kernel,
  * argument, address or instruction at fault.  Dispatches follow the kernel
- * ABI in nir_passes/kiln_amd_abi.h.
+ * ABI in include/kiln_amd_abi.h.
  *
  * This header does not depend on the compiler: the caller describes a
  * kernel in the driver's terms (struct kiln_amdgpu_kernel_desc).

@@ -3,23 +3,35 @@
  * SPDX-License-Identifier: MIT
  *
  * Buffer objects and the GPU virtual address space, in the manner of
- * libdrm's amdgpu_bo.c and amdgpu_vamgr.c: GEM_CREATE in the domain the
- * device prefers, a first-fit VA allocator over the range AMDGPU_INFO
- * reports, GEM_VA to map, GEM_MMAP + mmap for the CPU view, and the reverse
- * on destroy.  Each step's failure is returned with the size or address
- * that failed in the device's message.
+ * libdrm's amdgpu_bo.c: GEM_CREATE in the domain the device prefers, a VA
+ * range from libdrm's own VA manager (amdgpu_va_manager_*, which needs no
+ * libdrm device, so the emulated device's ranges come from it too) over
+ * the range AMDGPU_INFO reports, GEM_VA to map, GEM_MMAP + mmap for the
+ * CPU view, and the reverse on destroy.  Each step's failure is returned
+ * with the size or address that failed in the device's message.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <amdgpu.h>
 #include <drm.h>
 
 #include "amdgpu_drm.h"
 #include "kiln_amd_abi.h"
 #include "kiln_amdgpu_private.h"
 
-/* --- VA heap -------------------------------------------------------------- */
+/* A buffer object with what only this file needs: its VA range's handle. */
+struct bo {
+   struct kiln_amdgpu_bo base;
+   amdgpu_va_handle va_range;
+};
+
+static inline struct bo *
+bo_of(struct kiln_amdgpu_bo *bo)
+{
+   return (struct bo *)bo;
+}
 
 static inline uint64_t
 align64(uint64_t v, uint64_t a)
@@ -27,114 +39,48 @@ align64(uint64_t v, uint64_t a)
    return (v + a - 1) & ~(a - 1);
 }
 
+/* --- VA space --------------------------------------------------------------- */
+
+#define FOUR_GIB (UINT64_C(1) << 32)
+
 int
-kiln_amdgpu_va_heap_init(struct kiln_amdgpu_va_heap *heap, uint64_t start,
-                         uint64_t end, uint64_t alignment)
+kiln_amdgpu_va_init(struct kiln_amdgpu_device *dev, uint64_t start, uint64_t end,
+                     uint32_t alignment)
 {
-   memset(heap, 0, sizeof(*heap));
-   heap->max_holes = 16;
-   heap->holes = malloc(heap->max_holes * sizeof(*heap->holes));
-   if (!heap->holes)
+   /* libdrm keeps the low 4 GiB (for 32-bit addresses) apart from the rest
+    * and assumes the range reaches across that line. */
+   if (start > FOUR_GIB || end < FOUR_GIB)
+      return -EINVAL;
+   dev->va_mgr = amdgpu_va_manager_alloc();
+   if (!dev->va_mgr)
       return -ENOMEM;
-   heap->alignment = alignment;
-   start = align64(start, alignment);
-   heap->holes[0] = (struct kiln_amdgpu_va_hole){start, end - start};
-   heap->num_holes = 1;
+   /* No high range: every BO lives in the low half of the VM. */
+   amdgpu_va_manager_init(dev->va_mgr, start, end, 0, 0, alignment);
    return 0;
 }
 
 void
-kiln_amdgpu_va_heap_finish(struct kiln_amdgpu_va_heap *heap)
+kiln_amdgpu_va_finish(struct kiln_amdgpu_device *dev)
 {
-   free(heap->holes);
-   memset(heap, 0, sizeof(*heap));
-}
-
-static int
-insert_hole(struct kiln_amdgpu_va_heap *heap, unsigned at, uint64_t start,
-            uint64_t size)
-{
-   if (heap->num_holes == heap->max_holes) {
-      unsigned n = heap->max_holes * 2;
-      void *holes = realloc(heap->holes, n * sizeof(*heap->holes));
-      if (!holes)
-         return -ENOMEM;
-      heap->holes = holes;
-      heap->max_holes = n;
-   }
-   memmove(&heap->holes[at + 1], &heap->holes[at],
-           (heap->num_holes - at) * sizeof(*heap->holes));
-   heap->holes[at] = (struct kiln_amdgpu_va_hole){start, size};
-   heap->num_holes++;
-   return 0;
-}
-
-static void
-remove_hole(struct kiln_amdgpu_va_heap *heap, unsigned at)
-{
-   memmove(&heap->holes[at], &heap->holes[at + 1],
-           (heap->num_holes - at - 1) * sizeof(*heap->holes));
-   heap->num_holes--;
+   if (!dev->va_mgr)
+      return;
+   amdgpu_va_manager_deinit(dev->va_mgr);
+   free(dev->va_mgr);
+   dev->va_mgr = NULL;
 }
 
 int
-kiln_amdgpu_va_alloc(struct kiln_amdgpu_va_heap *heap, uint64_t size,
-                     uint64_t alignment, uint64_t *va)
+kiln_amdgpu_va_alloc(struct kiln_amdgpu_device *dev, uint64_t size, uint64_t alignment,
+                     uint64_t *va, struct amdgpu_va **range)
 {
-   if (alignment < heap->alignment)
-      alignment = heap->alignment;
-   size = align64(size, heap->alignment);
-
-   for (unsigned i = 0; i < heap->num_holes; i++) {
-      struct kiln_amdgpu_va_hole *h = &heap->holes[i];
-      uint64_t start = align64(h->start, alignment);
-      uint64_t end = h->start + h->size;
-
-      if (start < h->start || start + size > end || start + size < start)
-         continue;
-      /* Split the hole into what lies before and after the allocation. */
-      uint64_t before = start - h->start, after = end - (start + size);
-      if (before && after) {
-         h->size = before;
-         if (insert_hole(heap, i + 1, start + size, after))
-            return -ENOMEM;
-      } else if (before) {
-         h->size = before;
-      } else if (after) {
-         h->start = start + size;
-         h->size = after;
-      } else {
-         remove_hole(heap, i);
-      }
-      *va = start;
-      return 0;
-   }
-   return -ENOMEM;
+   return amdgpu_va_range_alloc2(dev->va_mgr, amdgpu_gpu_va_range_general, size, alignment,
+                                 0, va, range, 0);
 }
 
 void
-kiln_amdgpu_va_free(struct kiln_amdgpu_va_heap *heap, uint64_t va,
-                    uint64_t size)
+kiln_amdgpu_va_free(struct amdgpu_va *range)
 {
-   size = align64(size, heap->alignment);
-   unsigned i = 0;
-   while (i < heap->num_holes && heap->holes[i].start < va)
-      i++;
-
-   /* Coalesce with the neighbours where they touch. */
-   bool join_prev = i > 0 && heap->holes[i - 1].start + heap->holes[i - 1].size == va;
-   bool join_next = i < heap->num_holes && va + size == heap->holes[i].start;
-   if (join_prev && join_next) {
-      heap->holes[i - 1].size += size + heap->holes[i].size;
-      remove_hole(heap, i);
-   } else if (join_prev) {
-      heap->holes[i - 1].size += size;
-   } else if (join_next) {
-      heap->holes[i].start = va;
-      heap->holes[i].size += size;
-   } else {
-      insert_hole(heap, i, va, size); /* on ENOMEM the range is leaked */
-   }
+   amdgpu_va_range_free(range);
 }
 
 /* --- buffer objects -------------------------------------------------------- */
@@ -177,7 +123,7 @@ kiln_amdgpu_bo_create(struct kiln_amdgpu_device *dev, uint64_t size,
                       uint32_t flags, struct kiln_amdgpu_bo **out)
 {
    const uint64_t page = 4096;
-   struct kiln_amdgpu_bo *bo;
+   struct bo *b;
    int ret;
 
    if (!size)
@@ -188,9 +134,10 @@ kiln_amdgpu_bo_create(struct kiln_amdgpu_device *dev, uint64_t size,
                                "can address (kiln_amd_abi.h)",
                                (unsigned long long)size,
                                (unsigned long long)KILN_MAX_BUFFER_SIZE);
-   bo = calloc(1, sizeof(*bo));
-   if (!bo)
+   b = calloc(1, sizeof(*b));
+   if (!b)
       return kiln_amdgpu_error(dev, -ENOMEM, "out of host memory");
+   struct kiln_amdgpu_bo *bo = &b->base;
    bo->size = align64(size, page);
    bo->domain = (flags & KILN_AMDGPU_BO_HOST_VISIBLE) ? dev->host_domain
                                                       : AMDGPU_GEM_DOMAIN_VRAM;
@@ -205,13 +152,13 @@ kiln_amdgpu_bo_create(struct kiln_amdgpu_device *dev, uint64_t size,
    ret = kiln_amdgpu_ioctl(dev, DRM_IOCTL_AMDGPU_GEM_CREATE, &create);
    if (ret) {
       const char *domain = bo->domain == AMDGPU_GEM_DOMAIN_VRAM ? "VRAM" : "GTT";
-      free(bo);
+      free(b);
       return kiln_amdgpu_error(dev, ret, "GEM_CREATE of %llu bytes in %s failed: %s",
                                (unsigned long long)size, domain, strerror(-ret));
    }
    bo->handle = create.out.handle;
 
-   ret = kiln_amdgpu_va_alloc(&dev->va, bo->size, 0, &bo->va);
+   ret = kiln_amdgpu_va_alloc(dev, bo->size, 0, &bo->va, &b->va_range);
    if (ret) {
       ret = kiln_amdgpu_error(dev, ret, "no GPU VA range of %llu bytes left",
                               (unsigned long long)bo->size);
@@ -245,10 +192,10 @@ kiln_amdgpu_bo_create(struct kiln_amdgpu_device *dev, uint64_t size,
    return 0;
 
 fail_va:
-   kiln_amdgpu_va_free(&dev->va, bo->va, bo->size);
+   kiln_amdgpu_va_free(b->va_range);
 fail_close:
    gem_close(dev, bo->handle);
-   free(bo);
+   free(b);
    return ret;
 }
 
@@ -260,9 +207,9 @@ kiln_amdgpu_bo_destroy(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_bo *bo
    if (bo->map)
       dev->munmap(dev, bo->map, bo->size);
    gem_va(dev, bo, AMDGPU_VA_OP_UNMAP, bo->va, 0);
-   kiln_amdgpu_va_free(&dev->va, bo->va, bo->size);
+   kiln_amdgpu_va_free(bo_of(bo)->va_range);
    gem_close(dev, bo->handle);
-   free(bo);
+   free(bo_of(bo));
 }
 
 int

@@ -223,8 +223,9 @@ identify(struct kiln_amdgpu_device *dev)
    }
 
    /* Hand out VAs from the low range, above the first 1 MiB (address 0 must
-    * stay unmapped so NULL dereferences fault). */
-   uint64_t align = di.virtual_address_alignment ? di.virtual_address_alignment : 4096;
+    * stay unmapped so NULL dereferences fault); libdrm's VA manager takes
+    * them above 4 GiB first. */
+   uint32_t align = di.virtual_address_alignment ? di.virtual_address_alignment : 4096;
    uint64_t start = di.virtual_address_offset;
    uint64_t end = di.virtual_address_max;
    if (start < (1ull << 20))
@@ -235,7 +236,11 @@ identify(struct kiln_amdgpu_device *dev)
                                (unsigned long long)end);
    dev->info.va_start = start;
    dev->info.va_end = end;
-   ret = kiln_amdgpu_va_heap_init(&dev->va, start, end, align);
+   ret = kiln_amdgpu_va_init(dev, start, end, align);
+   if (ret == -EINVAL)
+      return kiln_amdgpu_error(dev, -ENODEV, "%s: GPU VA range [0x%llx, 0x%llx) does not "
+                               "reach across 4 GiB", dev->info.name,
+                               (unsigned long long)start, (unsigned long long)end);
    if (ret)
       return kiln_amdgpu_error(dev, ret, "out of memory");
    return 0;
@@ -337,7 +342,7 @@ teardown(struct kiln_amdgpu_device *dev)
    if (dev->cmd_bo)
       kiln_amdgpu_bo_destroy(dev, dev->cmd_bo);
    dev->cmd_bo = NULL;
-   kiln_amdgpu_va_heap_finish(&dev->va);
+   kiln_amdgpu_va_finish(dev);
 #ifdef KILN_HAVE_SIM_AMDGPU
    if (dev->sim)
       kiln_sim_amdgpu_close(dev->sim);

@@ -2,12 +2,13 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * One kernel launch, per nir_passes/kiln_amd_abi.h: uploading the code,
+ * One kernel launch, per include/kiln_amd_abi.h: uploading the code,
  * choosing and checking the launch geometry (non-uniform groups through the
  * hardware's partial work-groups), laying out the kernarg buffer (explicit
  * arguments, __local pointer offsets, struct kiln_implicit_args), sizing LDS
  * and the scratch ring, and filling the register state the PM4 builder
- * turns into a command stream.
+ * turns into a command stream.  kiln_amdgpu_dispatch() is the sequence of
+ * steps radeonsi's si_launch_grid names, each a function of its own.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "kiln_amdgpu_pm4.h"
 #include "kiln_amdgpu_private.h"
 #include "sid.h"
+#include "util/macros.h"
 
 #define LDS_ENCODE_GRANULARITY 512 /* RSRC2.LDS_SIZE units on GFX7+ */
 #define DEFAULT_TIMEOUT_NS (10ull * 1000 * 1000 * 1000)
@@ -337,20 +339,21 @@ resource_limits(struct kiln_amdgpu_device *dev, unsigned waves_per_group)
 
 /* --- dispatch -------------------------------------------------------------------- */
 
-/* Step 1: the kernarg image (explicit arguments, __local argument
- * offsets, implicit launch values), built in host memory and copied in one
- * go, since the command BO may be write-combined VRAM.  Returns the LDS
- * bytes the launch needs, or a negative errno. */
+/* Step 1 (si_upload_compute_input): the kernarg image (explicit
+ * arguments, __local argument offsets, implicit launch values), built in
+ * host memory and copied in one go, since the command BO may be
+ * write-combined VRAM.  Returns the LDS bytes the launch needs, or a
+ * negative errno. */
 static int
-upload_kernargs(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
-                const struct kiln_amdgpu_launch *launch, const struct kiln_amdgpu_grid *g)
+upload_compute_input(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                     const struct kiln_amdgpu_launch *launch, const struct kiln_amdgpu_grid *g)
 {
    const unsigned explicit_size = k->desc.kernarg_size;
    const unsigned implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(explicit_size);
    if (implicit_offset + KILN_IMPLICIT_SIZE > KILN_AMDGPU_MAX_KERNARG)
       return kiln_amdgpu_error(dev, -E2BIG, "kernel '%s': %u bytes of arguments, over "
                                "the %u-byte limit", k->name, explicit_size,
-                               KILN_AMDGPU_MAX_KERNARG - KILN_IMPLICIT_SIZE);
+                               (unsigned)(KILN_AMDGPU_MAX_KERNARG - KILN_IMPLICIT_SIZE));
    if (explicit_size && !launch->kernarg)
       return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': no argument values given",
                                k->name);
@@ -370,17 +373,17 @@ upload_kernargs(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel 
    return lds;
 }
 
-/* Step 2: the dispatch registers: program, resources with the launch's
- * LDS and scratch, user SGPRs (kiln_amd_abi.h), grid and fence. */
+/* Step 2 (si_switch_compute_shader): the program and its resources: code
+ * address, RSRC1-3 with the launch's LDS and scratch, resource limits and
+ * the scratch ring (si_setup_compute_scratch_buffer). */
 static int
-set_dispatch_state(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
-                   const struct kiln_amdgpu_grid *g, int lds, struct kiln_pm4_dispatch *d)
+switch_compute_shader(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                      const struct kiln_amdgpu_grid *g, int lds, struct kiln_pm4_dispatch *d)
 {
    uint32_t group_threads = g->local_size[0] * g->local_size[1] * g->local_size[2];
    unsigned waves_per_group = (group_threads + k->desc.wave_size - 1) / k->desc.wave_size;
    uint64_t total_waves = (uint64_t)g->num_groups[0] * g->num_groups[1] *
                           g->num_groups[2] * waves_per_group;
-   const uint64_t kernarg_va = dev->cmd_bo->va + KILN_AMDGPU_CMD_KERNARG_OFFSET;
 
    *d = (struct kiln_pm4_dispatch){
       .gfx_level = dev->gfx_level,
@@ -389,8 +392,6 @@ set_dispatch_state(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kern
       .rsrc3 = k->desc.rsrc3,
       .wave_size = k->desc.wave_size,
       .resource_limits = resource_limits(dev, waves_per_group),
-      .fence_va = dev->cmd_bo->va + KILN_AMDGPU_CMD_FENCE_OFFSET,
-      .fence_value = ++dev->fence_value,
    };
    int ret = setup_scratch(dev, k, total_waves, &d->scratch_va, &d->tmpring_size);
    if (ret)
@@ -398,27 +399,40 @@ set_dispatch_state(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kern
    d->rsrc2 = (k->desc.rsrc2 & C_00B84C_LDS_SIZE & C_00B84C_SCRATCH_EN) |
               S_00B84C_LDS_SIZE((lds + LDS_ENCODE_GRANULARITY - 1) / LDS_ENCODE_GRANULARITY) |
               S_00B84C_SCRATCH_EN(d->scratch_va != 0);
-   d->user_data[KILN_ABI_USER_SGPR_SCRATCH_BASE] = (uint32_t)d->scratch_va;
-   d->user_data[KILN_ABI_USER_SGPR_SCRATCH_BASE + 1] = (uint32_t)(d->scratch_va >> 32);
-   d->user_data[KILN_ABI_USER_SGPR_KERNARG_PTR] = (uint32_t)kernarg_va;
-   d->user_data[KILN_ABI_USER_SGPR_KERNARG_PTR + 1] = (uint32_t)(kernarg_va >> 32);
+   return 0;
+}
+
+/* Step 3 (si_setup_nir_user_data): the user SGPRs kiln_amd_abi.h defines,
+ * and the grid: work-group size, partial groups and group counts. */
+static void
+setup_user_data(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_grid *g,
+                struct kiln_pm4_dispatch *d)
+{
+   const struct kiln_user_sgprs sgprs = {
+      .scratch_base = d->scratch_va,
+      .kernarg_ptr = dev->cmd_bo->va + KILN_AMDGPU_CMD_KERNARG_OFFSET,
+   };
+   memcpy(d->user_data, &sgprs, sizeof(sgprs));
    for (unsigned i = 0; i < 3; i++) {
       d->block[i] = g->local_size[i];
       d->partial[i] = g->partial_size[i];
       d->grid[i] = g->num_groups[i];
    }
-   return 0;
 }
 
-/* Step 3: the PM4 packets into the command BO, its fence cleared.
+/* Step 4 (si_emit_dispatch_packets): the PM4 packets into the command BO,
+ * ending with the release of a new fence value, the fence cleared.
  * Returns the packets' dword count, or a negative errno. */
 static int
 emit_dispatch_packets(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
-                      const struct kiln_pm4_dispatch *d)
+                      struct kiln_pm4_dispatch *d)
 {
    uint8_t *cmd = dev->cmd_bo->map;
    uint32_t ib[KILN_AMDGPU_CMD_IB_MAX_DW];
    struct kiln_pm4 cs;
+
+   d->fence_va = dev->cmd_bo->va + KILN_AMDGPU_CMD_FENCE_OFFSET;
+   d->fence_value = ++dev->fence_value;
    kiln_pm4_init(&cs, ib, KILN_AMDGPU_CMD_IB_MAX_DW);
    if (!kiln_pm4_emit_dispatch(&cs, d))
       return kiln_amdgpu_error(dev, -ENOSPC, "kernel '%s': command stream overflow", k->name);
@@ -427,39 +441,57 @@ emit_dispatch_packets(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_k
    return cs.cdw;
 }
 
-/* Step 4: submission with the BO list (command buffer, code, scratch ring
- * and the caller's), waiting for completion or a fault. */
+/* The buffers a submission references. */
+struct bo_list {
+   struct kiln_amdgpu_bo *stack[16];
+   struct kiln_amdgpu_bo **bos;
+   unsigned num;
+};
+
+/* Step 5 (si_compute_resources_add_all_to_bo_list): the command buffer,
+ * the code, the scratch ring when used and the caller's buffers. */
 static int
-submit_dispatch(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
-                const struct kiln_amdgpu_launch *launch, const struct kiln_pm4_dispatch *d,
-                unsigned ib_dw, struct kiln_amdgpu_fault *fault)
+add_all_to_bo_list(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                   const struct kiln_amdgpu_launch *launch, const struct kiln_pm4_dispatch *d,
+                   struct bo_list *list)
 {
-   struct kiln_amdgpu_bo *stack_bos[16];
-   struct kiln_amdgpu_bo **bos = stack_bos;
-   unsigned num_bos = 0, max_bos = 3 + launch->num_bos;
-   if (max_bos > 16) {
-      bos = malloc(max_bos * sizeof(*bos));
-      if (!bos)
+   list->bos = list->stack;
+   list->num = 0;
+   if (3 + launch->num_bos > ARRAY_SIZE(list->stack)) {
+      list->bos = malloc((3 + launch->num_bos) * sizeof(*list->bos));
+      if (!list->bos)
          return kiln_amdgpu_error(dev, -ENOMEM, "out of host memory");
    }
-   bos[num_bos++] = dev->cmd_bo;
-   bos[num_bos++] = k->code_bo;
+   list->bos[list->num++] = dev->cmd_bo;
+   list->bos[list->num++] = k->code_bo;
    if (d->scratch_va)
-      bos[num_bos++] = dev->scratch_bo;
+      list->bos[list->num++] = dev->scratch_bo;
    for (unsigned i = 0; i < launch->num_bos; i++)
-      bos[num_bos++] = launch->bos[i];
-
-   int ret = kiln_amdgpu_submit_and_wait(dev, k, dev->cmd_bo->va + KILN_AMDGPU_CMD_IB_OFFSET,
-                                         ib_dw, bos, num_bos,
-                                         launch->timeout_ns ? launch->timeout_ns
-                                                            : DEFAULT_TIMEOUT_NS,
-                                         fault);
-   if (bos != stack_bos)
-      free(bos);
-   return ret;
+      list->bos[list->num++] = launch->bos[i];
+   return 0;
 }
 
-/* Step 5: the end-of-pipe fence, which the packets write last. */
+static void
+free_bo_list(struct bo_list *list)
+{
+   if (list->bos != list->stack)
+      free(list->bos);
+}
+
+/* Step 6: submission, waiting for completion or a fault. */
+static int
+submit_dispatch(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                const struct kiln_amdgpu_launch *launch, unsigned ib_dw,
+                const struct bo_list *list, struct kiln_amdgpu_fault *fault)
+{
+   return kiln_amdgpu_submit_and_wait(dev, k, dev->cmd_bo->va + KILN_AMDGPU_CMD_IB_OFFSET,
+                                      ib_dw, list->bos, list->num,
+                                      launch->timeout_ns ? launch->timeout_ns
+                                                         : DEFAULT_TIMEOUT_NS,
+                                      fault);
+}
+
+/* Step 7: the end-of-pipe fence, which the packets write last. */
 static int
 check_fence(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
             const struct kiln_pm4_dispatch *d)
@@ -474,6 +506,21 @@ check_fence(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
                             (unsigned long long)*fence, (unsigned long long)d->fence_value);
 }
 
+static void
+debug_dispatch(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+               const struct kiln_amdgpu_grid *g, int lds, const struct kiln_pm4_dispatch *d)
+{
+   kiln_amdgpu_debug(dev, "dispatch '%s': global %ux%ux%u offset %u,%u,%u local %ux%ux%u "
+                     "groups %ux%ux%u partial %u,%u,%u lds %d scratch 0x%llx",
+                     k->name, g->global_size[0], g->global_size[1], g->global_size[2],
+                     g->global_offset[0], g->global_offset[1], g->global_offset[2],
+                     g->local_size[0], g->local_size[1], g->local_size[2],
+                     g->num_groups[0], g->num_groups[1], g->num_groups[2],
+                     g->partial_size[0], g->partial_size[1], g->partial_size[2], lds,
+                     (unsigned long long)d->scratch_va);
+}
+
+/* The steps of radeonsi's si_launch_grid, for one synchronous dispatch. */
 int
 kiln_amdgpu_dispatch(struct kiln_amdgpu_device *dev,
                      const struct kiln_amdgpu_kernel *k,
@@ -482,6 +529,7 @@ kiln_amdgpu_dispatch(struct kiln_amdgpu_device *dev,
 {
    struct kiln_amdgpu_grid g;
    struct kiln_pm4_dispatch d;
+   struct bo_list list;
 
    dev->error[0] = 0;
    if (fault)
@@ -493,26 +541,23 @@ kiln_amdgpu_dispatch(struct kiln_amdgpu_device *dev,
    if (!g.global_size[0] || !g.global_size[1] || !g.global_size[2])
       return 0; /* an empty NDRange runs nothing */
 
-   int lds = upload_kernargs(dev, k, launch, &g);
+   int lds = upload_compute_input(dev, k, launch, &g);
    if (lds < 0)
       return lds;
-   ret = set_dispatch_state(dev, k, &g, lds, &d);
+   ret = switch_compute_shader(dev, k, &g, lds, &d);
    if (ret)
       return ret;
+   setup_user_data(dev, &g, &d);
    int ib_dw = emit_dispatch_packets(dev, k, &d);
    if (ib_dw < 0)
       return ib_dw;
+   debug_dispatch(dev, k, &g, lds, &d);
 
-   kiln_amdgpu_debug(dev, "dispatch '%s': global %ux%ux%u offset %u,%u,%u local %ux%ux%u "
-                     "groups %ux%ux%u partial %u,%u,%u lds %d scratch 0x%llx",
-                     k->name, g.global_size[0], g.global_size[1], g.global_size[2],
-                     g.global_offset[0], g.global_offset[1], g.global_offset[2],
-                     g.local_size[0], g.local_size[1], g.local_size[2],
-                     g.num_groups[0], g.num_groups[1], g.num_groups[2],
-                     g.partial_size[0], g.partial_size[1], g.partial_size[2], lds,
-                     (unsigned long long)d.scratch_va);
-
-   ret = submit_dispatch(dev, k, launch, &d, ib_dw, fault);
+   ret = add_all_to_bo_list(dev, k, launch, &d, &list);
+   if (ret)
+      return ret;
+   ret = submit_dispatch(dev, k, launch, ib_dw, &list, fault);
+   free_bo_list(&list);
    if (ret)
       return ret;
    return check_fence(dev, k, &d);

@@ -192,7 +192,8 @@ kiln_pm4_emit_dispatch(struct kiln_pm4 *cs, const struct kiln_pm4_dispatch *d)
                         scratch, 2);
    kiln_pm4_set_sh_reg(cs, R_00B860_COMPUTE_TMPRING_SIZE, d->tmpring_size);
 
-   kiln_pm4_set_sh_regs(cs, R_00B900_COMPUTE_USER_DATA_0, d->user_data, 4);
+   kiln_pm4_set_sh_regs(cs, R_00B900_COMPUTE_USER_DATA_0, d->user_data,
+                        KILN_ABI_NUM_USER_SGPRS);
    kiln_pm4_set_sh_regs(cs, R_00B810_COMPUTE_START_X, start, 3);
    kiln_pm4_set_sh_regs(cs, R_00B81C_COMPUTE_NUM_THREAD_X, num_thread, 3);
 

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "amd_family.h"
+#include "kiln_amd_abi.h"
 
 struct kiln_pm4 {
    uint32_t *buf;
@@ -28,7 +29,7 @@ struct kiln_pm4_dispatch {
    enum amd_gfx_level gfx_level;
    uint64_t pgm_va;            /* 256-byte aligned */
    uint32_t rsrc1, rsrc2, rsrc3;
-   uint32_t user_data[4];      /* kiln_amd_abi.h: scratch base, kernarg ptr */
+   uint32_t user_data[KILN_ABI_NUM_USER_SGPRS]; /* struct kiln_user_sgprs */
    uint32_t block[3];          /* work-group size */
    uint32_t partial[3];        /* size of the last group; 0 = full */
    uint32_t grid[3];           /* work-groups, counting a partial one */

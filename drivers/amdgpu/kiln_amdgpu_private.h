@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT
  *
  * State shared by the files of drivers/amdgpu/: the device (its ioctl and
- * mmap functions, context, VA heap, reusable command buffer) and the
+ * mmap functions, context, VA manager, reusable command buffer) and the
  * uploaded kernel.  Not for use outside this directory.
  */
 #ifndef KILN_AMDGPU_PRIVATE_H
@@ -14,16 +14,9 @@
 #include "amd_family.h"
 #include "kiln_amdgpu.h"
 
+struct amdgpu_va;
+struct amdgpu_va_manager;
 struct kiln_sim_amdgpu;
-
-/* Free GPU VA ranges, first fit, kept sorted and coalesced. */
-struct kiln_amdgpu_va_heap {
-   struct kiln_amdgpu_va_hole {
-      uint64_t start, size;
-   } *holes;
-   unsigned num_holes, max_holes;
-   uint64_t alignment;
-};
 
 /* Layout of the per-device command BO, reused by every dispatch (they are
  * synchronous, so one is enough). */
@@ -50,7 +43,7 @@ struct kiln_amdgpu_device {
    uint32_t ctx_id;
    uint32_t host_domain;        /* where host-visible BOs go */
    uint32_t host_flags;         /* their GEM_CREATE flags */
-   struct kiln_amdgpu_va_heap va;
+   struct amdgpu_va_manager *va_mgr; /* libdrm's, over info.va_start..va_end */
    struct kiln_amdgpu_bo *cmd_bo;
    struct kiln_amdgpu_bo *scratch_bo;
    uint64_t fence_value;
@@ -82,14 +75,20 @@ int kiln_amdgpu_ioctl(struct kiln_amdgpu_device *dev, unsigned long request,
 int kiln_amdgpu_ctx_create(struct kiln_amdgpu_device *dev, uint32_t *ctx_id);
 void kiln_amdgpu_ctx_destroy(struct kiln_amdgpu_device *dev, uint32_t ctx_id);
 
-int kiln_amdgpu_va_heap_init(struct kiln_amdgpu_va_heap *heap, uint64_t start,
-                             uint64_t end, uint64_t alignment);
-void kiln_amdgpu_va_heap_finish(struct kiln_amdgpu_va_heap *heap);
-/* Returns 0 and *va, or -ENOMEM when no hole is large enough. */
-int kiln_amdgpu_va_alloc(struct kiln_amdgpu_va_heap *heap, uint64_t size,
-                         uint64_t alignment, uint64_t *va);
-void kiln_amdgpu_va_free(struct kiln_amdgpu_va_heap *heap, uint64_t va,
-                         uint64_t size);
+/* The device's GPU VA space, [start, end) in alignment units: libdrm's VA
+ * manager, which splits the range at 4 GiB and hands out addresses above
+ * it first.  Returns 0, -EINVAL when 4 GiB lies outside [start, end] (it
+ * lies inside in every amdgpu VM) or -ENOMEM. */
+int kiln_amdgpu_va_init(struct kiln_amdgpu_device *dev, uint64_t start,
+                        uint64_t end, uint32_t alignment);
+void kiln_amdgpu_va_finish(struct kiln_amdgpu_device *dev);
+/* size bytes (rounded up to the alignment) at a multiple of alignment (0 =
+ * the device's); returns 0 with *va and the *range to free, or -ENOMEM
+ * when no free range is large enough. */
+int kiln_amdgpu_va_alloc(struct kiln_amdgpu_device *dev, uint64_t size,
+                         uint64_t alignment, uint64_t *va,
+                         struct amdgpu_va **range);
+void kiln_amdgpu_va_free(struct amdgpu_va *range);
 
 /* Submits an IB of ib_dw dwords at ib_va with the BOs in bos, waits for it
  * up to timeout_ns and checks the context; on a fault or hang fills fault,

@@ -14,7 +14,7 @@
  */
 #include <stdio.h>
 
-#include "kiln_amd_backend.h"
+#include "kiln_backend.h"
 #include "kiln_compiler_internal.h"
 #include "kiln_nir_passes.h"
 
@@ -73,7 +73,7 @@ static simple_mtx_t libclc_lock = SIMPLE_MTX_INITIALIZER;
 static nir_shader *libclc_shaders[KILN_TARGET_GFX1100 + 1];
 
 static const nir_shader *
-get_libclc(enum kiln_target target)
+get_libclc(const struct kiln_backend *backend, enum kiln_target target)
 {
    simple_mtx_lock(&libclc_lock);
    if (!libclc_shaders[target]) {
@@ -82,7 +82,7 @@ get_libclc(enum kiln_target target)
       struct disk_cache *cache = disk_cache_create("kiln_libclc", kiln_target_name(target), 0);
       struct spirv_to_nir_options opts = cl_spirv_options(NULL, NULL);
       libclc_shaders[target] =
-         nir_load_libclc_shader(64, cache, &opts, kiln_amd_nir_options(target), true);
+         nir_load_libclc_shader(64, cache, &opts, backend->nir_options(target), true);
       disk_cache_destroy(cache);
       /* The shader's variables point at glsl_types (libclc's constant
        * tables are arrays), which the type singleton frees when its last
@@ -163,8 +163,9 @@ kiln_cl_nir_lower_vtn(nir_shader *nir, enum kiln_target target, unsigned wave_si
 
    /* Before any pass that deletes dead control flow. */
    NIR_PASS(_, nir, kiln_nir_keep_volatile_loads);
-   /* Before any nir_opt_algebraic: the AMD options lower fdiv to a
-    * multiply by the reciprocal, not correctly rounded for doubles. */
+   /* Before any nir_opt_algebraic: the backends' options may lower fdiv
+    * to a multiply by the reciprocal (AMD's do), not correctly rounded for
+    * doubles. */
    NIR_PASS(_, nir, kiln_nir_lower_fdiv64);
    NIR_PASS(_, nir, kiln_nir_lower_cl_sign);
    /* While the extract trees still have vtn's shape. */
@@ -177,7 +178,8 @@ kiln_cl_nir_lower_vtn(nir_shader *nir, enum kiln_target target, unsigned wave_si
     * that a pointer converted to or from the generic address space is
     * still seen where it is converted, also across calls (libclc's
     * functions are linked later). */
-   const struct kiln_nir_generic_options generic = kiln_amd_generic_options(target);
+   const struct kiln_nir_generic_options generic =
+      kiln_backend_for_target(target)->generic_options(target);
    NIR_PASS(_, nir, nir_lower_returns);
    NIR_PASS(_, nir, nir_inline_functions);
    NIR_PASS(_, nir, nir_copy_prop);
@@ -191,7 +193,8 @@ kiln_cl_nir_lower_vtn(nir_shader *nir, enum kiln_target target, unsigned wave_si
 void
 kiln_cl_nir_lower_before_io(nir_shader *nir, enum kiln_target target)
 {
-   const struct kiln_nir_generic_options generic = kiln_amd_generic_options(target);
+   const struct kiln_nir_generic_options generic =
+      kiln_backend_for_target(target)->generic_options(target);
    NIR_PASS(_, nir, nir_opt_deref);
    NIR_PASS(_, nir, kiln_nir_lower_generic_access, &generic);
    NIR_PASS(_, nir, kiln_nir_lower_float_narrowing);
@@ -202,7 +205,8 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
                enum kiln_target target, unsigned wave_size, uint32_t debug,
                struct kiln_log *log)
 {
-   const nir_shader *libclc = get_libclc(target);
+   const struct kiln_backend *backend = kiln_backend_for_target(target);
+   const nir_shader *libclc = get_libclc(backend, target);
    if (!libclc) {
       kiln_log_append(log, "error: libclc (spirv64-mesa3d-.spv) could not be loaded\n");
       return NULL;
@@ -210,7 +214,7 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
 
    struct spirv_to_nir_options opts = cl_spirv_options(libclc, log);
    nir_shader *nir = spirv_to_nir(spirv->data, spirv->size / 4, NULL, 0, MESA_SHADER_KERNEL,
-                                  entry_point, &opts, kiln_amd_nir_options(target));
+                                  entry_point, &opts, backend->nir_options(target));
    if (!nir) {
       kiln_log_append(log, "error: kernel %s: SPIR-V could not be translated to NIR\n",
                       entry_point);

@@ -5,7 +5,8 @@
  * kiln_compile(): OpenCL C (or SPIR-V) to per-kernel machine code.
  *
  *    source --clc--> SPIR-V --SPIRV-Tools validate--> clc_parse_spirv (kernels, args)
- *    per kernel: spirv_to_nir + CL lowering --> AMD backend (ABI, ACO)
+ *    per kernel: spirv_to_nir + CL lowering --> the target's backend
+ *                (kiln_backend.h: for AMD, the kernel ABI and ACO)
  *
  * KILN_DEBUG=spirv,nir,nir-final,asm,stats prints the stages as they pass.
  */
@@ -13,8 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kiln_amd_abi.h"
-#include "kiln_amd_backend.h"
+#include "kiln_backend.h"
 #include "kiln_compiler_nir.h"
 #include "kiln_compiler_internal.h"
 
@@ -80,9 +80,9 @@ print_kernel(const struct kiln_kernel *k, uint32_t debug)
 }
 
 static enum kiln_compile_status
-compile_kernel(const struct clc_binary *spirv, const struct clc_kernel_info *info,
-               const struct kiln_compile_options *options, unsigned wave_size, uint32_t debug,
-               struct kiln_kernel *k, struct kiln_log *log)
+compile_kernel(const struct kiln_backend *backend, const struct clc_binary *spirv,
+               const struct clc_kernel_info *info, const struct kiln_compile_options *options,
+               unsigned wave_size, uint32_t debug, struct kiln_kernel *k, struct kiln_log *log)
 {
    int64_t start = os_time_get_nano();
    k->name = strdup(info->name);
@@ -95,19 +95,14 @@ compile_kernel(const struct clc_binary *spirv, const struct clc_kernel_info *inf
 
    enum kiln_compile_status status = kiln_kernel_args_fill(k, info, spirv, nir, log);
    if (status == KILN_COMPILE_OK) {
-      k->implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size);
-      k->kernarg_alloc_size = k->implicit_offset + KILN_IMPLICIT_SIZE;
       for (unsigned i = 0; i < 3; i++)
          k->reqd_work_group_size[i] = info->local_size[i];
       k->max_work_group_size =
          info->local_size[0] ? info->local_size[0] * info->local_size[1] * info->local_size[2]
                              : 1024;
 
-      status = kiln_amd_compile_kernel(nir, options->target, wave_size, debug, k, &log->text);
-      log->len = log->text ? strlen(log->text) : 0;
-      if (status == KILN_COMPILE_ERROR_BACKEND)
-         kiln_log_append(log, "error: kernel %s: the %s backend failed\n", k->name,
-                         kiln_target_name(options->target));
+      status = kiln_backend_compile_kernel(backend, nir, options->target, wave_size, debug, k,
+                                           log);
    }
    ralloc_free(nir);
 
@@ -147,12 +142,9 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
    struct kiln_program *prog = NULL;
 
    *out = NULL;
-   unsigned wave_size = options->wave_size ? options->wave_size
-                                           : kiln_amd_default_wave_size(options->target);
-   if ((unsigned)options->target > KILN_TARGET_GFX1100 || (wave_size != 32 && wave_size != 64) ||
-       (wave_size == 32 && options->target == KILN_TARGET_GFX900)) {
-      kiln_log_append(&log, "error: %s does not run wave%u\n", kiln_target_name(options->target),
-                      wave_size);
+   unsigned wave_size = options->wave_size;
+   const struct kiln_backend *backend = kiln_backend_choose(options->target, &wave_size, &log);
+   if (!backend) {
       status = KILN_COMPILE_ERROR_OPTIONS;
       goto done;
    }
@@ -198,7 +190,7 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
    }
    prog->target = options->target;
    for (unsigned i = 0; i < parsed.num_kernels && status == KILN_COMPILE_OK; i++) {
-      status = compile_kernel(&spirv, &parsed.kernels[i], options, wave_size, debug,
+      status = compile_kernel(backend, &spirv, &parsed.kernels[i], options, wave_size, debug,
                               &prog->kernels[i], &log);
       prog->num_kernels = i + 1;
    }

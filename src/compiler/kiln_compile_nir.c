@@ -16,8 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kiln_amd_abi.h"
-#include "kiln_amd_backend.h"
+#include "kiln_backend.h"
 #include "kiln_compiler_internal.h"
 #include "kiln_nir_passes.h"
 #include "nir.h"
@@ -32,7 +31,7 @@ static void
 init_front_end_options(void)
 {
    for (unsigned t = 0; t <= KILN_TARGET_GFX1100; t++) {
-      front_end_options[t] = *kiln_amd_nir_options(t);
+      front_end_options[t] = *kiln_backend_for_target(t)->nir_options(t);
       front_end_options[t].lower_fdiv = false;
    }
 }
@@ -47,9 +46,10 @@ kiln_compiler_nir_options(enum kiln_target target)
 /* The front end's NIR as the backend takes it; kiln's own CL passes ran
  * inside the front end's pipeline (kiln_frontend_*() below). */
 static void
-prepare(nir_shader *nir, enum kiln_target target, unsigned wave_size)
+prepare(nir_shader *nir, const struct kiln_backend *backend, enum kiln_target target,
+        unsigned wave_size)
 {
-   nir->options = kiln_amd_nir_options(target);
+   nir->options = backend->nir_options(target);
    nir->info.workgroup_size_variable = nir->info.workgroup_size[0] == 0;
    nir->info.subgroup_size = wave_size == 32 ? SUBGROUP_SIZE_REQUIRE_32 : SUBGROUP_SIZE_REQUIRE_64;
    nir_shader_gather_info(nir, nir_shader_get_entrypoint(nir));
@@ -61,20 +61,23 @@ kiln_compile_nir(nir_shader *nir, const struct kiln_nir_kernel_options *options,
 {
    int64_t start = os_time_get_nano();
    uint32_t debug = options->debug | kiln_debug_flags();
-   unsigned wave_size = options->wave_size ? options->wave_size
-                                           : kiln_amd_default_wave_size(options->target);
+   unsigned wave_size = options->wave_size;
    struct kiln_log log = { 0 };
    enum kiln_compile_status status = KILN_COMPILE_ERROR_NO_MEMORY;
+   struct kiln_kernel *k = NULL;
 
    *out = NULL;
-   struct kiln_kernel *k = calloc(1, sizeof(*k));
+   const struct kiln_backend *backend = kiln_backend_choose(options->target, &wave_size, &log);
+   if (!backend) {
+      status = KILN_COMPILE_ERROR_OPTIONS;
+      goto done;
+   }
+   k = calloc(1, sizeof(*k));
    if (!k || !(k->name = strdup(options->name ? options->name : "kernel")))
       goto done;
 
-   prepare(nir, options->target, wave_size);
+   prepare(nir, backend, options->target, wave_size);
    k->kernarg_size = options->input_size;
-   k->implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size);
-   k->kernarg_alloc_size = k->implicit_offset + KILN_IMPLICIT_SIZE;
    if (!nir->info.workgroup_size_variable) {
       for (unsigned i = 0; i < 3; i++)
          k->reqd_work_group_size[i] = nir->info.workgroup_size[i];
@@ -84,11 +87,8 @@ kiln_compile_nir(nir_shader *nir, const struct kiln_nir_kernel_options *options,
                                : nir->info.workgroup_size[0] * nir->info.workgroup_size[1] *
                                     nir->info.workgroup_size[2];
 
-   status = kiln_amd_compile_kernel(nir, options->target, wave_size, debug, k, &log.text);
-   log.len = log.text ? strlen(log.text) : 0;
-   if (status == KILN_COMPILE_ERROR_BACKEND)
-      kiln_log_append(&log, "error: kernel %s: the %s backend failed\n", k->name,
-                      kiln_target_name(options->target));
+   status = kiln_backend_compile_kernel(backend, nir, options->target, wave_size, debug, k,
+                                        &log);
    k->stats.compile_ms = (os_time_get_nano() - start) / 1e6;
 
 done:
@@ -131,7 +131,8 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
    if (!nir)
       return NULL;
 
-   const unsigned wave = wave_size ? wave_size : kiln_amd_default_wave_size(target);
+   const unsigned wave =
+      wave_size ? wave_size : kiln_backend_for_target(target)->default_wave_size(target);
    kiln_cl_nir_lower_vtn(nir, target, wave);
    /* Rusticl launches no partial work-groups (it offers no non-uniform
     * work-groups), so kiln_nir_lower_partial_local_size has nothing to do. */

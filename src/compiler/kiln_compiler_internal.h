@@ -4,7 +4,8 @@
  *
  * The stages of kiln_compile(), one file each: the OpenCL C front end
  * (kiln_clc.c), SPIR-V to CL-lowered NIR (kiln_cl_to_nir.c), argument
- * metadata (kiln_kernel_args.c), and the log they share.
+ * metadata (kiln_kernel_args.c), the backend (kiln_backend.c), and the log
+ * they share.
  */
 #ifndef KILN_COMPILER_INTERNAL_H
 #define KILN_COMPILER_INTERNAL_H
@@ -24,6 +25,21 @@ struct kiln_log {
 void kiln_log_append(struct kiln_log *log, const char *fmt, ...)
    __attribute__((format(printf, 2, 3)));
 char *kiln_log_take(struct kiln_log *log);
+
+struct kiln_backend;
+
+/* The backend for target and the wave size to compile with (*wave_size,
+ * the target's default when 0); NULL, with a message in log, when the
+ * target does not exist or does not run that wave size. */
+const struct kiln_backend *
+kiln_backend_choose(enum kiln_target target, unsigned *wave_size, struct kiln_log *log);
+
+/* The backend's compile_kernel, its diagnostics appended to log, and a
+ * message naming the kernel and target when the backend itself failed. */
+enum kiln_compile_status
+kiln_backend_compile_kernel(const struct kiln_backend *backend, nir_shader *nir,
+                            enum kiln_target target, unsigned wave_size, uint32_t debug,
+                            struct kiln_kernel *kernel, struct kiln_log *log);
 
 /* clc_logger that appends to a kiln_log. */
 struct clc_logger kiln_clc_logger(struct kiln_log *log);

@@ -2,7 +2,7 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * Launch geometry and the GPU VA allocator, without a device: the rules
+ * Launch geometry and the GPU VA space, without a device: the rules
  * come from the OpenCL 3.0 API spec (clEnqueueNDRangeKernel: non-uniform
  * work-groups, reqd_work_group_size, CL_INVALID_WORK_GROUP_SIZE) and from
  * kiln_amd_abi.h (32-bit global sizes and offsets); expected group counts
@@ -166,35 +166,87 @@ test_chosen_sizes(void)
    }
 }
 
-static void
-test_va_heap(void)
-{
-   struct kiln_amdgpu_va_heap heap;
-   uint64_t a, b, c, d;
+/* The device's VA space through libdrm's manager: a range of 2 MiB
+ * across 4 GiB (where libdrm splits it) in 4 KiB pages. */
+#define VA_PAGE 4096ull
+#define VA_START ((1ull << 32) - (1ull << 20))
+#define VA_END ((1ull << 32) + (1ull << 20))
+#define VA_PAGES ((VA_END - VA_START) / VA_PAGE)
 
-   CHECK(!kiln_amdgpu_va_heap_init(&heap, 0x100000, 0x200000, 4096), "init");
-   CHECK(!kiln_amdgpu_va_alloc(&heap, 4096, 0, &a) && a == 0x100000, "first fit 0x%llx",
-         (unsigned long long)a);
-   CHECK(!kiln_amdgpu_va_alloc(&heap, 100, 0, &b) && b == 0x101000, "sizes round to pages");
-   CHECK(!kiln_amdgpu_va_alloc(&heap, 4096, 0x10000, &c) && c == 0x110000,
+static bool
+va_in_range(uint64_t va, uint64_t size)
+{
+   return va >= VA_START && va + size <= VA_END && va % VA_PAGE == 0;
+}
+
+/* Allocates pages until the space runs out, marking each in used[];
+ * returns how many it got, or -1 after a failed check. */
+static int
+va_fill(struct amdgpu_va **ranges, bool *used)
+{
+   int n = 0;
+   uint64_t va;
+   int ret;
+   while (!(ret = kiln_amdgpu_va_alloc(&dev, VA_PAGE, 0, &va, &ranges[n]))) {
+      bool ok = va_in_range(va, VA_PAGE) && !used[(va - VA_START) / VA_PAGE];
+      CHECK(ok, "page 0x%llx outside the range, misaligned or handed out twice",
+            (unsigned long long)va);
+      if (!ok || (uint64_t)n == VA_PAGES)
+         return -1;
+      used[(va - VA_START) / VA_PAGE] = true;
+      n++;
+   }
+   CHECK(ret == -ENOMEM, "exhaustion returns %d, not -ENOMEM", ret);
+   return n;
+}
+
+static void
+test_va_space(void)
+{
+   struct amdgpu_va *ra, *rb, *rc, *rd, *big;
+   uint64_t a, b, c, d, v;
+
+   CHECK(kiln_amdgpu_va_init(&dev, 1ull << 20, 1ull << 31, 4096) == -EINVAL,
+         "a range below 4 GiB is refused");
+   CHECK(kiln_amdgpu_va_init(&dev, 1ull << 33, 1ull << 34, 4096) == -EINVAL,
+         "a range above 4 GiB is refused");
+   CHECK(!kiln_amdgpu_va_init(&dev, VA_START, VA_END, VA_PAGE), "init");
+   CHECK(!kiln_amdgpu_va_alloc(&dev, VA_PAGE, 0, &a, &ra) && va_in_range(a, VA_PAGE),
+         "a page in range 0x%llx", (unsigned long long)a);
+   CHECK(!kiln_amdgpu_va_alloc(&dev, 100, 0, &b, &rb) && va_in_range(b, VA_PAGE) &&
+            b != a, "100 bytes take a page of their own 0x%llx", (unsigned long long)b);
+   CHECK(!kiln_amdgpu_va_alloc(&dev, VA_PAGE, 0x10000, &c, &rc) && c % 0x10000 == 0 &&
+            va_in_range(c, VA_PAGE) && c != a && c != b,
          "alignment 0x%llx", (unsigned long long)c);
-   CHECK(kiln_amdgpu_va_alloc(&heap, 0x100000, 0, &d) == -ENOMEM, "too large");
-   kiln_amdgpu_va_free(&heap, b, 4096);
-   CHECK(!kiln_amdgpu_va_alloc(&heap, 4096, 0, &d) && d == b, "freed range reused");
-   kiln_amdgpu_va_free(&heap, a, 4096);
-   kiln_amdgpu_va_free(&heap, d, 4096);
-   kiln_amdgpu_va_free(&heap, c, 4096);
-   CHECK(heap.num_holes == 1 && heap.holes[0].start == 0x100000 &&
-         heap.holes[0].size == 0x100000, "everything freed coalesces into one hole (%u)",
-         heap.num_holes);
-   /* Many small allocations and frees in a shuffled order. */
-   uint64_t vas[100];
-   for (unsigned i = 0; i < 100; i++)
-      CHECK(!kiln_amdgpu_va_alloc(&heap, 4096, 0, &vas[i]), "alloc %u", i);
-   for (unsigned i = 0; i < 100; i++)
-      kiln_amdgpu_va_free(&heap, vas[(i * 37) % 100], 4096);
-   CHECK(heap.num_holes == 1 && heap.holes[0].size == 0x100000, "coalesced after shuffle");
-   kiln_amdgpu_va_heap_finish(&heap);
+   CHECK(kiln_amdgpu_va_alloc(&dev, 4 << 20, 0, &v, &big) == -ENOMEM, "too large");
+   kiln_amdgpu_va_free(rb);
+   CHECK(!kiln_amdgpu_va_alloc(&dev, VA_PAGE, 0, &d, &rd) && d == b,
+         "freed range reused 0x%llx", (unsigned long long)d);
+
+   /* The rest of the space, page by page, then everything freed in a
+    * shuffled order: the whole space is there again. */
+   static struct amdgpu_va *ranges[VA_PAGES + 1];
+   static bool used[VA_PAGES];
+   used[(a - VA_START) / VA_PAGE] = used[(c - VA_START) / VA_PAGE] = true;
+   used[(d - VA_START) / VA_PAGE] = true;
+   int n = va_fill(ranges, used);
+   CHECK((uint64_t)n == VA_PAGES - 3, "%d pages besides the 3 taken, of %llu", n, VA_PAGES);
+   kiln_amdgpu_va_free(ra);
+   kiln_amdgpu_va_free(rc);
+   kiln_amdgpu_va_free(rd);
+   for (int i = 0; i < n; i++)
+      kiln_amdgpu_va_free(ranges[(i * 37) % n]);
+   memset(used, 0, sizeof(used));
+   n = va_fill(ranges, used);
+   CHECK((uint64_t)n == VA_PAGES, "%d pages after freeing everything, of %llu", n, VA_PAGES);
+   for (int i = 0; i < n; i++)
+      kiln_amdgpu_va_free(ranges[i]);
+
+   /* Freed neighbours coalesce: each half, one allocation again. */
+   CHECK(!kiln_amdgpu_va_alloc(&dev, 1 << 20, 0, &a, &ra) &&
+            !kiln_amdgpu_va_alloc(&dev, 1 << 20, 0, &b, &rb) && va_in_range(a, 1 << 20) &&
+            va_in_range(b, 1 << 20) && a != b, "both halves in one piece each");
+   kiln_amdgpu_va_finish(&dev);
 }
 
 int
@@ -209,7 +261,7 @@ main(void)
    test_abi_32bit_limits();
    test_work_group_size_rules();
    test_chosen_sizes();
-   test_va_heap();
+   test_va_space();
    if (failures) {
       printf("%d check(s) failed\n", failures);
       return 1;

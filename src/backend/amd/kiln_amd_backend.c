@@ -10,6 +10,7 @@
  */
 #include "kiln_amd_backend.h"
 #include "kiln_amd_target.h"
+#include "kiln_backend.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -40,6 +41,9 @@ declare_args(struct kiln_amd_args *args, enum amd_gfx_level gfx_level, bool tg_s
    memset(args, 0, sizeof(*args));
    ac_add_arg(&args->ac, AC_ARG_SGPR, 2, AC_ARG_CONST_PTR, &args->ac.ring_offsets);
    ac_add_arg(&args->ac, AC_ARG_SGPR, 2, AC_ARG_CONST_PTR, &args->kernarg_ptr);
+   assert(args->ac.args[args->ac.ring_offsets.arg_index].offset ==
+          KILN_ABI_USER_SGPR_SCRATCH_BASE);
+   assert(args->ac.args[args->kernarg_ptr.arg_index].offset == KILN_ABI_USER_SGPR_KERNARG_PTR);
    assert(args->ac.num_sgprs_used == KILN_ABI_NUM_USER_SGPRS);
 
    for (unsigned i = 0; i < 3; i++)
@@ -215,7 +219,7 @@ reads_tg_size(nir_shader *nir)
 /* What radeonsi does between its own ABI lowering and ACO, for a kernel. */
 static void
 lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wave_size,
-              unsigned kernarg_size, const struct kiln_amd_args *args)
+              unsigned implicit_offset, const struct kiln_amd_args *args)
 {
    const enum amd_gfx_level gfx_level = t->info.gfx_level;
 
@@ -233,7 +237,7 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
     * the passes below like the kernel's own. */
    struct kiln_nir_kernel_abi_options abi = {
       .kernarg_ptr_arg = args->kernarg_ptr.arg_index,
-      .implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(kernarg_size),
+      .implicit_offset = implicit_offset,
    };
    NIR_PASS(_, nir, kiln_nir_lower_kernel_abi, &abi);
 
@@ -472,6 +476,8 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
 
    nir->info.use_aco_amd = true;
    k->lds_bytes = nir->info.shared_size;
+   k->implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size);
+   k->kernarg_alloc_size = k->implicit_offset + KILN_IMPLICIT_SIZE;
 
    /* Whether scratch is needed is known only after register allocation
     * (ACO may spill), so the scratch-offset SGPR is always declared; RSRC2
@@ -479,7 +485,7 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
    struct kiln_amd_args args;
    const bool tg_size = reads_tg_size(nir);
    declare_args(&args, t->info.gfx_level, tg_size);
-   lower_for_aco(nir, t, wave_size, k->kernarg_size, &args);
+   lower_for_aco(nir, t, wave_size, k->implicit_offset, &args);
 
    if (debug & KILN_DEBUG_NIR_FINAL) {
       fprintf(stderr, "kiln: NIR for %s entering ACO:\n", k->name);
@@ -547,3 +553,12 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
    };
    return KILN_COMPILE_OK;
 }
+
+const struct kiln_backend kiln_backend_amd = {
+   .name = "AMD",
+   .nir_options = kiln_amd_nir_options,
+   .generic_options = kiln_amd_generic_options,
+   .default_wave_size = kiln_amd_default_wave_size,
+   .supports_wave_size = kiln_amd_supports_wave_size,
+   .compile_kernel = kiln_amd_compile_kernel,
+};

@@ -4,7 +4,9 @@
  *
  * The AMD backend: from an OpenCL kernel in NIR (explicit I/O, libclc
  * inlined) to ACO machine code with the register configuration, arguments
- * and statistics a dispatch needs, following nir_passes/kiln_amd_abi.h.
+ * and statistics a dispatch needs, following include/kiln_amd_abi.h.  The
+ * compiler reaches these through kiln_backend_amd (src/compiler's
+ * kiln_backend.h); this header is the backend's own, for its files only.
  */
 #ifndef KILN_AMD_BACKEND_H
 #define KILN_AMD_BACKEND_H
@@ -29,12 +31,14 @@ struct kiln_nir_generic_options kiln_amd_generic_options(enum kiln_target target
 
 /* The shader-model facts CL lowering needs up front. */
 unsigned kiln_amd_default_wave_size(enum kiln_target target);
+/* wave64 everywhere, wave32 from GFX10 on. */
+bool kiln_amd_supports_wave_size(enum kiln_target target, unsigned wave_size);
 
 /* Lowers the CL kernel to the ABI and compiles it with ACO. On success
- * fills code, rsrc registers, LDS/scratch sizes, disassembly and stats of
- * *kernel (the caller fills name and arguments) and returns
- * KILN_COMPILE_OK; on failure writes a message to *log. The shader is
- * consumed (modified) either way. */
+ * fills code, rsrc registers, kernarg layout, LDS/scratch sizes,
+ * disassembly and stats of *kernel (the caller fills name, arguments and
+ * kernarg_size) and returns KILN_COMPILE_OK; on failure writes a message
+ * to *log. The shader is consumed (modified) either way. */
 enum kiln_compile_status
 kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target,
                         unsigned wave_size, uint32_t debug,

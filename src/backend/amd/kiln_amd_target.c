@@ -87,6 +87,12 @@ kiln_amd_default_wave_size(enum kiln_target target)
    return target_chips[target].default_wave_size;
 }
 
+bool
+kiln_amd_supports_wave_size(enum kiln_target target, unsigned wave_size)
+{
+   return wave_size == 64 || (wave_size == 32 && target_chips[target].gfx_level >= GFX10);
+}
+
 struct kiln_nir_generic_options
 kiln_amd_generic_options(enum kiln_target target)
 {

@@ -5,7 +5,7 @@
  * kiln's compiler pipeline: OpenCL C (or SPIR-V) in, per-kernel machine code
  * plus everything a dispatch needs out.  One entry point, kiln_compile();
  * the result is plain data that the submission layer and kilnc consume.
- * The kernel ABI the code follows is nir_passes/kiln_amd_abi.h.
+ * The kernel ABI the code follows is, on AMD targets, include/kiln_amd_abi.h.
  */
 #ifndef KILN_COMPILER_H
 #define KILN_COMPILER_H

@@ -5,8 +5,8 @@
  * The compiler's entry for a caller that already has the kernel as NIR:
  * kiln's Gallium driver, which receives Rusticl's NIR (explicit I/O
  * lowered, kernel arguments as load_kernel_input).  The NIR then takes the
- * same backend path as a kernel from kiln_compile(): kiln's kernel ABI,
- * the AMD lowering and ACO.
+ * same backend path as a kernel from kiln_compile(): the target's backend
+ * (on AMD, kiln's kernel ABI, the AMD lowering and ACO).
  */
 #ifndef KILN_COMPILER_NIR_H
 #define KILN_COMPILER_NIR_H

@@ -3,8 +3,13 @@
  * SPDX-License-Identifier: MIT
  *
  * kiln's compute ABI on AMD GFX9-GFX11: the contract between the code the
- * compiler emits (nir_passes/kiln_nir_lower_kernel_abi.c lowers to it) and
- * the dispatch the submission layer builds (drivers/amdgpu follows it).
+ * compiler emits (nir_passes/kiln_nir_lower_kernel_abi.c lowers to it, the
+ * AMD backend declares its arguments after it) and the dispatch the
+ * submission layer builds (drivers/amdgpu follows it).  It lives in
+ * include/, which depends on nothing, so that the compiler and the drivers
+ * share it without knowing each other.  Layouts are C structs and every
+ * offset is offsetof() on them; static assertions pin what the hardware,
+ * ACO or the kernel driver fixes.
  *
  * User SGPRs (COMPUTE_USER_DATA_n, RSRC2.USER_SGPR = 4):
  *   s[0:1]  scratch base: the 64-bit byte address of this dispatch's scratch
@@ -43,6 +48,8 @@
 #ifndef KILN_AMD_ABI_H
 #define KILN_AMD_ABI_H
 
+#include <assert.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define KILN_MAX_BUFFER_SIZE (UINT64_C(1) << 32)
@@ -55,9 +62,28 @@
 #define KILN_AMD_SHARED_APERTURE UINT64_C(0x2000000000000000)
 #define KILN_AMD_PRIVATE_APERTURE UINT64_C(0x1000000000000000)
 
-#define KILN_ABI_USER_SGPR_SCRATCH_BASE 0
-#define KILN_ABI_USER_SGPR_KERNARG_PTR 2
-#define KILN_ABI_NUM_USER_SGPRS 4
+static_assert(((KILN_AMD_SHARED_APERTURE | KILN_AMD_PRIVATE_APERTURE) &
+               ((UINT64_C(1) << 48) - 1)) == 0,
+              "SH_MEM_BASES sets an aperture's bits 63:48 only (and the generic "
+              "pointer passes tell the apertures apart by the high dword)");
+
+/* The user SGPRs, as the dispatch writes them to COMPUTE_USER_DATA_0..,
+ * little-endian dwords. */
+struct kiln_user_sgprs {
+   uint64_t scratch_base; /* s[0:1] */
+   uint64_t kernarg_ptr;  /* s[2:3] */
+};
+
+#define KILN_ABI_USER_SGPR_SCRATCH_BASE (offsetof(struct kiln_user_sgprs, scratch_base) / 4)
+#define KILN_ABI_USER_SGPR_KERNARG_PTR (offsetof(struct kiln_user_sgprs, kernarg_ptr) / 4)
+#define KILN_ABI_NUM_USER_SGPRS (sizeof(struct kiln_user_sgprs) / 4)
+
+static_assert(KILN_ABI_NUM_USER_SGPRS <= 16,
+              "compute has 16 COMPUTE_USER_DATA registers (RSRC2.USER_SGPR)");
+static_assert(KILN_ABI_USER_SGPR_SCRATCH_BASE % 2 == 0 &&
+                 KILN_ABI_USER_SGPR_KERNARG_PTR % 2 == 0,
+              "a 64-bit SGPR operand (an SMEM base, ACO's scratch base) starts at "
+              "an even SGPR");
 
 #define KILN_KERNARG_ALIGN 16
 #define KILN_KERNARG_IMPLICIT_OFFSET(explicit_size) \
@@ -74,14 +100,14 @@ struct kiln_implicit_args {
    uint32_t pad2;
 };
 
-#define KILN_IMPLICIT_GLOBAL_OFFSET 0
-#define KILN_IMPLICIT_WORK_DIM 12
-#define KILN_IMPLICIT_GLOBAL_SIZE 16
-#define KILN_IMPLICIT_LOCAL_SIZE 32
-#define KILN_IMPLICIT_NUM_GROUPS 48
-#define KILN_IMPLICIT_SIZE 64
+#define KILN_IMPLICIT_GLOBAL_OFFSET offsetof(struct kiln_implicit_args, global_offset)
+#define KILN_IMPLICIT_WORK_DIM offsetof(struct kiln_implicit_args, work_dim)
+#define KILN_IMPLICIT_GLOBAL_SIZE offsetof(struct kiln_implicit_args, global_size)
+#define KILN_IMPLICIT_LOCAL_SIZE offsetof(struct kiln_implicit_args, local_size)
+#define KILN_IMPLICIT_NUM_GROUPS offsetof(struct kiln_implicit_args, num_groups)
+#define KILN_IMPLICIT_SIZE sizeof(struct kiln_implicit_args)
 
-_Static_assert(sizeof(struct kiln_implicit_args) == KILN_IMPLICIT_SIZE,
-               "implicit kernarg layout");
+static_assert(KILN_IMPLICIT_SIZE % KILN_KERNARG_ALIGN == 0,
+              "the implicit arguments end the kernarg buffer on its alignment");
 
 #endif
