@@ -11,7 +11,7 @@
  * CPU.  Error paths (bad VA, VM fault, hang, out of memory, launch limits)
  * must each give their report, and the device must work afterwards.
  *
- * usage: test_drv_dispatch KERNEL_DIR [test-name]
+ * usage: test_dispatch KERNEL_DIR [test-name]
  */
 #include <errno.h>
 #include <stdio.h>

@@ -227,7 +227,7 @@ int
 main(int argc, char **argv)
 {
    if (argc != 2) {
-      fprintf(stderr, "usage: clang_hsa_run_test tests/clang/kernels/loader.cl\n");
+      fprintf(stderr, "usage: test_clang_hsa_run tests/clang/kernels/loader.cl\n");
       return 2;
    }
    void *elf;
