@@ -18,9 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compiler/glsl_types.h"
 #include "kiln_nir_passes.h"
-#include "nir_builder.h"
 #include "nir_pass_test.h"
 
 #pragma STDC FENV_ACCESS ON
@@ -44,52 +42,13 @@ bits32(float f)
    return u;
 }
 
-/* Folds everything foldable; returns the constant stored by each store,
- * in program order. */
+/* Folds everything foldable; returns the value stored by each store, in
+ * program order. */
 static unsigned
-fold_and_collect(nir_shader *s, nir_const_value *out, bool *is_const, unsigned max)
+fold_and_collect(nir_shader *s, struct nir_test_store *out, unsigned max)
 {
-   bool progress;
-   do {
-      progress = false;
-      NIR_PASS(progress, s, nir_opt_constant_folding);
-      NIR_PASS(progress, s, nir_copy_prop);
-      NIR_PASS(progress, s, nir_opt_dce);
-   } while (progress);
-
-   unsigned n = 0;
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-            if (intr->intrinsic != nir_intrinsic_store_global || n >= max)
-               continue;
-            is_const[n] = nir_src_is_const(intr->src[0]);
-            if (is_const[n])
-               out[n] = *nir_src_as_const_value(intr->src[0]);
-            n++;
-         }
-      }
-   }
-   return n;
-}
-
-static unsigned
-count_alu(nir_shader *s, nir_op op, unsigned bit_size)
-{
-   unsigned n = 0;
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type == nir_instr_type_alu && nir_instr_as_alu(instr)->op == op &&
-                nir_instr_as_alu(instr)->def.bit_size == bit_size)
-               n++;
-         }
-      }
-   }
-   return n;
+   nir_test_fold(s, 0);
+   return nir_test_stores(s, nir_intrinsic_store_global, out, max);
 }
 
 static void
@@ -157,32 +116,31 @@ test_fdiv64_is_correctly_rounded(void)
       d[n] = random_double(&state, 20, 60);
    }
 
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "fdiv64");
+   nir_builder b = nir_test_kernel(&options, "fdiv64");
    for (unsigned i = 0; i < NUM_DIV; i++)
       store(&b, nir_fdiv(&b, nir_imm_double(&b, a[i]), nir_imm_double(&b, d[i])));
    /* A 32-bit division is not the pass's business. */
    store(&b, nir_fdiv(&b, nir_imm_float(&b, 1.0f), nir_imm_float(&b, 3.0f)));
 
    CHECK(kiln_nir_lower_fdiv64(b.shader), "no progress");
-   CHECK(count_alu(b.shader, nir_op_fdiv, 64) == 0, "%u 64-bit fdivs remain",
-         count_alu(b.shader, nir_op_fdiv, 64));
-   CHECK(count_alu(b.shader, nir_op_fdiv, 32) == 1, "the 32-bit fdiv was touched");
+   CHECK(nir_test_count_alu(b.shader, nir_op_fdiv, 64) == 0, "%u 64-bit fdivs remain",
+         nir_test_count_alu(b.shader, nir_op_fdiv, 64));
+   CHECK(nir_test_count_alu(b.shader, nir_op_fdiv, 32) == 1, "the 32-bit fdiv was touched");
 
-   nir_const_value v[NUM_DIV + 1];
-   bool is_const[NUM_DIV + 1];
-   unsigned got = fold_and_collect(b.shader, v, is_const, NUM_DIV + 1);
+   struct nir_test_store v[NUM_DIV + 1];
+   unsigned got = fold_and_collect(b.shader, v, NUM_DIV + 1);
    CHECK(got == NUM_DIV + 1, "%u stores", got);
    for (unsigned i = 0; i < NUM_DIV && i < got; i++) {
       volatile double x = a[i], y = d[i];
       double want = x / y;
-      if (!is_const[i]) {
+      if (!v[i].is_const) {
          CHECK(false, "%a / %a did not fold", a[i], d[i]);
          continue;
       }
-      bool ok = isnan(want) ? isnan(v[i].f64) : v[i].u64 == bits64(want);
-      CHECK(ok, "%a / %a = %a, want %a", a[i], d[i], v[i].f64, want);
+      bool ok = isnan(want) ? isnan(v[i].value.f64) : v[i].value.u64 == bits64(want);
+      CHECK(ok, "%a / %a = %a, want %a", a[i], d[i], v[i].value.f64, want);
    }
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 static const struct {
@@ -205,7 +163,7 @@ test_d2f_rounding_modes(void)
    };
    const unsigned num = ARRAY_SIZE(in);
 
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "d2f");
+   nir_builder b = nir_test_kernel(&options, "d2f");
    for (unsigned m = 0; m < ARRAY_SIZE(modes); m++) {
       for (unsigned i = 0; i < num; i++) {
          store(&b, nir_convert_alu_types(&b, 32, nir_imm_double(&b, in[i]),
@@ -220,14 +178,13 @@ test_d2f_rounding_modes(void)
                                    .rounding_mode = nir_rounding_mode_rtne, .saturate = false));
 
    CHECK(kiln_nir_lower_float_narrowing(b.shader), "no progress");
-   CHECK(count_intrinsic(b.shader, nir_intrinsic_convert_alu_types) == 1,
+   CHECK(nir_test_count_intrinsic(b.shader, nir_intrinsic_convert_alu_types) == 1,
          "%u conversions left, want only the rtne one",
-         count_intrinsic(b.shader, nir_intrinsic_convert_alu_types));
+         nir_test_count_intrinsic(b.shader, nir_intrinsic_convert_alu_types));
    NIR_PASS(_, b.shader, nir_lower_convert_alu_types, NULL);
 
-   nir_const_value v[3 * ARRAY_SIZE(in) + 1];
-   bool is_const[3 * ARRAY_SIZE(in) + 1];
-   unsigned got = fold_and_collect(b.shader, v, is_const, 3 * num + 1);
+   struct nir_test_store v[3 * ARRAY_SIZE(in) + 1];
+   unsigned got = fold_and_collect(b.shader, v, 3 * num + 1);
    CHECK(got == 3 * num + 1, "%u stores", got);
    for (unsigned m = 0; m < ARRAY_SIZE(modes); m++) {
       for (unsigned i = 0; i < num && m * num + i < got; i++) {
@@ -236,16 +193,16 @@ test_d2f_rounding_modes(void)
          fesetround(modes[m].fe);
          volatile float want = (float)x;
          fesetround(FE_TONEAREST);
-         if (!is_const[k]) {
+         if (!v[k].is_const) {
             CHECK(false, "convert_float_%s(%a) did not fold", modes[m].name, in[i]);
             continue;
          }
-         bool ok = isnan(want) ? isnan(v[k].f32) : v[k].u32 == bits32(want);
-         CHECK(ok, "convert_float_%s(%a) = %a, want %a", modes[m].name, in[i], v[k].f32,
+         bool ok = isnan(want) ? isnan(v[k].value.f32) : v[k].value.u32 == bits32(want);
+         CHECK(ok, "convert_float_%s(%a) = %a, want %a", modes[m].name, in[i], v[k].value.f32,
                (double)want);
       }
    }
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 /* sign() of a value only known at run time: the fsign ACO gets is guarded
@@ -254,7 +211,7 @@ test_d2f_rounding_modes(void)
 static void
 test_cl_sign(void)
 {
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "sign");
+   nir_builder b = nir_test_kernel(&options, "sign");
    nir_def *x = nir_build_load_global(&b, 1, 32, nir_imm_int64(&b, 0x1000), .align_mul = 4);
    store(&b, nir_fsign(&b, x));
    static const float in[] = { NAN, -0.0f, 0.0f, INFINITY, -INFINITY, 1e-40f, -3.5f };
@@ -263,30 +220,27 @@ test_cl_sign(void)
       store(&b, nir_fsign(&b, nir_imm_float(&b, in[i])));
 
    CHECK(kiln_nir_lower_cl_sign(b.shader), "no progress");
-   CHECK(count_alu(b.shader, nir_op_fsign, 32) == 1 + ARRAY_SIZE(in),
-         "%u fsigns, want one per sign()", count_alu(b.shader, nir_op_fsign, 32));
-   CHECK(count_alu(b.shader, nir_op_bcsel, 32) == 2 * (1 + ARRAY_SIZE(in)),
-         "%u selects, want two per sign()", count_alu(b.shader, nir_op_bcsel, 32));
+   CHECK(nir_test_count_alu(b.shader, nir_op_fsign, 32) == 1 + ARRAY_SIZE(in),
+         "%u fsigns, want one per sign()", nir_test_count_alu(b.shader, nir_op_fsign, 32));
+   CHECK(nir_test_count_alu(b.shader, nir_op_bcsel, 32) == 2 * (1 + ARRAY_SIZE(in)),
+         "%u selects, want two per sign()", nir_test_count_alu(b.shader, nir_op_bcsel, 32));
 
-   nir_const_value v[1 + ARRAY_SIZE(in)];
-   bool is_const[1 + ARRAY_SIZE(in)];
-   unsigned got = fold_and_collect(b.shader, v, is_const, ARRAY_SIZE(v));
+   struct nir_test_store v[1 + ARRAY_SIZE(in)];
+   unsigned got = fold_and_collect(b.shader, v, ARRAY_SIZE(v));
    CHECK(got == ARRAY_SIZE(v), "%u stores", got);
-   CHECK(!is_const[0], "the run-time sign() folded");
+   CHECK(!v[0].is_const, "the run-time sign() folded");
    for (unsigned i = 0; i < ARRAY_SIZE(in) && i + 1 < got; i++)
-      CHECK(is_const[i + 1] && v[i + 1].u32 == bits32(want[i]), "sign(%a) = %a, want %a",
-            in[i], v[i + 1].f32, want[i]);
-   ralloc_free(b.shader);
+      CHECK(v[i + 1].is_const && v[i + 1].value.u32 == bits32(want[i]), "sign(%a) = %a, want %a",
+            in[i], v[i + 1].value.f32, want[i]);
+   nir_test_free(b.shader);
 }
 
 int
 main(void)
 {
-   glsl_type_singleton_init_or_ref();
+   nir_test_init();
    test_fdiv64_is_correctly_rounded();
    test_d2f_rounding_modes();
    test_cl_sign();
-   glsl_type_singleton_decref();
-   printf("%s\n", failures ? "FAIL" : "all float lowering checks passed");
-   return failures ? 1 : 0;
+   return nir_test_finish();
 }

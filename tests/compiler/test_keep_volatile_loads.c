@@ -17,7 +17,6 @@
 
 #include "compiler/glsl_types.h"
 #include "kiln_nir_passes.h"
-#include "nir_builder.h"
 #include "nir_pass_test.h"
 
 static const nir_shader_compiler_options options = { 0 };
@@ -86,7 +85,7 @@ to_global_amd(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 static void
 test_spin(enum load_kind kind, bool is_volatile)
 {
-   nir_builder b = kernel_builder(&options, "spin");
+   nir_builder b = nir_test_kernel(&options, "spin");
    nir_variable *temp = nir_local_variable_create(b.impl, glsl_uint_type(), "flag");
    nir_store_var(&b, temp, nir_imm_int(&b, 0), 1);
 
@@ -102,9 +101,9 @@ test_spin(enum load_kind kind, bool is_volatile)
    bool progress = kiln_nir_keep_volatile_loads(b.shader);
    CHECK(progress == expect_anchor, "%s%s: progress %d", is_volatile ? "volatile " : "",
          kind_names[kind], progress);
-   CHECK(count_intrinsic(b.shader, nir_intrinsic_barrier) == expect_anchor,
+   CHECK(nir_test_count_intrinsic(b.shader, nir_intrinsic_barrier) == expect_anchor,
          "%s%s: %u barriers", is_volatile ? "volatile " : "", kind_names[kind],
-         count_intrinsic(b.shader, nir_intrinsic_barrier));
+         nir_test_count_intrinsic(b.shader, nir_intrinsic_barrier));
    CHECK(!kiln_nir_keep_volatile_loads(b.shader), "%s: a second run made progress",
          kind_names[kind]);
 
@@ -139,24 +138,19 @@ test_spin(enum load_kind kind, bool is_volatile)
             kind_names[kind]);
       nir_intrinsic_op op =
          kind == LOAD_GLOBAL ? nir_intrinsic_load_global_amd : nir_intrinsic_load_deref;
-      CHECK(count_intrinsic(b.shader, op) == 1, "volatile %s: the load was deleted",
+      CHECK(nir_test_count_intrinsic(b.shader, op) == 1, "volatile %s: the load was deleted",
             kind_names[kind]);
    }
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 int
 main(void)
 {
-   glsl_type_singleton_init_or_ref();
+   nir_test_init();
    for (enum load_kind k = LOAD_GLOBAL; k <= LOAD_DEREF_TEMP; k++) {
       test_spin(k, true);
       test_spin(k, false);
    }
-   glsl_type_singleton_decref();
-   if (failures)
-      fprintf(stderr, "%d failure(s)\n", failures);
-   else
-      printf("kiln_nir_keep_volatile_loads: all checks passed\n");
-   return failures ? 1 : 0;
+   return nir_test_finish();
 }

@@ -26,7 +26,7 @@ static const struct kiln_nir_kernel_abi_options abi = {
 static nir_builder
 kernel(void)
 {
-   return nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "abi_test");
+   return nir_test_kernel(&options, "abi_test");
 }
 
 /* Keeps a value alive by storing it to a global address. */
@@ -79,7 +79,7 @@ test_char_argument_reads_its_dword(void)
    struct found args = find(b.shader, nir_intrinsic_load_scalar_arg_amd);
    CHECK(args.count == 1 && nir_intrinsic_base(args.intr[0]) == abi.kernarg_ptr_arg,
          "kernarg pointer not read from its argument");
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 static void
@@ -96,7 +96,7 @@ test_double4_argument_is_eight_dwords(void)
       dwords += smem.intr[i]->def.num_components;
    CHECK(dwords == 8, "%u dwords loaded for a double4", dwords);
    CHECK(smem.count >= 1 && nir_src_as_uint(smem.intr[0]->src[1]) == 32, "first offset");
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 static void
@@ -110,7 +110,7 @@ test_dynamic_offset_uses_a_global_load(void)
    CHECK(find(b.shader, nir_intrinsic_load_global_constant).count == 1,
          "indexed kernel input not read through a global load");
    CHECK(find(b.shader, nir_intrinsic_load_kernel_input).count == 0, "kernel input left");
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 static void
@@ -149,21 +149,8 @@ test_launch_values_come_from_the_implicit_table(void)
          CHECK(smem.intr[0]->def.num_components == cases[i].components, "%s: %u dwords",
                nir_intrinsic_infos[cases[i].op].name, smem.intr[0]->def.num_components);
       }
-      ralloc_free(b.shader);
+      nir_test_free(b.shader);
    }
-}
-
-static unsigned
-count_alu(nir_shader *s, nir_op op)
-{
-   unsigned n = 0;
-   nir_foreach_block(block, nir_shader_get_entrypoint(s)) {
-      nir_foreach_instr(instr, block) {
-         if (instr->type == nir_instr_type_alu && nir_instr_as_alu(instr)->op == op)
-            n++;
-      }
-   }
-   return n;
 }
 
 static void
@@ -183,13 +170,14 @@ test_local_size_is_partial_but_enqueued_size_is_not(void)
    nir_opt_dce(b.shader);
 
    /* Only get_local_size() became umin(size, global_size - group_id * size). */
-   CHECK(count_alu(b.shader, nir_op_umin) == 1, "%u umin", count_alu(b.shader, nir_op_umin));
+   CHECK(nir_test_count_alu(b.shader, nir_op_umin, 0) == 1, "%u umin",
+         nir_test_count_alu(b.shader, nir_op_umin, 0));
    CHECK(find(b.shader, nir_intrinsic_load_workgroup_size).count == 1, "enqueued size load");
    CHECK(find(b.shader, nir_intrinsic_load_global_size).count == 1, "no global size");
    CHECK(find(b.shader, nir_intrinsic_load_workgroup_id).count == 1, "no group id");
    CHECK(find(b.shader, nir_intrinsic_load_deref).count == 1,
          "the EnqueuedWorkgroupSize read must stay for nir_lower_system_values");
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 static void
@@ -219,20 +207,18 @@ test_global_id_is_a_widened_32_bit_sum(void)
    }
    CHECK(alu64 == 0, "%u 64-bit adds/multiplies remain", alu64);
    CHECK(widen == 1, "%u widenings", widen);
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 int
 main(void)
 {
-   glsl_type_singleton_init_or_ref();
+   nir_test_init();
    test_char_argument_reads_its_dword();
    test_double4_argument_is_eight_dwords();
    test_dynamic_offset_uses_a_global_load();
    test_launch_values_come_from_the_implicit_table();
    test_local_size_is_partial_but_enqueued_size_is_not();
    test_global_id_is_a_widened_32_bit_sum();
-   glsl_type_singleton_decref();
-   printf("%s\n", failures ? "FAIL" : "all kernel ABI checks passed");
-   return failures ? 1 : 0;
+   return nir_test_finish();
 }

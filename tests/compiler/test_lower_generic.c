@@ -15,7 +15,6 @@
 
 #include "compiler/glsl_types.h"
 #include "kiln_nir_passes.h"
-#include "nir_builder.h"
 #include "nir_pass_test.h"
 
 static const nir_shader_compiler_options options = { 0 };
@@ -38,29 +37,12 @@ stored_constant(nir_shader *s, uint64_t *value)
                          nir_address_format_64bit_global);
    nir_lower_explicit_io(s, nir_var_mem_shared | nir_var_function_temp,
                          nir_address_format_32bit_offset_as_64bit);
-   bool progress;
-   do {
-      progress = false;
-      NIR_PASS(progress, s, nir_opt_constant_folding);
-      NIR_PASS(progress, s, nir_copy_prop);
-      NIR_PASS(progress, s, nir_opt_algebraic);
-      NIR_PASS(progress, s, nir_opt_dce);
-   } while (progress);
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            if (instr->type != nir_instr_type_intrinsic ||
-                nir_instr_as_intrinsic(instr)->intrinsic != nir_intrinsic_store_global)
-               continue;
-            nir_src *v = &nir_instr_as_intrinsic(instr)->src[0];
-            if (!nir_src_is_const(*v))
-               return false;
-            *value = nir_src_as_uint(*v);
-            return true;
-         }
-      }
-   }
-   return false;
+   nir_test_fold(s, NIR_TEST_FOLD_ALGEBRAIC);
+   struct nir_test_store store;
+   if (!nir_test_stores(s, nir_intrinsic_store_global, &store, 1) || !store.is_const)
+      return false;
+   *value = nir_const_value_as_uint(store.value, store.bit_size);
+   return true;
 }
 
 static void
@@ -76,7 +58,7 @@ store_pointer(nir_builder *b, nir_def *pointer)
 static void
 test_to_generic(nir_variable_mode from, uint64_t offset, uint64_t expect)
 {
-   nir_builder b = kernel_builder(&options, "to_generic");
+   nir_builder b = nir_test_kernel(&options, "to_generic");
    nir_deref_instr *p =
       nir_build_deref_cast(&b, nir_imm_int64(&b, offset), from, glsl_uint_type(), 4);
    nir_deref_instr *g =
@@ -89,7 +71,7 @@ test_to_generic(nir_variable_mode from, uint64_t offset, uint64_t expect)
    CHECK(stored_constant(b.shader, &v) && v == expect,
          "%s offset 0x%" PRIx64 " as generic: 0x%" PRIx64 ", expected 0x%" PRIx64,
          from == nir_var_mem_shared ? "__local" : "__private", offset, v, expect);
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 /* A generic pointer explicitly cast to __local or __private and stored:
@@ -97,7 +79,7 @@ test_to_generic(nir_variable_mode from, uint64_t offset, uint64_t expect)
 static void
 test_from_generic(nir_variable_mode to, uint64_t flat, uint64_t expect)
 {
-   nir_builder b = kernel_builder(&options, "from_generic");
+   nir_builder b = nir_test_kernel(&options, "from_generic");
    nir_deref_instr *g =
       nir_build_deref_cast(&b, nir_imm_int64(&b, flat), nir_var_mem_generic, glsl_uint_type(), 4);
    nir_deref_instr *p = nir_build_deref_cast(&b, &g->def, to, glsl_uint_type(), 4);
@@ -109,25 +91,26 @@ test_from_generic(nir_variable_mode to, uint64_t flat, uint64_t expect)
    CHECK(stored_constant(b.shader, &v) && v == expect,
          "generic 0x%" PRIx64 " as %s: 0x%" PRIx64 ", expected 0x%" PRIx64, flat,
          to == nir_var_mem_shared ? "__local" : "__private", v, expect);
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 /* deref_mode_is (to_global, to_local, to_private) on a flat address. */
 static void
 test_mode_is(uint64_t flat, nir_variable_mode mode, bool expect)
 {
-   nir_builder b = kernel_builder(&options, "mode_is");
+   nir_builder b = nir_test_kernel(&options, "mode_is");
    nir_deref_instr *g =
       nir_build_deref_cast(&b, nir_imm_int64(&b, flat), nir_var_mem_generic, glsl_uint_type(), 4);
    nir_def *is = nir_build_deref_mode_is(&b, 1, &g->def, mode);
    store_pointer(&b, nir_b2i64(&b, is));
 
    kiln_nir_lower_generic_access(b.shader, &apertures);
-   CHECK(count_intrinsic(b.shader, nir_intrinsic_deref_mode_is) == 0, "deref_mode_is left");
+   CHECK(nir_test_count_intrinsic(b.shader, nir_intrinsic_deref_mode_is) == 0,
+         "deref_mode_is left");
    uint64_t v = 2;
    CHECK(stored_constant(b.shader, &v) && v == expect,
          "0x%" PRIx64 " in mode 0x%x: %" PRIu64 ", expected %d", flat, mode, v, expect);
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 /* A load or atomic through a generic pointer of unknown value: one access
@@ -135,7 +118,7 @@ test_mode_is(uint64_t flat, nir_variable_mode mode, bool expect)
 static void
 test_access(bool atomic)
 {
-   nir_builder b = kernel_builder(&options, "access");
+   nir_builder b = nir_test_kernel(&options, "access");
    nir_def *addr = nir_load_global(&b, nir_imm_int64(&b, 0x2000), 8, 1, 64);
    nir_deref_instr *g =
       nir_build_deref_cast(&b, addr, nir_var_mem_generic, glsl_uint_type(), 4);
@@ -168,14 +151,14 @@ test_access(bool atomic)
          "%s: %u shared, %u private, %u global accesses", atomic ? "atomic" : "load",
          per_mode[0], per_mode[1], per_mode[2]);
    CHECK(generic == 0, "%u generic derefs left", generic);
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 /* vtn's OpGenericPtrMemSemantics: iand of the two terms becomes ior. */
 static void
 test_get_fence(void)
 {
-   nir_builder b = kernel_builder(&options, "get_fence");
+   nir_builder b = nir_test_kernel(&options, "get_fence");
    nir_deref_instr *g = nir_build_deref_cast(&b, nir_imm_int64(&b, SHARED(8)),
                                              nir_var_mem_generic, glsl_uint_type(), 4);
    nir_def *global = nir_bcsel(&b, nir_build_deref_mode_is(&b, 1, &g->def, nir_var_mem_global),
@@ -189,13 +172,13 @@ test_get_fence(void)
    uint64_t v = 0;
    CHECK(stored_constant(b.shader, &v) && v == 0x100,
          "get_fence of a __local pointer: 0x%" PRIx64 ", expected 0x100", v);
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 int
 main(void)
 {
-   glsl_type_singleton_init_or_ref();
+   nir_test_init();
 
    test_to_generic(nir_var_mem_shared, 0x40, SHARED(0x40));
    test_to_generic(nir_var_mem_shared, 0, SHARED(0));
@@ -225,10 +208,5 @@ main(void)
    test_access(true);
    test_get_fence();
 
-   glsl_type_singleton_decref();
-   if (failures)
-      fprintf(stderr, "%d failure(s)\n", failures);
-   else
-      printf("kiln_nir_lower_generic_casts/_access: ok\n");
-   return failures ? 1 : 0;
+   return nir_test_finish();
 }

@@ -15,7 +15,6 @@
 
 #include "compiler/glsl_types.h"
 #include "kiln_nir_passes.h"
-#include "nir_builder.h"
 #include "nir_pass_test.h"
 
 static const nir_shader_compiler_options options = { 0 };
@@ -53,7 +52,7 @@ constant_launch(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 static unsigned
 read_builtin(const char *name, gl_system_value value, unsigned wave, const struct launch *l)
 {
-   nir_builder b = kernel_builder(&options, "subgroup_size");
+   nir_builder b = nir_test_kernel(&options, "subgroup_size");
    nir_variable *var = nir_variable_create(b.shader, nir_var_system_value, glsl_uint_type(), name);
    var->data.location = value;
    nir_def *v = nir_load_deref(&b, nir_build_deref_var(&b, var));
@@ -63,27 +62,17 @@ read_builtin(const char *name, gl_system_value value, unsigned wave, const struc
 
    kiln_nir_lower_subgroup_size(b.shader, wave);
    nir_shader_intrinsics_pass(b.shader, constant_launch, nir_metadata_control_flow, (void *)l);
-   bool progress;
-   do {
-      progress = false;
-      NIR_PASS(progress, b.shader, nir_opt_constant_folding);
-      NIR_PASS(progress, b.shader, nir_copy_prop);
-      NIR_PASS(progress, b.shader, nir_opt_algebraic);
-      NIR_PASS(progress, b.shader, nir_opt_dce);
-   } while (progress);
+   nir_test_fold(b.shader, NIR_TEST_FOLD_ALGEBRAIC);
 
    unsigned result = ~0u;
-   nir_foreach_function_impl (impl, b.shader) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            if (instr->type == nir_instr_type_intrinsic &&
-                nir_instr_as_intrinsic(instr)->intrinsic == nir_intrinsic_store_deref &&
-                nir_src_is_const(nir_instr_as_intrinsic(instr)->src[1]))
-               result = nir_src_as_uint(nir_instr_as_intrinsic(instr)->src[1]);
-         }
-      }
+   struct nir_test_store stores[4];
+   unsigned count =
+      nir_test_stores(b.shader, nir_intrinsic_store_deref, stores, ARRAY_SIZE(stores));
+   for (unsigned i = 0; i < count; i++) {
+      if (stores[i].is_const)
+         result = nir_const_value_as_uint(stores[i].value, stores[i].bit_size);
    }
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
    return result;
 }
 
@@ -98,7 +87,7 @@ check_size(unsigned wave, struct launch l, unsigned expect)
 int
 main(void)
 {
-   glsl_type_singleton_init_or_ref();
+   nir_test_init();
 
    /* whole sub-groups, a partial last sub-group, a partial last group */
    check_size(32, (struct launch){ 128, 64, 1, 1 }, 32);
@@ -120,10 +109,5 @@ main(void)
    CHECK(read_builtin("__spirv_BuiltInNumSubgroups", SYSTEM_VALUE_NUM_SUBGROUPS, 32, &l) == ~0u,
          "get_num_sub_groups() was rewritten");
 
-   glsl_type_singleton_decref();
-   if (failures)
-      fprintf(stderr, "%d failure(s)\n", failures);
-   else
-      printf("kiln_nir_lower_subgroup_size: ok\n");
-   return failures ? 1 : 0;
+   return nir_test_finish();
 }

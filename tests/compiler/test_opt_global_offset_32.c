@@ -17,9 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "compiler/glsl_types.h"
 #include "kiln_nir_passes.h"
-#include "nir_builder.h"
 #include "nir_pass_test.h"
 
 
@@ -76,7 +74,7 @@ expected_address(enum shape shape, uint64_t base, uint32_t x, uint32_t y)
 static nir_shader *
 build(enum shape shape)
 {
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "offset_test");
+   nir_builder b = nir_test_kernel(&options, "offset_test");
    nir_def *base = nir_load_global(&b, nir_imm_int64(&b, BASE_ADDR), 8, 1, 64);
    nir_def *x = nir_load_global(&b, nir_imm_int64(&b, X_ADDR), 4, 1, 32);
    nir_def *y = nir_load_global(&b, nir_imm_int64(&b, Y_ADDR), 4, 1, 32);
@@ -107,26 +105,6 @@ build(enum shape shape)
    return b.shader;
 }
 
-static nir_intrinsic_instr *
-find_intrinsic(nir_shader *s, nir_intrinsic_op op, int64_t const_addr)
-{
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-            if (intr->intrinsic != op)
-               continue;
-            if (const_addr < 0 ||
-                (nir_src_is_const(intr->src[0]) && nir_src_as_uint(intr->src[0]) == const_addr))
-               return intr;
-         }
-      }
-   }
-   return NULL;
-}
-
 /* Whether addr is iadd(base load, u2u64(32-bit)), possibly + constant. */
 static bool
 is_base_plus_u2u64(nir_def *addr)
@@ -153,26 +131,14 @@ static bool
 evaluate(const nir_shader *shader, uint64_t base, uint32_t x, uint32_t y, uint64_t *addr)
 {
    nir_shader *s = nir_shader_clone(NULL, shader);
-   const struct {
-      uint64_t at, value;
-      unsigned bits;
-   } loads[] = { { BASE_ADDR, base, 64 }, { X_ADDR, x, 32 }, { Y_ADDR, y, 32 } };
-   for (unsigned i = 0; i < ARRAY_SIZE(loads); i++) {
-      nir_intrinsic_instr *load = find_intrinsic(s, nir_intrinsic_load_global, loads[i].at);
-      nir_builder b = nir_builder_at(nir_before_instr(&load->instr));
-      nir_def_rewrite_uses(&load->def, nir_imm_intN_t(&b, loads[i].value, loads[i].bits));
-   }
-   bool progress;
-   do {
-      progress = false;
-      NIR_PASS(progress, s, nir_copy_prop);
-      NIR_PASS(progress, s, nir_opt_constant_folding);
-      NIR_PASS(progress, s, nir_opt_dce);
-   } while (progress);
-   nir_intrinsic_instr *store = find_intrinsic(s, nir_intrinsic_store_global, -1);
-   bool ok = store && nir_src_is_const(store->src[1]);
+   nir_test_set_load_int(s, BASE_ADDR, 64, base);
+   nir_test_set_load_int(s, X_ADDR, 32, x);
+   nir_test_set_load_int(s, Y_ADDR, 32, y);
+   nir_test_fold(s, 0);
+   struct nir_test_store store;
+   bool ok = nir_test_stores(s, nir_intrinsic_store_global, &store, 1) && store.addr_is_const;
    if (ok)
-      *addr = nir_src_as_uint(store->src[1]);
+      *addr = store.addr;
    ralloc_free(s);
    return ok;
 }
@@ -185,7 +151,7 @@ test_shape(enum shape shape)
    nir_validate_shader(s, "after kiln_nir_opt_global_offset_32");
    CHECK(progress == shapes[shape].rewritten, "%s: progress %d", shapes[shape].name, progress);
 
-   nir_intrinsic_instr *store = find_intrinsic(s, nir_intrinsic_store_global, -1);
+   nir_intrinsic_instr *store = nir_test_find_intrinsic(s, nir_intrinsic_store_global);
    if (shapes[shape].rewritten) {
       CHECK(is_base_plus_u2u64(store->src[1].ssa),
             "%s: address is not base + u2u64(offset32)", shapes[shape].name);
@@ -212,19 +178,14 @@ test_shape(enum shape shape)
                shapes[shape].name, bases[bi], x, y, got, want);
       }
    }
-   ralloc_free(s);
+   nir_test_free(s);
 }
 
 int
 main(void)
 {
-   glsl_type_singleton_init_or_ref();
+   nir_test_init();
    for (unsigned shape = 0; shape < NUM_SHAPES; shape++)
       test_shape(shape);
-   glsl_type_singleton_decref();
-   if (failures)
-      fprintf(stderr, "%d check(s) failed\n", failures);
-   else
-      printf("global offset 32: all checks passed\n");
-   return failures ? 1 : 0;
+   return nir_test_finish();
 }

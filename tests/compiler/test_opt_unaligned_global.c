@@ -13,7 +13,6 @@
 #include <stdio.h>
 
 #include "kiln_nir_passes.h"
-#include "nir_builder.h"
 #include "nir_pass_test.h"
 
 static const nir_shader_compiler_options options = { 0 };
@@ -85,10 +84,12 @@ build_case(nir_builder *b, const struct access_case *c)
 int
 main(void)
 {
-   glsl_type_singleton_init_or_ref();
+   nir_test_init();
    for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
       const struct access_case *c = &cases[i];
-      nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "t%u", i);
+      char name[16];
+      snprintf(name, sizeof(name), "t%u", i);
+      nir_builder b = nir_test_kernel(&options, name);
       nir_intrinsic_instr *intr = build_case(&b, c);
       kiln_nir_opt_unaligned_global(b.shader);
       const unsigned bytes = c->num_components * c->bit_size / 8;
@@ -101,12 +102,8 @@ main(void)
             c->align_offset, nir_intrinsic_align(intr), c->expect_align);
       CHECK(n == c->num_components, "case %u: %u components, expected %u (%u bytes)", i, n,
             c->num_components, bytes);
-      ralloc_free(b.shader);
+      nir_test_free(b.shader);
    }
-   glsl_type_singleton_decref();
-   if (failures)
-      fprintf(stderr, "%d failure(s)\n", failures);
-   else
-      printf("kiln_nir_opt_unaligned_global: %zu cases ok\n", ARRAY_SIZE(cases));
-   return failures ? 1 : 0;
+   printf("opt_unaligned_global: %zu cases\n", ARRAY_SIZE(cases));
+   return nir_test_finish();
 }

@@ -16,9 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "compiler/glsl_types.h"
 #include "kiln_nir_passes.h"
-#include "nir_builder.h"
 #include "nir_pass_test.h"
 
 
@@ -47,7 +45,7 @@ leaf_value(unsigned i, unsigned bit_size)
 static nir_shader *
 build(unsigned n, unsigned bit_size, enum index_kind kind)
 {
-   nir_builder b = kernel_builder(&options, "vector_extract_test");
+   nir_builder b = nir_test_kernel(&options, "vector_extract_test");
    nir_def *vec = nir_load_global(&b, nir_imm_int64(&b, VEC_ADDR), 8, n, bit_size);
    nir_def *idx =
       nir_load_global(&b, nir_imm_int64(&b, IDX_ADDR), 8, 1, kind == INDEX_RAW64 ? 64 : 32);
@@ -56,39 +54,6 @@ build(unsigned n, unsigned bit_size, enum index_kind kind)
    nir_def *value = nir_vector_extract(&b, vec, idx);
    nir_store_global(&b, nir_imm_int64(&b, OUT_ADDR), 8, value, 1);
    return b.shader;
-}
-
-static nir_intrinsic_instr *
-find_load(nir_shader *s, uint64_t addr)
-{
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-            if (intr->intrinsic == nir_intrinsic_load_global &&
-                nir_src_is_const(intr->src[0]) && nir_src_as_uint(intr->src[0]) == addr)
-               return intr;
-         }
-      }
-   }
-   return NULL;
-}
-
-static unsigned
-count_alu(nir_shader *s, nir_op op)
-{
-   unsigned count = 0;
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type == nir_instr_type_alu && nir_instr_as_alu(instr)->op == op)
-               count++;
-         }
-      }
-   }
-   return count;
 }
 
 /* Undefined values (the padding of a vector to a power of two) become
@@ -122,51 +87,26 @@ evaluate(const nir_shader *rewritten, unsigned n, unsigned bit_size, int64_t idx
          unsigned idx_bits, uint64_t undef_pattern, uint64_t *result)
 {
    nir_shader *s = nir_shader_clone(NULL, rewritten);
-   nir_intrinsic_instr *vec_load = find_load(s, VEC_ADDR);
-   nir_intrinsic_instr *idx_load = find_load(s, IDX_ADDR);
-   nir_builder b = nir_builder_at(nir_before_instr(&vec_load->instr));
-
    nir_const_value values[NIR_MAX_VEC_COMPONENTS];
    for (unsigned i = 0; i < n; i++)
       values[i] = nir_const_value_for_uint(leaf_value(i, bit_size), bit_size);
-   nir_def_rewrite_uses(&vec_load->def, nir_build_imm(&b, n, bit_size, values));
+   nir_test_set_load(s, VEC_ADDR, n, bit_size, values);
    /* shuffle2's second vector holds the leaves after the first's. */
-   nir_intrinsic_instr *vec2_load = find_load(s, VEC2_ADDR);
-   if (vec2_load) {
-      for (unsigned i = 0; i < n; i++)
-         values[i] = nir_const_value_for_uint(leaf_value(n + i, bit_size), bit_size);
-      nir_def_rewrite_uses(&vec2_load->def, nir_build_imm(&b, n, bit_size, values));
-   }
-   nir_def_rewrite_uses(&idx_load->def, nir_imm_intN_t(&b, idx_value, idx_bits));
+   for (unsigned i = 0; i < n; i++)
+      values[i] = nir_const_value_for_uint(leaf_value(n + i, bit_size), bit_size);
+   nir_test_set_load(s, VEC2_ADDR, n, bit_size, values);
+   nir_test_set_load_int(s, IDX_ADDR, idx_bits, idx_value);
    fill_undefs(s, undef_pattern);
+   /* Large vectors go through a private array. */
+   nir_test_fold(s, NIR_TEST_FOLD_ALGEBRAIC | NIR_TEST_FOLD_MEMORY);
 
-   bool progress;
-   do {
-      progress = false;
-      NIR_PASS(progress, s, nir_copy_prop);
-      NIR_PASS(progress, s, nir_opt_constant_folding);
-      NIR_PASS(progress, s, nir_opt_algebraic);
-      NIR_PASS(progress, s, nir_opt_undef);
-      NIR_PASS(progress, s, nir_opt_dce);
-      /* Large vectors go through a private array: once the index is a
-       * constant, the load reads the stored component. */
-      NIR_PASS(progress, s, nir_opt_copy_prop_vars);
-      NIR_PASS(progress, s, nir_lower_vars_to_ssa);
-   } while (progress);
-
+   struct nir_test_store stores[4];
+   unsigned count = nir_test_stores(s, nir_intrinsic_store_global, stores, ARRAY_SIZE(stores));
    bool ok = false;
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type != nir_instr_type_intrinsic ||
-                nir_instr_as_intrinsic(instr)->intrinsic != nir_intrinsic_store_global)
-               continue;
-            nir_src *value = &nir_instr_as_intrinsic(instr)->src[0];
-            if (nir_src_is_const(*value)) {
-               *result = nir_src_as_uint(*value);
-               ok = true;
-            }
-         }
+   for (unsigned i = 0; i < count; i++) {
+      if (stores[i].is_const) {
+         *result = nir_const_value_as_uint(stores[i].value, stores[i].bit_size);
+         ok = true;
       }
    }
    ralloc_free(s);
@@ -177,7 +117,7 @@ static void
 test_extract(unsigned n, unsigned bit_size, enum index_kind kind, bool private_memory)
 {
    nir_shader *s = build(n, bit_size, kind);
-   unsigned ilt_before = count_alu(s, nir_op_ilt);
+   unsigned ilt_before = nir_test_count_alu(s, nir_op_ilt, 0);
    bool progress = kiln_nir_opt_vector_extract(s, private_memory);
    nir_validate_shader(s, "after kiln_nir_opt_vector_extract");
 
@@ -186,7 +126,7 @@ test_extract(unsigned n, unsigned bit_size, enum index_kind kind, bool private_m
    CHECK(progress == expect_progress, "n=%u %u-bit %s: progress %d", n, bit_size,
          kind_name[kind], progress);
    if (expect_progress) {
-      CHECK(count_alu(s, nir_op_ilt) < ilt_before,
+      CHECK(nir_test_count_alu(s, nir_op_ilt, 0) < ilt_before,
             "n=%u %u-bit %s: the per-node compares are still there", n, bit_size,
             kind_name[kind]);
       /* Whole 8- and 16-wide vectors, and 4-wide ones of 64-bit
@@ -194,8 +134,8 @@ test_extract(unsigned n, unsigned bit_size, enum index_kind kind, bool private_m
        * and no selects. */
       bool memory = private_memory && util_is_power_of_two_nonzero(n) &&
                     (n >= 8 || (bit_size == 64 && n >= 4));
-      unsigned bcsels = count_alu(s, nir_op_bcsel);
-      unsigned loads = count_intrinsic(s, nir_intrinsic_load_deref);
+      unsigned bcsels = nir_test_count_alu(s, nir_op_bcsel, 0);
+      unsigned loads = nir_test_count_intrinsic(s, nir_intrinsic_load_deref);
       CHECK(memory ? bcsels == 0 && loads == 1 : loads == 0,
             "n=%u %u-bit %s: %u bcsels, %u private loads", n, bit_size, kind_name[kind],
             bcsels, loads);
@@ -230,7 +170,7 @@ test_extract(unsigned n, unsigned bit_size, enum index_kind kind, bool private_m
                n, bit_size, kind_name[kind], idx, undef_patterns[u], got, expected);
       }
    }
-   ralloc_free(s);
+   nir_test_free(s);
 }
 
 /* shuffle2 as vtn_opencl.c's handle_shuffle2 builds it for one result
@@ -241,7 +181,7 @@ static nir_shader *
 build_shuffle2(unsigned n, unsigned bit_size, bool masked)
 {
    nir_builder b =
-      kernel_builder(&options, "shuffle2_test");
+      nir_test_kernel(&options, "shuffle2_test");
    nir_def *x = nir_load_global(&b, nir_imm_int64(&b, VEC_ADDR), 8, n, bit_size);
    nir_def *y = nir_load_global(&b, nir_imm_int64(&b, VEC2_ADDR), 8, n, bit_size);
    nir_def *m = nir_load_global(&b, nir_imm_int64(&b, IDX_ADDR), 8, 1, 32);
@@ -265,8 +205,8 @@ test_shuffle2(unsigned n, unsigned bit_size, bool masked)
    /* Masked, the 2n values of x and y are one table: in private memory
     * (one load, no select between x and y) from 8 values on. */
    if (masked && 2 * n >= 8) {
-      unsigned loads = count_intrinsic(s, nir_intrinsic_load_deref);
-      unsigned bcsels = count_alu(s, nir_op_bcsel);
+      unsigned loads = nir_test_count_intrinsic(s, nir_intrinsic_load_deref);
+      unsigned bcsels = nir_test_count_alu(s, nir_op_bcsel, 0);
       CHECK(loads == 1 && bcsels == 0, "shuffle2 n=%u %u-bit %s: %u private loads, %u bcsels",
             n, bit_size, kind, loads, bcsels);
    }
@@ -291,13 +231,13 @@ test_shuffle2(unsigned n, unsigned bit_size, bool masked)
             "shuffle2 n=%u %u-bit %s m=%" PRId64 ": got 0x%" PRIx64 " (folded %d), want 0x%" PRIx64,
             n, bit_size, kind, raw, got, folded, expected);
    }
-   ralloc_free(s);
+   nir_test_free(s);
 }
 
 int
 main(void)
 {
-   glsl_type_singleton_init_or_ref();
+   nir_test_init();
 
    /* Sizes a NIR vector may have (nir_num_components_valid). */
    static const unsigned sizes[] = { 2, 3, 4, 5, 8, 16 };
@@ -322,10 +262,5 @@ main(void)
       }
    }
 
-   glsl_type_singleton_decref();
-   if (failures)
-      fprintf(stderr, "%d check(s) failed\n", failures);
-   else
-      printf("vector extract: all checks passed\n");
-   return failures ? 1 : 0;
+   return nir_test_finish();
 }

@@ -11,7 +11,7 @@
  * CPU.  Error paths (bad VA, VM fault, hang, out of memory, launch limits)
  * must each give their report, and the device must work afterwards.
  *
- * usage: test_drv_dispatch KERNEL_DIR [test-name]
+ * usage: test_dispatch KERNEL_DIR [test-name]
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,20 +19,10 @@
 #include <string.h>
 
 #include "kiln_amdgpu.h"
+#include "kiln_test.h"
 #include "sid.h"
 
-static int failures;
 static const char *kernel_dir;
-
-#define CHECK(cond, ...)                                                       \
-   do {                                                                        \
-      if (!(cond)) {                                                           \
-         failures++;                                                           \
-         printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                \
-         printf(__VA_ARGS__);                                                  \
-         printf("\n");                                                         \
-      }                                                                        \
-   } while (0)
 
 /* Loads kernels/NAME.bin as a wave32 gfx1030 kernel with the ABI's RSRC2. */
 static struct kiln_amdgpu_kernel *
@@ -43,11 +33,8 @@ load(struct kiln_amdgpu_device *dev, const char *name, unsigned kernarg_size,
    static uint32_t code[4096];
    snprintf(path, sizeof(path), "%s/%s.bin", kernel_dir, name);
    FILE *f = fopen(path, "rb");
-   if (!f) {
-      printf("FAIL cannot open %s\n", path);
-      failures++;
+   if (!CHECK(f, "cannot open %s", path))
       return NULL;
-   }
    size_t size = fread(code, 1, sizeof(code), f);
    fclose(f);
 
@@ -379,14 +366,10 @@ main(int argc, char **argv)
    for (unsigned i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
       if (argc > 2 && strcmp(argv[2], tests[i].name))
          continue;
-      int before = failures;
+      unsigned before = kiln_test.failures;
       tests[i].run(dev);
-      printf("%s %s\n", failures == before ? "ok  " : "FAIL", tests[i].name);
+      kiln_test_result(tests[i].name, before);
    }
    kiln_amdgpu_device_close(dev);
-   if (failures) {
-      printf("%d check(s) failed\n", failures);
-      return 1;
-   }
-   return 0;
+   return kiln_test_summary();
 }

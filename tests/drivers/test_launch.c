@@ -13,18 +13,7 @@
 #include <string.h>
 
 #include "kiln_amdgpu_private.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-   do {                                                                        \
-      if (!(cond)) {                                                           \
-         failures++;                                                           \
-         printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                \
-         printf(__VA_ARGS__);                                                  \
-         printf("\n");                                                         \
-      }                                                                        \
-   } while (0)
+#include "kiln_test.h"
 
 static struct kiln_amdgpu_device dev;
 
@@ -262,10 +251,5 @@ main(void)
    test_work_group_size_rules();
    test_chosen_sizes();
    test_va_space();
-   if (failures) {
-      printf("%d check(s) failed\n", failures);
-      return 1;
-   }
-   printf("launch: all checks passed\n");
-   return 0;
+   return kiln_test_summary();
 }

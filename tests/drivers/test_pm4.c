@@ -13,19 +13,8 @@
 #include <string.h>
 
 #include "kiln_amdgpu_pm4.h"
+#include "kiln_test.h"
 #include "sid.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-   do {                                                                        \
-      if (!(cond)) {                                                           \
-         failures++;                                                           \
-         printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                \
-         printf(__VA_ARGS__);                                                  \
-         printf("\n");                                                         \
-      }                                                                        \
-   } while (0)
 
 /* What the reader saw in a stream. */
 struct decoded {
@@ -268,10 +257,5 @@ main(void)
    test_gfx9_stream();
    test_overflow_is_reported();
    test_padding();
-   if (failures) {
-      printf("%d check(s) failed\n", failures);
-      return 1;
-   }
-   printf("pm4: all checks passed\n");
-   return 0;
+   return kiln_test_summary();
 }

@@ -110,7 +110,7 @@ clt_defer(struct clt *t, enum clt_kind kind, void *obj)
    if (!obj)
       return NULL;
    if (t->num_deferred == CLT_MAX_DEFERRED) {
-      fprintf(stderr, "cl_api_test: more than %d objects in one check\n", CLT_MAX_DEFERRED);
+      fprintf(stderr, "test_cl_api: more than %d objects in one check\n", CLT_MAX_DEFERRED);
       abort();
    }
    t->deferred[t->num_deferred].kind = kind;

@@ -2,7 +2,7 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * The harness of cl_api_test: named checks against one OpenCL platform
+ * The harness of test_cl_api: named checks against one OpenCL platform
  * reached through the ICD loader. A check is a function that returns true,
  * or false with a reason (clt_fail); the harness prints PASS or FAIL with
  * it and releases the OpenCL objects the check made through the helpers

@@ -166,7 +166,7 @@ def resolve_platform(want, env):
     """The full CL_PLATFORM_NAME containing `want` (any case), from clinfo -l.
 
     piglit matches PIGLIT_CL_PLATFORM as a prefix of the name, case and all;
-    the full name makes `--platform kiln` mean what cl_api_test means by it.
+    the full name makes `--platform kiln` mean what test_cl_api means by it.
     """
     clinfo = shutil.which('clinfo')
     if not clinfo:

@@ -73,54 +73,80 @@ is_vopc_op(int op)
    return op >= 0 && sim_opcodes[op].format == SIM_FMT_VOPC;
 }
 
-/* The extension dword of a 32-bit encoding whose src0 selects DPP/SDWA. */
+/* Reads the literal dword after the `size` dwords decoded so far (it comes
+ * last in every encoding, after a DPP or SDWA dword); returns the new size,
+ * or 0 when the words run out. */
 static unsigned
-decode_ext(const uint32_t *words, unsigned avail, struct sim_inst *in, bool vopc)
+take_literal(const uint32_t *words, unsigned avail, unsigned size, struct sim_inst *in)
+{
+   if (avail < size + 1)
+      return 0;
+   in->has_literal = true;
+   in->literal = words[size];
+   return size + 1;
+}
+
+/* SDWA: src0 is a VGPR or an SGPR, src1 may be an SGPR, the operand
+ * modifiers move here, and VOPC may name an SGPR destination. */
+static void
+decode_sdwa(uint32_t e, struct sim_valu_fields *v, bool vopc)
+{
+   v->aux[VALU_AUX_KIND] = VALU_KIND_SDWA;
+   v->aux[VALU_AUX_SDWA] = e;
+   v->src[0] = (e & 0xff) + ((e >> 23) & 1 ? 0 : SIM_SRC_VGPR0);
+   if ((e >> 31) & 1)
+      v->src[1] -= SIM_SRC_VGPR0; /* src1 is an SGPR */
+   v->neg = ((e >> 20) & 1) | (((e >> 28) & 1) << 1);
+   v->abs = ((e >> 21) & 1) | (((e >> 29) & 1) << 1);
+   if (vopc) {
+      if ((e >> 15) & 1)
+         v->sdst = (e >> 8) & 0x7f;
+   } else {
+      v->clamp = (e >> 13) & 1;
+      v->omod = (e >> 14) & 3;
+   }
+}
+
+static void
+decode_dpp16(uint32_t e, struct sim_valu_fields *v)
+{
+   v->aux[VALU_AUX_KIND] = VALU_KIND_DPP16;
+   v->aux[VALU_AUX_DPP] = e;
+   v->src[0] = SIM_SRC_VGPR0 + (e & 0xff);
+   v->neg = ((e >> 20) & 1) | (((e >> 22) & 1) << 1);
+   v->abs = ((e >> 21) & 1) | (((e >> 23) & 1) << 1);
+}
+
+static void
+decode_dpp8(uint32_t e, struct sim_valu_fields *v, bool fetch_inactive)
+{
+   v->aux[VALU_AUX_KIND] = VALU_KIND_DPP8;
+   v->aux[VALU_AUX_DPP] = e;
+   v->aux[VALU_AUX_SRCIDX] = fetch_inactive;
+   v->src[0] = SIM_SRC_VGPR0 + (e & 0xff);
+}
+
+/* The dword a 32-bit encoding's src0 may ask for: a literal, or a DPP or
+ * SDWA extension. Returns the size so far, or 0 when the words run out. */
+static unsigned
+decode_src0_dword(const uint32_t *words, unsigned avail, struct sim_inst *in, bool vopc)
 {
    struct sim_valu_fields *v = &in->valu;
    unsigned src0 = v->src[0];
-   if (src0 == SIM_SRC_LITERAL) {
-      if (avail < 2)
-         return 0;
-      in->has_literal = true;
-      in->literal = words[1];
-      return 2;
-   }
-   if (src0 == SIM_SRC_DPP || src0 == SIM_SRC_DPP8 || src0 == SIM_SRC_DPP8FI ||
-       src0 == SIM_SRC_SDWA) {
-      if (avail < 2)
-         return 0;
-      uint32_t e = words[1];
-      if (src0 == SIM_SRC_SDWA) {
-         v->aux[VALU_AUX_KIND] = VALU_KIND_SDWA;
-         v->aux[VALU_AUX_SDWA] = e;
-         v->src[0] = (e & 0xff) + ((e >> 23) & 1 ? 0 : SIM_SRC_VGPR0);
-         if ((e >> 31) & 1)
-            v->src[1] -= SIM_SRC_VGPR0; /* src1 is an SGPR */
-         v->neg = ((e >> 20) & 1) | (((e >> 28) & 1) << 1);
-         v->abs = ((e >> 21) & 1) | (((e >> 29) & 1) << 1);
-         if (vopc) {
-            if ((e >> 15) & 1)
-               v->sdst = (e >> 8) & 0x7f;
-         } else {
-            v->clamp = (e >> 13) & 1;
-            v->omod = (e >> 14) & 3;
-         }
-      } else if (src0 == SIM_SRC_DPP) {
-         v->aux[VALU_AUX_KIND] = VALU_KIND_DPP16;
-         v->aux[VALU_AUX_DPP] = e;
-         v->src[0] = SIM_SRC_VGPR0 + (e & 0xff);
-         v->neg = ((e >> 20) & 1) | (((e >> 22) & 1) << 1);
-         v->abs = ((e >> 21) & 1) | (((e >> 23) & 1) << 1);
-      } else {
-         v->aux[VALU_AUX_KIND] = VALU_KIND_DPP8;
-         v->aux[VALU_AUX_DPP] = e;
-         v->aux[VALU_AUX_SRCIDX] = src0 == SIM_SRC_DPP8FI;
-         v->src[0] = SIM_SRC_VGPR0 + (e & 0xff);
-      }
-      return 2;
-   }
-   return 1;
+   if (src0 == SIM_SRC_LITERAL)
+      return take_literal(words, avail, 1, in);
+   if (src0 != SIM_SRC_DPP && src0 != SIM_SRC_DPP8 && src0 != SIM_SRC_DPP8FI &&
+       src0 != SIM_SRC_SDWA)
+      return 1;
+   if (avail < 2)
+      return 0;
+   if (src0 == SIM_SRC_SDWA)
+      decode_sdwa(words[1], v, vopc);
+   else if (src0 == SIM_SRC_DPP)
+      decode_dpp16(words[1], v);
+   else
+      decode_dpp8(words[1], v, src0 == SIM_SRC_DPP8FI);
+   return 2;
 }
 
 /* Binds the exec function and sets up implicit operands from the
@@ -179,124 +205,127 @@ needs_literal(const struct sim_valu_fields *v, unsigned n)
    return false;
 }
 
+/* VOP1, VOP2 and VOPC: 32 bits, then what src0 asks for; v_fmamk, fmaak,
+ * madmk and madak always carry a literal. */
+static unsigned
+decode_vop1_vop2_vopc(const uint32_t *words, unsigned avail, struct sim_inst *in)
+{
+   uint32_t w0 = words[0];
+   struct sim_valu_fields *v = &in->valu;
+   bool vopc = (w0 >> 25) == 0x3e;
+   int op;
+
+   v->src[0] = w0 & 0x1ff;
+   if ((w0 >> 25) == 0x3f) {
+      in->format = SIM_FMT_VOP1;
+      op = sim_op_find(SIM_FMT_VOP1, (w0 >> 9) & 0xff);
+      v->vdst = (w0 >> 17) & 0xff;
+   } else if (vopc) {
+      in->format = SIM_FMT_VOPC;
+      op = sim_op_find(SIM_FMT_VOPC, (w0 >> 17) & 0xff);
+      v->src[1] = SIM_SRC_VGPR0 + ((w0 >> 9) & 0xff);
+   } else {
+      in->format = SIM_FMT_VOP2;
+      op = sim_op_find(SIM_FMT_VOP2, (w0 >> 25) & 0x3f);
+      v->src[1] = SIM_SRC_VGPR0 + ((w0 >> 9) & 0xff);
+      v->vdst = (w0 >> 17) & 0xff;
+   }
+   if (op < 0)
+      return 0;
+   unsigned size = decode_src0_dword(words, avail, in, vopc);
+   const struct valu_desc *d = valu_desc_of(op);
+   bool literal_form =
+      (d->flags & (VALU_FMAMK | VALU_FMAAK)) || (sim_opcodes[op].flags & SIM_OPF_LITERAL);
+   if (size && literal_form && !in->has_literal)
+      size = take_literal(words, avail, size, in);
+   if (size)
+      bind(in, op, false);
+   return size;
+}
+
+/* What VOP3 and VOP3P end with: the three sources, then the literal one
+ * of them may name (any of the three for an opcode without semantics).
+ * Returns the size, or 0 when the words run out. */
+static unsigned
+decode_vop3_sources(const uint32_t *words, unsigned avail, struct sim_inst *in, int op)
+{
+   struct sim_valu_fields *v = &in->valu;
+   const struct valu_desc *d = valu_desc_of(op);
+   uint32_t w1 = words[1];
+   v->src[0] = w1 & 0x1ff;
+   v->src[1] = (w1 >> 9) & 0x1ff;
+   v->src[2] = (w1 >> 18) & 0x1ff;
+   v->neg = (w1 >> 29) & 7;
+   unsigned nsrc = d->fn ? (d->src[2] ? 3 : d->src[1] ? 2 : 1) : 3;
+   unsigned size = needs_literal(v, nsrc) ? take_literal(words, avail, 2, in) : 2;
+   if (size)
+      bind(in, op, true);
+   return size;
+}
+
+/* VOP3a and VOP3b, including the VOP1, VOP2 and VOPC opcodes promoted to
+ * 64 bits. */
+static unsigned
+decode_vop3(const uint32_t *words, unsigned avail, struct sim_inst *in)
+{
+   uint32_t w0 = words[0];
+   int op = find_vop3_op((w0 >> 16) & 0x3ff);
+   if (op < 0 || avail < 2)
+      return 0;
+   struct sim_valu_fields *v = &in->valu;
+   in->format = SIM_FMT_VOP3;
+   v->vdst = w0 & 0xff;
+   v->omod = (words[1] >> 27) & 3;
+   v->clamp = (w0 >> 15) & 1;
+   if ((valu_desc_of(op)->flags & VALU_CARRY_OUT) && !is_vopc_op(op)) {
+      v->sdst = (w0 >> 8) & 0x7f; /* VOP3b */
+   } else {
+      v->abs = (w0 >> 8) & 7;
+      v->opsel = (w0 >> 11) & 0xf;
+      if (is_vopc_op(op))
+         v->sdst = v->vdst;
+   }
+   return decode_vop3_sources(words, avail, in, op);
+}
+
+static unsigned
+decode_vop3p(const uint32_t *words, unsigned avail, struct sim_inst *in)
+{
+   uint32_t w0 = words[0];
+   int op = sim_op_find(SIM_FMT_VOP3P, (w0 >> 16) & 0x7f);
+   if (op < 0 || avail < 2)
+      return 0;
+   struct sim_valu_fields *v = &in->valu;
+   in->format = SIM_FMT_VOP3P;
+   v->vdst = w0 & 0xff;
+   v->neg_hi = (w0 >> 8) & 7;
+   v->opsel = (w0 >> 11) & 7;
+   v->opsel_hi = ((words[1] >> 27) & 3) | (((w0 >> 14) & 1) << 2);
+   v->clamp = (w0 >> 15) & 1;
+   return decode_vop3_sources(words, avail, in, op);
+}
+
 unsigned
 sim_valu_decode(const uint32_t *words, unsigned avail, struct sim_inst *in)
 {
    if (avail < 1)
       return 0;
-
-   uint32_t w0 = words[0];
-   struct sim_valu_fields *v = &in->valu;
-   memset(v, 0, sizeof(*v));
+   memset(&in->valu, 0, sizeof(in->valu));
    in->has_literal = false;
    in->literal = 0;
 
+   uint32_t w0 = words[0];
    unsigned size;
-   int op;
-
-   if ((w0 >> 25) == 0x3f || (w0 >> 25) == 0x3e || (w0 >> 31) == 0) {
-      /* VOP1 / VOPC / VOP2: 32-bit forms. */
-      bool vopc = (w0 >> 25) == 0x3e;
-      v->src[0] = w0 & 0x1ff;
-      if ((w0 >> 25) == 0x3f) {
-         in->format = SIM_FMT_VOP1;
-         op = sim_op_find(SIM_FMT_VOP1, (w0 >> 9) & 0xff);
-         v->vdst = (w0 >> 17) & 0xff;
-      } else if (vopc) {
-         in->format = SIM_FMT_VOPC;
-         op = sim_op_find(SIM_FMT_VOPC, (w0 >> 17) & 0xff);
-         v->src[1] = SIM_SRC_VGPR0 + ((w0 >> 9) & 0xff);
-      } else {
-         in->format = SIM_FMT_VOP2;
-         op = sim_op_find(SIM_FMT_VOP2, (w0 >> 25) & 0x3f);
-         v->src[1] = SIM_SRC_VGPR0 + ((w0 >> 9) & 0xff);
-         v->vdst = (w0 >> 17) & 0xff;
-      }
-      if (op < 0)
-         return 0;
-      size = decode_ext(words, avail, in, vopc);
-      if (!size)
-         return 0;
-      /* v_fmamk/fmaak/madmk/madak always carry a literal. */
-      const struct valu_desc *d = valu_desc_of(op);
-      if ((d->flags & (VALU_FMAMK | VALU_FMAAK)) || (sim_opcodes[op].flags & SIM_OPF_LITERAL)) {
-         if (!in->has_literal) {
-            if (avail < size + 1)
-               return 0;
-            in->has_literal = true;
-            in->literal = words[size];
-            size++;
-         }
-      }
-      bind(in, op, false);
-   } else if ((w0 >> 26) == 0x35) {
-      /* VOP3a / VOP3b */
-      if (avail < 2)
-         return 0;
-      uint32_t w1 = words[1];
-      unsigned opcode = (w0 >> 16) & 0x3ff;
-      op = find_vop3_op(opcode);
-      if (op < 0)
-         return 0;
-      in->format = SIM_FMT_VOP3;
-      v->vdst = w0 & 0xff;
-      v->src[0] = w1 & 0x1ff;
-      v->src[1] = (w1 >> 9) & 0x1ff;
-      v->src[2] = (w1 >> 18) & 0x1ff;
-      v->omod = (w1 >> 27) & 3;
-      v->neg = (w1 >> 29) & 7;
-      v->clamp = (w0 >> 15) & 1;
-      const struct valu_desc *d = valu_desc_of(op);
-      if ((d->flags & VALU_CARRY_OUT) && !is_vopc_op(op)) {
-         v->sdst = (w0 >> 8) & 0x7f; /* VOP3b */
-      } else {
-         v->abs = (w0 >> 8) & 7;
-         v->opsel = (w0 >> 11) & 0xf;
-         if (is_vopc_op(op))
-            v->sdst = v->vdst;
-      }
-      size = 2;
-      unsigned nsrc = d->fn ? (d->src[2] ? 3 : d->src[1] ? 2 : 1) : 3;
-      if (needs_literal(v, nsrc)) {
-         if (avail < 3)
-            return 0;
-         in->has_literal = true;
-         in->literal = words[2];
-         size = 3;
-      }
-      bind(in, op, true);
-   } else if ((w0 >> 23) == 0x198) {
-      /* VOP3P */
-      if (avail < 2)
-         return 0;
-      uint32_t w1 = words[1];
-      op = sim_op_find(SIM_FMT_VOP3P, (w0 >> 16) & 0x7f);
-      if (op < 0)
-         return 0;
-      in->format = SIM_FMT_VOP3P;
-      v->vdst = w0 & 0xff;
-      v->neg_hi = (w0 >> 8) & 7;
-      v->opsel = (w0 >> 11) & 7;
-      v->opsel_hi = ((w1 >> 27) & 3) | (((w0 >> 14) & 1) << 2);
-      v->clamp = (w0 >> 15) & 1;
-      v->src[0] = w1 & 0x1ff;
-      v->src[1] = (w1 >> 9) & 0x1ff;
-      v->src[2] = (w1 >> 18) & 0x1ff;
-      v->neg = (w1 >> 29) & 7;
-      size = 2;
-      const struct valu_desc *d = valu_desc_of(op);
-      unsigned nsrc = d->fn ? (d->src[2] ? 3 : d->src[1] ? 2 : 1) : 3;
-      if (needs_literal(v, nsrc)) {
-         if (avail < 3)
-            return 0;
-         in->has_literal = true;
-         in->literal = words[2];
-         size = 3;
-      }
-      bind(in, op, true);
-   } else {
+   if ((w0 >> 25) == 0x3f || (w0 >> 25) == 0x3e || (w0 >> 31) == 0)
+      size = decode_vop1_vop2_vopc(words, avail, in);
+   else if ((w0 >> 26) == 0x35)
+      size = decode_vop3(words, avail, in);
+   else if ((w0 >> 23) == 0x198)
+      size = decode_vop3p(words, avail, in);
+   else
+      size = 0;
+   if (!size)
       return 0;
-   }
 
    in->size = size;
    for (unsigned i = 0; i < size && i < 5; i++)

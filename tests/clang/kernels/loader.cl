@@ -4,7 +4,7 @@
 // dynamic and static local memory, private arrays (scratch), the dispatch
 // packet (grid and group sizes), global offsets, and a program-scope
 // pointer that needs a load-time relocation. check_hsa_loader.py checks
-// how they load; clang_hsa_run_test.c runs them and checks the results.
+// how they load; test_clang_hsa_run.c runs them and checks the results.
 
 __kernel void vadd(__global const float *a, __global const float *b,
                    __global float *c, int n)

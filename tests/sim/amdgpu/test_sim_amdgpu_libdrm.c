@@ -22,19 +22,8 @@
 
 #include "addrlib/src/amdgpu_asic_addr.h"
 #include "kiln_sim_amdgpu.h"
+#include "kiln_test.h"
 #include "sid.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                      \
-   do {                                                                       \
-      if (!(cond)) {                                                          \
-         failures++;                                                          \
-         printf("FAIL %s:%d: %s: ", __func__, __LINE__, #cond);               \
-         printf(__VA_ARGS__);                                                 \
-         printf("\n");                                                        \
-      }                                                                       \
-   } while (0)
 
 struct buffer {
    amdgpu_bo_handle bo;
@@ -149,7 +138,7 @@ main(void)
    CHECK(r == 0, "IB buffer %d", r);
    r = buffer_create(dev, 65536, AMDGPU_GEM_DOMAIN_VRAM, &data);
    CHECK(r == 0, "data buffer %d", r);
-   if (failures)
+   if (kiln_test.failures)
       return 1;
    CHECK(ib.va >= 0xffff800000000000ull, "VA 0x%" PRIx64 " not in the high range", ib.va);
 
@@ -224,10 +213,5 @@ main(void)
    amdgpu_device_deinitialize(dev);
    close(fd);
 
-   if (failures) {
-      printf("%d check(s) failed\n", failures);
-      return 1;
-   }
-   printf("sim_amdgpu_libdrm: all checks passed\n");
-   return 0;
+   return kiln_test_summary();
 }

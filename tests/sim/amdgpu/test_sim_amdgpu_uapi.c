@@ -26,20 +26,9 @@
 
 #include "addrlib/src/amdgpu_asic_addr.h"
 #include "kiln_sim_amdgpu.h"
+#include "kiln_test.h"
 #include "sid.h"
 #include "util/macros.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                      \
-   do {                                                                       \
-      if (!(cond)) {                                                          \
-         failures++;                                                          \
-         printf("FAIL %s:%d: %s: ", __func__, __LINE__, #cond);               \
-         printf(__VA_ARGS__);                                                 \
-         printf("\n");                                                        \
-      }                                                                       \
-   } while (0)
 
 static struct kiln_sim_amdgpu *dev;
 
@@ -1015,10 +1004,5 @@ main(void)
    CHECK(gem_close(1) == -EINVAL, "new device has handle 1");
    kiln_sim_amdgpu_close(dev);
 
-   if (failures) {
-      printf("%d check(s) failed\n", failures);
-      return 1;
-   }
-   printf("sim_amdgpu_uapi: all checks passed\n");
-   return 0;
+   return kiln_test_summary();
 }

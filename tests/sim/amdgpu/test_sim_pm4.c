@@ -16,21 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kiln_test.h"
 #include "sid.h"
 #include "sim_pm4.h"
 #include "util/macros.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                      \
-   do {                                                                       \
-      if (!(cond)) {                                                          \
-         failures++;                                                          \
-         printf("FAIL %s:%d: %s: ", __func__, __LINE__, #cond);               \
-         printf(__VA_ARGS__);                                                 \
-         printf("\n");                                                        \
-      }                                                                       \
-   } while (0)
 
 /* ---- fake GPU memory: one 1 MiB window at MEM_VA, read-only page at RO_VA ---- */
 
@@ -706,10 +695,5 @@ main(void)
    test_indirect_buffers();
    test_errors();
    test_dma_data_and_waits();
-   if (failures) {
-      printf("%d check(s) failed\n", failures);
-      return 1;
-   }
-   printf("sim_pm4: all checks passed\n");
-   return 0;
+   return kiln_test_summary();
 }

@@ -81,15 +81,13 @@ st_run_ok(struct sim_test *t, const char *what, const uint32_t *prog, size_t byt
 {
    struct kiln_sim_fault f;
    int ret = st_run(t, prog, bytes, d, &f, NULL);
-   CHECK(t, ret == 0, "%s: dispatch returned %d: %s", what, ret, f.message);
+   CHECK(ret == 0, "%s: dispatch returned %d: %s", what, ret, f.message);
    return ret == 0;
 }
 
 int
-st_finish(struct sim_test *t, const char *name)
+st_finish(struct sim_test *t)
 {
-   printf("%s: %u checks, %u failed\n", name, t->checks, t->failures);
-   printf("%u passed, %u failed\n", t->checks - t->failures, t->failures);
    st_fini(t);
-   return t->failures ? 1 : 0;
+   return kiln_test_summary();
 }

@@ -3,8 +3,8 @@
  * SPDX-License-Identifier: MIT
  *
  * A small harness for the shader engine's tests: a VM with a code buffer
- * and data buffers at fixed addresses, a dispatch helper, and CHECK
- * macros that count and print failures.
+ * and data buffers at fixed addresses and a dispatch helper; the checks
+ * are kiln_test.h's.
  */
 #ifndef SIM_TEST_H
 #define SIM_TEST_H
@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "kiln_sim.h"
+#include "kiln_test.h"
 
 #define ST_CODE_VA 0x100000000ull
 #define ST_BUF_VA(i) (0x200000000ull + (uint64_t)(i) * 0x10000000ull)
@@ -26,7 +27,6 @@ struct sim_test {
    uint32_t *code;
    void *buf[ST_MAX_BUFS];
    size_t buf_size[ST_MAX_BUFS];
-   unsigned failures, checks;
 };
 
 void st_init(struct sim_test *t);
@@ -46,26 +46,8 @@ bool st_run_ok(struct sim_test *t, const char *what, const uint32_t *prog, size_
 
 #define ST_RUN_OK(t, prog, d) st_run_ok((t), #prog, prog, sizeof(prog), (d))
 
-#define CHECK(t, cond, ...)                                                   \
-   do {                                                                      \
-      (t)->checks++;                                                         \
-      if (!(cond)) {                                                         \
-         (t)->failures++;                                                    \
-         fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                \
-         fprintf(stderr, __VA_ARGS__);                                       \
-         fprintf(stderr, "\n");                                              \
-      }                                                                      \
-   } while (0)
-
-#define CHECK_EQ32(t, what, got, exp)                                         \
-   CHECK(t, (uint32_t)(got) == (uint32_t)(exp), "%s: got 0x%08x, expected 0x%08x", what, \
-         (uint32_t)(got), (uint32_t)(exp))
-
-#define CHECK_EQ64(t, what, got, exp)                                         \
-   CHECK(t, (uint64_t)(got) == (uint64_t)(exp), "%s: got 0x%016" PRIx64 ", expected 0x%016" PRIx64, \
-         what, (uint64_t)(got), (uint64_t)(exp))
-
-/* Prints the summary line and returns the exit status. */
-int st_finish(struct sim_test *t, const char *name);
+/* Releases the VM and buffers, prints the summary line and returns the
+ * exit status. */
+int st_finish(struct sim_test *t);
 
 #endif

@@ -18,14 +18,14 @@ main(void)
    for (unsigned i = 0; i < sizeof(llvm_lines) / sizeof(llvm_lines[0]); i++) {
       char buf[128];
       unsigned n = kiln_sim_disasm(llvm_lines[i].words, llvm_lines[i].n, buf, sizeof(buf));
-      CHECK(&t, n == llvm_lines[i].n, "%s: size %u, expected %u", llvm_lines[i].text, n,
+      CHECK(n == llvm_lines[i].n, "%s: size %u, expected %u", llvm_lines[i].text, n,
             llvm_lines[i].n);
-      CHECK(&t, !strcmp(buf, llvm_lines[i].text), "disassembly '%s', llvm-mc '%s'", buf,
+      CHECK(!strcmp(buf, llvm_lines[i].text), "disassembly '%s', llvm-mc '%s'", buf,
             llvm_lines[i].text);
    }
    /* Too few words for a two-dword encoding: does not decode. */
    char buf[64];
-   CHECK(&t, kiln_sim_disasm(llvm_lines[0].words, 1, buf, sizeof(buf)) == 0,
+   CHECK(kiln_sim_disasm(llvm_lines[0].words, 1, buf, sizeof(buf)) == 0,
          "truncated SMEM instruction decodes");
-   return st_finish(&t, "test_sim_disasm");
+   return st_finish(&t);
 }

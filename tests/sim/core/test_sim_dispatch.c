@@ -33,22 +33,22 @@ test_sgprs(struct sim_test *t, unsigned wave_size)
    memcpy(t->code, prog_sgprs, sizeof(prog_sgprs));
    struct kiln_sim_fault f;
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
-   CHECK(t, ret == 0, "sgprs dispatch: %d %s", ret, f.message);
+   CHECK(ret == 0, "sgprs dispatch: %d %s", ret, f.message);
    for (unsigned g = 0; g < 4; g++) {
       for (unsigned w = 0; w < 2; w++) {
          const uint32_t *r = out + (g * 4 + w) * 8;
-         CHECK_EQ32(t, "TGID_X", r[0], g % 2);
-         CHECK_EQ32(t, "TGID_Y", r[1], g / 2);
-         CHECK_EQ32(t, "TGID_Z (COMPUTE_START_Z)", r[2], 7);
+         CHECK_EQ32("TGID_X", r[0], g % 2);
+         CHECK_EQ32("TGID_Y", r[1], g / 2);
+         CHECK_EQ32("TGID_Z (COMPUTE_START_Z)", r[2], 7);
          /* TG_SIZE: waves in the group [5:0], this wave's index in
           * [11:6] (GFX10's ordered id) and [24:20] (GFX10.3's wave id) */
-         CHECK_EQ32(t, "TG_SIZE", r[3], 2 | w << 6 | w << 20);
+         CHECK_EQ32("TG_SIZE", r[3], 2 | w << 6 | w << 20);
          /* one host thread: wave w of every group uses slot w */
-         CHECK_EQ32(t, "scratch wave offset", r[4], w * 1024);
+         CHECK_EQ32("scratch wave offset", r[4], w * 1024);
          uint64_t exec = w == 0 ? (wave_size == 64 ? ~0ull : 0xffffffffull)
                                 : (1ull << (wave_size - 5)) - 1;
-         CHECK_EQ32(t, "EXEC_LO", r[5], (uint32_t)exec);
-         CHECK_EQ32(t, "EXEC_HI", r[6], (uint32_t)(exec >> 32));
+         CHECK_EQ32("EXEC_LO", r[5], (uint32_t)exec);
+         CHECK_EQ32("EXEC_HI", r[6], (uint32_t)(exec >> 32));
       }
    }
 }
@@ -71,10 +71,10 @@ test_local_ids(struct sim_test *t, unsigned wave_size)
             for (unsigned x = 0; x < 4; x++) {
                const uint32_t *r = out + g * 64 + (x + 4 * y + 8 * z) * 4;
                bool exists = g < 2 || x < 3;
-               CHECK_EQ32(t, "local id x", r[0], exists ? x : 0);
-               CHECK_EQ32(t, "local id y", r[1], exists ? y : 0);
-               CHECK_EQ32(t, "local id z", r[2], exists ? z : 0);
-               CHECK_EQ32(t, "thread ran", r[3], exists ? 1 : 0);
+               CHECK_EQ32("local id x", r[0], exists ? x : 0);
+               CHECK_EQ32("local id y", r[1], exists ? y : 0);
+               CHECK_EQ32("local id z", r[2], exists ? z : 0);
+               CHECK_EQ32("thread ran", r[3], exists ? 1 : 0);
             }
 }
 
@@ -91,15 +91,15 @@ test_count(struct sim_test *t, unsigned wave_size, unsigned threads)
    struct kiln_sim_stats stats;
    struct kiln_sim_fault f;
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, &stats);
-   CHECK(t, ret == 0, "count dispatch: %d %s", ret, f.message);
+   CHECK(ret == 0, "count dispatch: %d %s", ret, f.message);
    unsigned total = (36 * 100 + 1) * 3;
    unsigned waves = (36 * ((100 + wave_size - 1) / wave_size) + 1) * 3;
-   CHECK_EQ32(t, "every thread ran once", out[0], total);
-   CHECK_EQ32(t, "sum of EXEC popcounts", out[1], total);
+   CHECK_EQ32("every thread ran once", out[0], total);
+   CHECK_EQ32("sum of EXEC popcounts", out[1], total);
    /* 9 instructions per wave; lanes: 5 with all threads active, then
     * s_mov_b64 exec, 1 leaves one lane for the last 3 */
-   CHECK_EQ64(t, "wave instructions", stats.wave_instructions, (uint64_t)waves * 9);
-   CHECK_EQ64(t, "lane instructions", stats.lane_instructions,
+   CHECK_EQ64("wave instructions", stats.wave_instructions, (uint64_t)waves * 9);
+   CHECK_EQ64("lane instructions", stats.lane_instructions,
               (uint64_t)total * 6 + (uint64_t)waves * 3);
 }
 
@@ -122,8 +122,8 @@ test_scratch_slices(struct sim_test *t)
    memcpy(t->code, prog_scratch_slices, sizeof(prog_scratch_slices));
    struct kiln_sim_fault f;
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
-   CHECK(t, ret == 0, "scratch slices dispatch: %d %s", ret, f.message);
-   CHECK_EQ32(t, "no wave saw another wave's scratch", flag[0], 0);
+   CHECK(ret == 0, "scratch slices dispatch: %d %s", ret, f.message);
+   CHECK_EQ32("no wave saw another wave's scratch", flag[0], 0);
 }
 
 static void
@@ -135,9 +135,9 @@ test_wave32_exec_hi(struct sim_test *t)
    if (!ST_RUN_OK(t, prog_wave32_exec_hi, &d))
       return;
    for (unsigned i = 0; i < 64; i++)
-      CHECK_EQ32(t, "wave32 store with EXEC = -1 (64-bit)", out[i], i < 32 ? 5 : 0xeeeeeeeeu);
-   CHECK_EQ32(t, "s_cbranch_execz ignores EXEC_HI", out[128], 0x600d);
-   CHECK_EQ32(t, "s_cbranch_vccz ignores VCC_HI", out[129], 0x600d);
+      CHECK_EQ32("wave32 store with EXEC = -1 (64-bit)", out[i], i < 32 ? 5 : 0xeeeeeeeeu);
+   CHECK_EQ32("s_cbranch_execz ignores EXEC_HI", out[128], 0x600d);
+   CHECK_EQ32("s_cbranch_vccz ignores VCC_HI", out[129], 0x600d);
 }
 
 int
@@ -154,5 +154,5 @@ main(void)
    test_count(&t, 32, 0);
    test_scratch_slices(&t);
    test_wave32_exec_hi(&t);
-   return st_finish(&t, "test_sim_dispatch");
+   return st_finish(&t);
 }

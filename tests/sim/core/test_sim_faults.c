@@ -27,13 +27,13 @@ test_store_fault(struct sim_test *t)
    d.user_data[9] = (uint32_t)(bad >> 32);
    struct kiln_sim_fault f;
    int ret = st_run(t, prog_store_oob, sizeof(prog_store_oob), &d, &f, NULL);
-   CHECK(t, ret == -EFAULT, "store out of bounds returns -EFAULT, got %d", ret);
-   CHECK(t, f.kind == KILN_SIM_FAULT_VM, "VM fault kind, got %d", f.kind);
-   CHECK_EQ64(t, "fault address", f.address, ST_BUF_VA(0) + 4096);
-   CHECK(t, f.write, "fault is a write");
-   CHECK_EQ64(t, "fault pc", f.pc, ST_CODE_VA + 8);
-   CHECK(t, strstr(f.instruction, "global_store_dword") != NULL, "instruction: %s", f.instruction);
-   CHECK(t, strstr(f.message, "0x200001000") != NULL && strstr(f.message, "0x100000008") &&
+   CHECK(ret == -EFAULT, "store out of bounds returns -EFAULT, got %d", ret);
+   CHECK(f.kind == KILN_SIM_FAULT_VM, "VM fault kind, got %d", f.kind);
+   CHECK_EQ64("fault address", f.address, ST_BUF_VA(0) + 4096);
+   CHECK(f.write, "fault is a write");
+   CHECK_EQ64("fault pc", f.pc, ST_CODE_VA + 8);
+   CHECK(strstr(f.instruction, "global_store_dword") != NULL, "instruction: %s", f.instruction);
+   CHECK(strstr(f.message, "0x200001000") != NULL && strstr(f.message, "0x100000008") &&
             strstr(f.message, "global_store_dword"),
          "message names address, PC and instruction: %s", f.message);
 
@@ -41,7 +41,7 @@ test_store_fault(struct sim_test *t)
    uint32_t *out = t->buf[0];
    struct kiln_sim_dispatch ok = st_dispatch(1, 32);
    if (ST_RUN_OK(t, prog_ok_store, &ok))
-      CHECK_EQ32(t, "dispatch after a fault", out[0], 0x600d);
+      CHECK_EQ32("dispatch after a fault", out[0], 0x600d);
 }
 
 static void
@@ -50,11 +50,11 @@ test_load_fault(struct sim_test *t)
    struct kiln_sim_dispatch d = st_dispatch(1, 32);
    struct kiln_sim_fault f;
    int ret = st_run(t, prog_load_oob, sizeof(prog_load_oob), &d, &f, NULL);
-   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "load fault: %d %d", ret, f.kind);
-   CHECK_EQ64(t, "load fault address", f.address, 0x7f00000000ull);
-   CHECK(t, !f.write, "load fault is a read");
+   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "load fault: %d %d", ret, f.kind);
+   CHECK_EQ64("load fault address", f.address, 0x7f00000000ull);
+   CHECK(!f.write, "load fault is a read");
    /* s_mov_b32 s10, 0 (1 dword), s_mov_b32 s11, 0x7f (literal: 2 dwords) */
-   CHECK_EQ64(t, "load fault pc", f.pc, ST_CODE_VA + 12);
+   CHECK_EQ64("load fault pc", f.pc, ST_CODE_VA + 12);
 }
 
 static void
@@ -65,9 +65,9 @@ test_hang(struct sim_test *t)
    struct kiln_sim_run_options opts = {.watchdog_instructions = 1000000};
    memcpy(t->code, prog_spin, sizeof(prog_spin));
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
-   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "hang: %d %d", ret, f.kind);
-   CHECK_EQ64(t, "hang pc", f.pc, ST_CODE_VA);
-   CHECK(t, strstr(f.message, "watchdog") != NULL, "hang message: %s", f.message);
+   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "hang: %d %d", ret, f.kind);
+   CHECK_EQ64("hang pc", f.pc, ST_CODE_VA);
+   CHECK(strstr(f.message, "watchdog") != NULL, "hang message: %s", f.message);
 }
 
 /* A loop through s_barrier switches waves every two instructions; the
@@ -81,15 +81,15 @@ test_barrier_hang(struct sim_test *t)
    struct kiln_sim_run_options opts = {.watchdog_instructions = 100000};
    memcpy(t->code, prog_barrier_spin, sizeof(prog_barrier_spin));
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
-   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "barrier hang: %d %d", ret, f.kind);
+   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "barrier hang: %d %d", ret, f.kind);
    if (getenv("KILN_SIM_TEST_SLOW")) {
       struct timespec a, b;
       clock_gettime(CLOCK_MONOTONIC, &a);
       ret = kiln_sim_dispatch(t->vm, &d, NULL, &f, NULL);
       clock_gettime(CLOCK_MONOTONIC, &b);
       double secs = b.tv_sec - a.tv_sec + (b.tv_nsec - a.tv_nsec) * 1e-9;
-      CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "default watchdog: %d", ret);
-      CHECK(t, secs < 15, "default watchdog took %.1f s", secs);
+      CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "default watchdog: %d", ret);
+      CHECK(secs < 15, "default watchdog took %.1f s", secs);
    }
 }
 
@@ -99,9 +99,9 @@ test_unsupported(struct sim_test *t)
    struct kiln_sim_dispatch d = st_dispatch(1, 32);
    struct kiln_sim_fault f;
    int ret = st_run(t, prog_image, sizeof(prog_image), &d, &f, NULL);
-   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_UNSUPPORTED, "unsupported: %d %d", ret,
+   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_UNSUPPORTED, "unsupported: %d %d", ret,
          f.kind);
-   CHECK(t, strstr(f.message, "unsupported instruction image_load at PC 0x100000000") != NULL,
+   CHECK(strstr(f.message, "unsupported instruction image_load at PC 0x100000000") != NULL,
          "unsupported message: %s", f.message);
 }
 
@@ -111,14 +111,14 @@ test_illegal(struct sim_test *t)
    struct kiln_sim_dispatch d = st_dispatch(1, 32);
    struct kiln_sim_fault f;
    int ret = st_run(t, prog_illegal, sizeof(prog_illegal), &d, &f, NULL);
-   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_ILLEGAL, "illegal: %d %d", ret, f.kind);
-   CHECK_EQ64(t, "illegal pc", f.pc, ST_CODE_VA + 4);
-   CHECK(t, strstr(f.message, "0xffffffff") != NULL, "illegal message: %s", f.message);
+   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_ILLEGAL, "illegal: %d %d", ret, f.kind);
+   CHECK_EQ64("illegal pc", f.pc, ST_CODE_VA + 4);
+   CHECK(strstr(f.message, "0xffffffff") != NULL, "illegal message: %s", f.message);
 
    ret = st_run(t, prog_jump_unmapped, sizeof(prog_jump_unmapped), &d, &f, NULL);
-   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "jump to unmapped: %d %d", ret,
+   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "jump to unmapped: %d %d", ret,
          f.kind);
-   CHECK_EQ64(t, "instruction fetch fault address", f.address, 0x4000000000ull);
+   CHECK_EQ64("instruction fetch fault address", f.address, 0x4000000000ull);
 }
 
 static void
@@ -132,10 +132,10 @@ test_fault_among_groups(struct sim_test *t)
    struct kiln_sim_run_options opts = {.threads = 2};
    memcpy(t->code, prog_oob_one_group, sizeof(prog_oob_one_group));
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
-   CHECK(t, ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "one group faults: %d %d", ret,
+   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "one group faults: %d %d", ret,
          f.kind);
-   CHECK_EQ32(t, "faulting workgroup", f.group[0], 5);
-   CHECK_EQ64(t, "faulting address", f.address, 0x700000000000ull);
+   CHECK_EQ32("faulting workgroup", f.group[0], 5);
+   CHECK_EQ64("faulting address", f.address, 0x700000000000ull);
    (void)out;
 }
 
@@ -145,7 +145,7 @@ test_invalid(struct sim_test *t)
    struct kiln_sim_dispatch d = st_dispatch(1, 48);
    struct kiln_sim_fault f;
    int ret = kiln_sim_dispatch(t->vm, &d, NULL, &f, NULL);
-   CHECK(t, ret == -EINVAL && f.kind == KILN_SIM_FAULT_INVALID, "wave size 48: %d", ret);
+   CHECK(ret == -EINVAL && f.kind == KILN_SIM_FAULT_INVALID, "wave size 48: %d", ret);
 }
 
 int
@@ -161,5 +161,5 @@ main(void)
    test_illegal(&t);
    test_fault_among_groups(&t);
    test_invalid(&t);
-   return st_finish(&t, "test_sim_faults");
+   return st_finish(&t);
 }

@@ -64,11 +64,11 @@ main(void)
       struct kiln_sim_fault f;
       memcpy(t.code, prog, sizeof(prog));
       int ret = kiln_sim_dispatch(t.vm, &d, &opts, &f, NULL);
-      CHECK(&t, ret == 0 || ret == -EFAULT, "iteration %u: unexpected return %d", iter, ret);
+      CHECK(ret == 0 || ret == -EFAULT, "iteration %u: unexpected return %d", iter, ret);
       if (ret == -EFAULT) {
-         CHECK(&t, f.kind >= KILN_SIM_FAULT_VM && f.kind <= KILN_SIM_FAULT_HANG,
+         CHECK(f.kind >= KILN_SIM_FAULT_VM && f.kind <= KILN_SIM_FAULT_HANG,
                "iteration %u: fault kind %d", iter, f.kind);
-         CHECK(&t, f.message[0] != 0, "iteration %u: empty fault message", iter);
+         CHECK(f.message[0] != 0, "iteration %u: empty fault message", iter);
          if (f.kind <= KILN_SIM_FAULT_INVALID)
             kinds[f.kind]++;
       } else {
@@ -80,6 +80,6 @@ main(void)
           kinds[KILN_SIM_FAULT_UNSUPPORTED], kinds[KILN_SIM_FAULT_HANG]);
 
    /* The VM still maps what it mapped. */
-   CHECK(&t, kiln_sim_vm_translate(t.vm, ST_BUF_VA(1), 4) == t.buf[1], "VM intact");
-   return st_finish(&t, "test_sim_fuzz");
+   CHECK(kiln_sim_vm_translate(t.vm, ST_BUF_VA(1), 4) == t.buf[1], "VM intact");
+   return st_finish(&t);
 }

@@ -149,14 +149,14 @@ check_coverage(struct sim_test *t)
       impl[o->format] += has_decoded;
       sum_table += has_table[op];
       if (!reachable) {
-         CHECK(t, !has_table[op], "%s has semantics but decodes as %s", o->name,
+         CHECK(!has_table[op], "%s has semantics but decodes as %s", o->name,
                sim_opcodes[sim_op_find(o->format, o->opcode)].name);
          continue;
       }
       /* what decodes must be the opcode encoded, or the test's encoder
        * and the decoder disagree on the family's layout */
-      CHECK(t, size == 0 || in.op == op, "%s encoded decodes as %s", o->name, sim_inst_name(&in));
-      CHECK(t, has_decoded == has_table[op], "%s: %s in the tables, %s when decoded", o->name,
+      CHECK(size == 0 || in.op == op, "%s encoded decodes as %s", o->name, sim_inst_name(&in));
+      CHECK(has_decoded == has_table[op], "%s: %s in the tables, %s when decoded", o->name,
             has_table[op] ? "semantics" : "no semantics", has_decoded ? "semantics" : "none");
    }
 
@@ -165,11 +165,11 @@ check_coverage(struct sim_test *t)
       printf("%-8s %11u %8u\n", sim_format_names[f], impl[f], total[f]);
       sum_total += total[f];
       sum_impl += impl[f];
-      CHECK(t, impl[f] >= min_implemented[f], "%s: %u opcodes with semantics, fewer than %u",
+      CHECK(impl[f] >= min_implemented[f], "%s: %u opcodes with semantics, fewer than %u",
             sim_format_names[f], impl[f], min_implemented[f]);
    }
    printf("%-8s %11u %8u\n", "total", sum_impl, sum_total);
-   CHECK(t, sum_impl == sum_table, "%u opcodes decode to semantics, the tables give %u", sum_impl,
+   CHECK(sum_impl == sum_table, "%u opcodes decode to semantics, the tables give %u", sum_impl,
          sum_table);
 }
 
@@ -178,7 +178,7 @@ static void
 check_corpus(struct sim_test *t, const char *path)
 {
    FILE *f = fopen(path, "r");
-   CHECK(t, f != NULL, "cannot open %s", path);
+   CHECK(f != NULL, "cannot open %s", path);
    if (!f)
       return;
 
@@ -198,14 +198,14 @@ check_corpus(struct sim_test *t, const char *path)
       struct sim_inst in;
       unsigned size = sim_decode(w, n, &in);
       bool ok = size == n && exec_has_semantics(in.exec);
-      CHECK(t, ok, "corpus instruction %s (0x%08x) %s", mnemonic, w[0],
+      CHECK(ok, "corpus instruction %s (0x%08x) %s", mnemonic, w[0],
             size != n ? "does not decode" : "has no semantics");
       count++;
       missing += !ok;
    }
    fclose(f);
    printf("corpus: %u distinct instructions, %u without semantics\n", count, missing);
-   CHECK(t, count > 0, "no instructions in %s", path);
+   CHECK(count > 0, "no instructions in %s", path);
 }
 
 int
@@ -217,6 +217,6 @@ main(int argc, char **argv)
    if (argc > 1)
       check_corpus(&t, argv[1]);
    else
-      CHECK(&t, false, "usage: %s corpus_opcodes.txt", argv[0]);
-   return st_finish(&t, "test_sim_opcode_coverage");
+      CHECK(false, "usage: %s corpus_opcodes.txt", argv[0]);
+   return st_finish(&t);
 }

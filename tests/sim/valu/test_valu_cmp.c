@@ -45,25 +45,25 @@ main(void)
          /* class mask 0x3c: -inf, -normal, -denormal, -0 */
          bool neg_class = (a[l] >> 31) && !isnan(x);
          _Float16 hx = vt_half(a[l]), hy = vt_half(b[l]);
-         CHECK_EQ32(&t, "v_cmp_lt_f32", SLOT(out, 0, l), lt);
-         CHECK_EQ32(&t, "v_cmp_neq_f32 (unordered true)", SLOT(out, 2, l), !(x == y));
-         CHECK_EQ32(&t, "v_cmp_lg_f32 (ordered)", SLOT(out, 3, l), x < y || x > y);
-         CHECK_EQ32(&t, "v_cmp_u_f32", SLOT(out, 4, l), isnan(x) || isnan(y));
-         CHECK_EQ32(&t, "v_cmp_gt_u32", SLOT(out, 5, l), c[l] > d[l]);
-         CHECK_EQ32(&t, "v_cmp_ge_i32", SLOT(out, 6, l), (int32_t)c[l] >= (int32_t)d[l]);
-         CHECK_EQ32(&t, "v_cmp_class_f32", SLOT(out, 7, l), neg_class);
+         CHECK_EQ32("v_cmp_lt_f32", SLOT(out, 0, l), lt);
+         CHECK_EQ32("v_cmp_neq_f32 (unordered true)", SLOT(out, 2, l), !(x == y));
+         CHECK_EQ32("v_cmp_lg_f32 (ordered)", SLOT(out, 3, l), x < y || x > y);
+         CHECK_EQ32("v_cmp_u_f32", SLOT(out, 4, l), isnan(x) || isnan(y));
+         CHECK_EQ32("v_cmp_gt_u32", SLOT(out, 5, l), c[l] > d[l]);
+         CHECK_EQ32("v_cmp_ge_i32", SLOT(out, 6, l), (int32_t)c[l] >= (int32_t)d[l]);
+         CHECK_EQ32("v_cmp_class_f32", SLOT(out, 7, l), neg_class);
          uint64_t cd = ((uint64_t)d[l] << 32) | c[l], ab = ((uint64_t)b[l] << 32) | a[l];
-         CHECK_EQ32(&t, "v_cmp_eq_u64", SLOT(out, 8, l), cd == ab);
-         CHECK_EQ32(&t, "v_cmp_lt_f32 modifiers", SLOT(out, 9, l), -x < fabsf(y));
-         CHECK_EQ32(&t, "v_cmp_ne_u32 inline", SLOT(out, 10, l), l != 7);
-         CHECK_EQ32(&t, "v_cmpx_lt_i32 then v_mov", SLOT(out, 11, l),
+         CHECK_EQ32("v_cmp_eq_u64", SLOT(out, 8, l), cd == ab);
+         CHECK_EQ32("v_cmp_lt_f32 modifiers", SLOT(out, 9, l), -x < fabsf(y));
+         CHECK_EQ32("v_cmp_ne_u32 inline", SLOT(out, 10, l), l != 7);
+         CHECK_EQ32("v_cmpx_lt_i32 then v_mov", SLOT(out, 11, l),
                     (int32_t)c[l] < (int32_t)d[l] ? 7 : 0);
-         CHECK_EQ32(&t, "v_cmp_lt_f16", SLOT(out, 13, l), hx < hy);
+         CHECK_EQ32("v_cmp_lt_f16", SLOT(out, 13, l), hx < hy);
       }
       for (unsigned l = 0; l < LANES; l++) {
-         CHECK_EQ32(&t, "VCC of v_cmp_lt_f32", SLOT(out, 1, l), lt_mask);
-         CHECK_EQ32(&t, "EXEC after v_cmpx", SLOT(out, 12, l), cmpx_mask);
+         CHECK_EQ32("VCC of v_cmp_lt_f32", SLOT(out, 1, l), lt_mask);
+         CHECK_EQ32("EXEC after v_cmpx", SLOT(out, 12, l), cmpx_mask);
       }
    }
-   return st_finish(&t, "valu_cmp");
+   return st_finish(&t);
 }

@@ -19,9 +19,9 @@ static void
 check_f32(struct sim_test *t, const char *what, unsigned lane, uint32_t got, float exp)
 {
    if (isnan(exp))
-      CHECK(t, isnan(sim_f32(got)), "%s lane %u: got %a, expected nan", what, lane, sim_f32(got));
+      CHECK(isnan(sim_f32(got)), "%s lane %u: got %a, expected nan", what, lane, sim_f32(got));
    else
-      CHECK(t, got == sim_u32(exp), "%s lane %u: got %a (0x%08x), expected %a (0x%08x)", what, lane,
+      CHECK(got == sim_u32(exp), "%s lane %u: got %a (0x%08x), expected %a (0x%08x)", what, lane,
             sim_f32(got), got, exp, sim_u32(exp));
 }
 
@@ -30,7 +30,7 @@ static void
 check_ulp(struct sim_test *t, const char *what, unsigned lane, uint32_t got, float exp, int n)
 {
    int64_t d = (int64_t)(int32_t)got - (int64_t)(int32_t)sim_u32(exp);
-   CHECK(t, llabs(d) <= n, "%s lane %u: got %a, expected %a within %d ulp", what, lane,
+   CHECK(llabs(d) <= n, "%s lane %u: got %a, expected %a within %d ulp", what, lane,
          sim_f32(got), exp, n);
 }
 
@@ -104,7 +104,7 @@ test_f32(struct sim_test *t)
       }
       check_f32(t, "literal", l, SLOT(out, 19, l), 123.0f - x);
       check_f32(t, "v_ldexp_f32", l, SLOT(out, 20, l), ldexpf(x, -3));
-      CHECK_EQ32(t, "v_cndmask_b32", SLOT(out, 21, l), (0x5555aaaau >> l) & 1 ? b[l] : a[l]);
+      CHECK_EQ32("v_cndmask_b32", SLOT(out, 21, l), (0x5555aaaau >> l) & 1 ? b[l] : a[l]);
    }
 }
 
@@ -129,9 +129,9 @@ test_transc(struct sim_test *t)
       check_ulp(t, "v_rsq_f32", l, SLOT(out, 2, l), (float)(1.0 / sqrt(x)), 1);
       check_ulp(t, "v_exp_f32", l, SLOT(out, 3, l), (float)exp2(y), 1);
       check_ulp(t, "v_log_f32", l, SLOT(out, 4, l), (float)log2(x), 2);
-      CHECK(t, fabsf(sim_f32(SLOT(out, 5, l)) - (float)sin(2 * M_PI * y)) < 2e-6f,
+      CHECK(fabsf(sim_f32(SLOT(out, 5, l)) - (float)sin(2 * M_PI * y)) < 2e-6f,
             "v_sin_f32 lane %u: %a", l, sim_f32(SLOT(out, 5, l)));
-      CHECK(t, fabsf(sim_f32(SLOT(out, 6, l)) - (float)cos(2 * M_PI * y)) < 2e-6f,
+      CHECK(fabsf(sim_f32(SLOT(out, 6, l)) - (float)cos(2 * M_PI * y)) < 2e-6f,
             "v_cos_f32 lane %u: %a", l, sim_f32(SLOT(out, 6, l)));
       check_f32(t, "v_fract_f32", l, SLOT(out, 7, l), y - floorf(y));
       check_f32(t, "v_floor_f32", l, SLOT(out, 8, l), floorf(y));
@@ -139,7 +139,7 @@ test_transc(struct sim_test *t)
       check_f32(t, "v_trunc_f32", l, SLOT(out, 10, l), truncf(y));
       check_f32(t, "v_rndne_f32", l, SLOT(out, 11, l), rintf(y));
       check_f32(t, "v_frexp_mant_f32", l, SLOT(out, 12, l), frexpf(y, &e));
-      CHECK_EQ32(t, "v_frexp_exp_i32_f32", SLOT(out, 13, l), (uint32_t)e);
+      CHECK_EQ32("v_frexp_exp_i32_f32", SLOT(out, 13, l), (uint32_t)e);
    }
 }
 
@@ -196,27 +196,27 @@ test_cvt(struct sim_test *t)
       float x = sim_f32(a[l]), y = sim_f32(b[l]);
       check_f32(t, "v_cvt_f32_i32", l, SLOT(out, 0, l), (float)(int32_t)c[l]);
       check_f32(t, "v_cvt_f32_u32", l, SLOT(out, 1, l), (float)c[l]);
-      CHECK_EQ32(t, "v_cvt_i32_f32", SLOT(out, 2, l), clamp_i32(y));
-      CHECK_EQ32(t, "v_cvt_u32_f32", SLOT(out, 3, l), clamp_u32(y));
+      CHECK_EQ32("v_cvt_i32_f32", SLOT(out, 2, l), clamp_i32(y));
+      CHECK_EQ32("v_cvt_u32_f32", SLOT(out, 3, l), clamp_u32(y));
       uint32_t h = vt_half_bits((_Float16)y);
       if (isnan(y))
-         CHECK(t, (SLOT(out, 4, l) & 0x7e00) == 0x7e00, "v_cvt_f16_f32 nan lane %u", l);
+         CHECK((SLOT(out, 4, l) & 0x7e00) == 0x7e00, "v_cvt_f16_f32 nan lane %u", l);
       else
-         CHECK_EQ32(t, "v_cvt_f16_f32 (high half kept)", SLOT(out, 4, l),
+         CHECK_EQ32("v_cvt_f16_f32 (high half kept)", SLOT(out, 4, l),
                     (SLOT(out, 3, l) & 0xffff0000u) | h);
       check_f32(t, "v_cvt_f32_f16", l, SLOT(out, 5, l), (float)vt_half((uint16_t)d[l]));
       if (!isnan(y))
-         CHECK_EQ32(t, "v_cvt_pkrtz_f16_f32", SLOT(out, 6, l),
+         CHECK_EQ32("v_cvt_pkrtz_f16_f32", SLOT(out, 6, l),
                     f16_rtz(x) | ((uint32_t)f16_rtz(y) << 16));
       check_f32(t, "v_cvt_f32_ubyte2", l, SLOT(out, 7, l), (float)((c[l] >> 16) & 0xff));
-      CHECK_EQ32(t, "v_cvt_flr_i32_f32", SLOT(out, 8, l), clamp_i32(floor(y)));
-      CHECK_EQ32(t, "v_cvt_rpi_i32_f32", SLOT(out, 9, l), clamp_i32(floor((double)y + 0.5)));
+      CHECK_EQ32("v_cvt_flr_i32_f32", SLOT(out, 8, l), clamp_i32(floor(y)));
+      CHECK_EQ32("v_cvt_rpi_i32_f32", SLOT(out, 9, l), clamp_i32(floor((double)y + 0.5)));
       uint64_t dd = sim_u64((double)y);
       if (!isnan(y)) {
-         CHECK_EQ32(t, "v_cvt_f64_f32 lo", SLOT(out, 10, l), (uint32_t)dd);
-         CHECK_EQ32(t, "v_cvt_f64_f32 hi", SLOT(out, 11, l), (uint32_t)(dd >> 32));
+         CHECK_EQ32("v_cvt_f64_f32 lo", SLOT(out, 10, l), (uint32_t)dd);
+         CHECK_EQ32("v_cvt_f64_f32 hi", SLOT(out, 11, l), (uint32_t)(dd >> 32));
       }
-      CHECK_EQ32(t, "v_cvt_i32_f64", SLOT(out, 12, l), clamp_i32(y));
+      CHECK_EQ32("v_cvt_i32_f64", SLOT(out, 12, l), clamp_i32(y));
    }
 }
 
@@ -271,44 +271,44 @@ test_int(struct sim_test *t)
       int32_t s0 = a[l], s1 = b[l], s2 = c[l];
       int32_t med = s0 > s1 ? (s1 > s2 ? s1 : (s0 > s2 ? s2 : s0)) : (s0 > s2 ? s0 : (s1 > s2 ? s2 : s1));
 
-      CHECK_EQ32(t, "v_add_co_u32 (64-bit lo)", SLOT(out, 0, l), (uint32_t)sum);
-      CHECK_EQ32(t, "v_add_co_ci_u32 (64-bit hi)", SLOT(out, 1, l), (uint32_t)(sum >> 32));
-      CHECK_EQ32(t, "v_sub_co_u32 (64-bit lo)", SLOT(out, 2, l), (uint32_t)diff);
-      CHECK_EQ32(t, "v_sub_co_ci_u32 (64-bit hi)", SLOT(out, 3, l), (uint32_t)(diff >> 32));
-      CHECK_EQ32(t, "v_mul_lo_u32", SLOT(out, 4, l), a[l] * b[l]);
-      CHECK_EQ32(t, "v_mul_hi_u32", SLOT(out, 5, l), ((uint64_t)a[l] * b[l]) >> 32);
-      CHECK_EQ32(t, "v_mul_hi_i32", SLOT(out, 6, l), ((int64_t)s0 * s1) >> 32);
-      CHECK_EQ32(t, "v_mul_u32_u24", SLOT(out, 7, l), (a[l] & 0xffffff) * (b[l] & 0xffffff));
-      CHECK_EQ32(t, "v_mul_i32_i24", SLOT(out, 8, l),
+      CHECK_EQ32("v_add_co_u32 (64-bit lo)", SLOT(out, 0, l), (uint32_t)sum);
+      CHECK_EQ32("v_add_co_ci_u32 (64-bit hi)", SLOT(out, 1, l), (uint32_t)(sum >> 32));
+      CHECK_EQ32("v_sub_co_u32 (64-bit lo)", SLOT(out, 2, l), (uint32_t)diff);
+      CHECK_EQ32("v_sub_co_ci_u32 (64-bit hi)", SLOT(out, 3, l), (uint32_t)(diff >> 32));
+      CHECK_EQ32("v_mul_lo_u32", SLOT(out, 4, l), a[l] * b[l]);
+      CHECK_EQ32("v_mul_hi_u32", SLOT(out, 5, l), ((uint64_t)a[l] * b[l]) >> 32);
+      CHECK_EQ32("v_mul_hi_i32", SLOT(out, 6, l), ((int64_t)s0 * s1) >> 32);
+      CHECK_EQ32("v_mul_u32_u24", SLOT(out, 7, l), (a[l] & 0xffffff) * (b[l] & 0xffffff));
+      CHECK_EQ32("v_mul_i32_i24", SLOT(out, 8, l),
                  (uint32_t)(((int32_t)(a[l] << 8) >> 8) * ((int32_t)(b[l] << 8) >> 8)));
-      CHECK_EQ32(t, "v_bfe_u32", SLOT(out, 9, l), (a[l] >> 5) & 0x7ff);
-      CHECK_EQ32(t, "v_bfe_i32", SLOT(out, 10, l), (uint32_t)(int32_t)(int8_t)(a[l] >> 8));
-      CHECK_EQ32(t, "v_bfi_b32", SLOT(out, 11, l), (c[l] & a[l]) | (~c[l] & b[l]));
-      CHECK_EQ32(t, "v_alignbit_b32", SLOT(out, 12, l),
+      CHECK_EQ32("v_bfe_u32", SLOT(out, 9, l), (a[l] >> 5) & 0x7ff);
+      CHECK_EQ32("v_bfe_i32", SLOT(out, 10, l), (uint32_t)(int32_t)(int8_t)(a[l] >> 8));
+      CHECK_EQ32("v_bfi_b32", SLOT(out, 11, l), (c[l] & a[l]) | (~c[l] & b[l]));
+      CHECK_EQ32("v_alignbit_b32", SLOT(out, 12, l),
                  (uint32_t)((((uint64_t)a[l] << 32) | b[l]) >> (d[l] & 31)));
-      CHECK_EQ32(t, "v_perm_b32", SLOT(out, 13, l), ref_perm(a[l], b[l], 0x0c090207));
-      CHECK_EQ32(t, "v_lshlrev_b64 lo", SLOT(out, 14, l), (uint32_t)(ab << d[l]));
-      CHECK_EQ32(t, "v_lshlrev_b64 hi", SLOT(out, 15, l), (uint32_t)((ab << d[l]) >> 32));
-      CHECK_EQ32(t, "v_ashrrev_i64 lo", SLOT(out, 16, l), (uint32_t)((int64_t)ab >> d[l]));
-      CHECK_EQ32(t, "v_ashrrev_i64 hi", SLOT(out, 17, l), (uint32_t)(((int64_t)ab >> d[l]) >> 32));
+      CHECK_EQ32("v_perm_b32", SLOT(out, 13, l), ref_perm(a[l], b[l], 0x0c090207));
+      CHECK_EQ32("v_lshlrev_b64 lo", SLOT(out, 14, l), (uint32_t)(ab << d[l]));
+      CHECK_EQ32("v_lshlrev_b64 hi", SLOT(out, 15, l), (uint32_t)((ab << d[l]) >> 32));
+      CHECK_EQ32("v_ashrrev_i64 lo", SLOT(out, 16, l), (uint32_t)((int64_t)ab >> d[l]));
+      CHECK_EQ32("v_ashrrev_i64 hi", SLOT(out, 17, l), (uint32_t)(((int64_t)ab >> d[l]) >> 32));
       uint64_t mad = (uint64_t)a[l] * b[l] + cd;
-      CHECK_EQ32(t, "v_mad_u64_u32 lo", SLOT(out, 18, l), (uint32_t)mad);
-      CHECK_EQ32(t, "v_mad_u64_u32 hi", SLOT(out, 19, l), (uint32_t)(mad >> 32));
-      CHECK_EQ32(t, "v_bcnt_u32_b32", SLOT(out, 20, l), __builtin_popcount(a[l]) + 3);
-      CHECK_EQ32(t, "v_ffbh_u32", SLOT(out, 21, l), __builtin_clz(a[l]));
-      CHECK_EQ32(t, "v_ffbl_b32", SLOT(out, 22, l), __builtin_ctz(a[l]));
-      CHECK_EQ32(t, "v_bfrev_b32", SLOT(out, 23, l), bits);
+      CHECK_EQ32("v_mad_u64_u32 lo", SLOT(out, 18, l), (uint32_t)mad);
+      CHECK_EQ32("v_mad_u64_u32 hi", SLOT(out, 19, l), (uint32_t)(mad >> 32));
+      CHECK_EQ32("v_bcnt_u32_b32", SLOT(out, 20, l), __builtin_popcount(a[l]) + 3);
+      CHECK_EQ32("v_ffbh_u32", SLOT(out, 21, l), __builtin_clz(a[l]));
+      CHECK_EQ32("v_ffbl_b32", SLOT(out, 22, l), __builtin_ctz(a[l]));
+      CHECK_EQ32("v_bfrev_b32", SLOT(out, 23, l), bits);
       uint64_t s = (uint64_t)a[l] + b[l];
-      CHECK_EQ32(t, "v_add_nc_u32 clamp", SLOT(out, 24, l), s > UINT32_MAX ? UINT32_MAX : s);
-      CHECK_EQ32(t, "v_sub_nc_u32", SLOT(out, 25, l), a[l] - b[l]);
-      CHECK_EQ32(t, "inline 64", SLOT(out, 26, l), l + 64);
-      CHECK_EQ32(t, "inline -16", SLOT(out, 27, l), l - 16);
-      CHECK_EQ32(t, "literal", SLOT(out, 28, l), l + 0x12345);
-      CHECK_EQ32(t, "v_lshl_add_u32", SLOT(out, 29, l), (a[l] << 3) + b[l]);
-      CHECK_EQ32(t, "v_med3_i32", SLOT(out, 30, l), (uint32_t)med);
-      CHECK_EQ32(t, "v_max_u32", SLOT(out, 31, l), a[l] > b[l] ? a[l] : b[l]);
-      CHECK_EQ32(t, "v_ashrrev_i32", SLOT(out, 32, l), (uint32_t)(s0 >> 4));
-      CHECK_EQ32(t, "v_mbcnt_lo_u32_b32", SLOT(out, 33, l),
+      CHECK_EQ32("v_add_nc_u32 clamp", SLOT(out, 24, l), s > UINT32_MAX ? UINT32_MAX : s);
+      CHECK_EQ32("v_sub_nc_u32", SLOT(out, 25, l), a[l] - b[l]);
+      CHECK_EQ32("inline 64", SLOT(out, 26, l), l + 64);
+      CHECK_EQ32("inline -16", SLOT(out, 27, l), l - 16);
+      CHECK_EQ32("literal", SLOT(out, 28, l), l + 0x12345);
+      CHECK_EQ32("v_lshl_add_u32", SLOT(out, 29, l), (a[l] << 3) + b[l]);
+      CHECK_EQ32("v_med3_i32", SLOT(out, 30, l), (uint32_t)med);
+      CHECK_EQ32("v_max_u32", SLOT(out, 31, l), a[l] > b[l] ? a[l] : b[l]);
+      CHECK_EQ32("v_ashrrev_i32", SLOT(out, 32, l), (uint32_t)(s0 >> 4));
+      CHECK_EQ32("v_mbcnt_lo_u32_b32", SLOT(out, 33, l),
                  __builtin_popcount(a[l] & ((1u << l) - 1)));
    }
 }
@@ -337,7 +337,7 @@ test_f64(struct sim_test *t)
                                      "v_add_f64 neg, inline 1.0", "v_rcp_f64", "v_max_f64"};
       for (unsigned i = 0; i < 6; i++) {
          uint64_t got = ((uint64_t)SLOT(out, 2 * i + 1, l) << 32) | SLOT(out, 2 * i, l);
-         CHECK_EQ64(t, names[i], got, sim_u64(r[i]));
+         CHECK_EQ64(names[i], got, sim_u64(r[i]));
       }
       check_f32(t, "v_cvt_f32_f64", l, SLOT(out, 12, l), (float)x[l]);
    }
@@ -386,30 +386,30 @@ test_f16(struct sim_test *t)
       uint32_t A = a[l], B = b[l], C = c[l];
       uint32_t e;
       e = pk(lo16(A) + lo16(B), hi16(A));
-      CHECK_EQ32(t, "v_add_f16 (high half kept)", SLOT(out, 0, l), e);
+      CHECK_EQ32("v_add_f16 (high half kept)", SLOT(out, 0, l), e);
       e = pk(lo16(A), fma16(hi16(A), hi16(B), lo16(C)));
-      CHECK_EQ32(t, "v_fma_f16 op_sel", SLOT(out, 1, l), e);
+      CHECK_EQ32("v_fma_f16 op_sel", SLOT(out, 1, l), e);
       e = pk(lo16(A) * lo16(B), hi16(e));
-      CHECK_EQ32(t, "v_mul_f16", SLOT(out, 2, l), e);
+      CHECK_EQ32("v_mul_f16", SLOT(out, 2, l), e);
       e = pk(fma16(lo16(A), lo16(B), lo16(C)), hi16(e));
-      CHECK_EQ32(t, "v_fma_f16", SLOT(out, 3, l), e);
-      CHECK_EQ32(t, "v_pk_add_f16", SLOT(out, 4, l), pk(lo16(A) + lo16(B), hi16(A) + hi16(B)));
-      CHECK_EQ32(t, "v_pk_mul_f16 op_sel", SLOT(out, 5, l),
+      CHECK_EQ32("v_fma_f16", SLOT(out, 3, l), e);
+      CHECK_EQ32("v_pk_add_f16", SLOT(out, 4, l), pk(lo16(A) + lo16(B), hi16(A) + hi16(B)));
+      CHECK_EQ32("v_pk_mul_f16 op_sel", SLOT(out, 5, l),
                  pk(hi16(A) * lo16(B), lo16(A) * hi16(B)));
-      CHECK_EQ32(t, "v_pk_fma_f16 neg_lo", SLOT(out, 6, l),
+      CHECK_EQ32("v_pk_fma_f16 neg_lo", SLOT(out, 6, l),
                  pk(fma16(-lo16(A), lo16(B), lo16(C)), fma16(hi16(A), hi16(B), hi16(C))));
       check_f32(t, "v_fma_mix_f32", l, SLOT(out, 7, l),
                 fmaf((float)lo16(A), (float)lo16(B), sim_f32(C)));
       e = (SLOT(out, 7, l) & 0xffff0000u) | ((A + B) & 0xffff);
-      CHECK_EQ32(t, "v_add_nc_u16", SLOT(out, 8, l), e);
-      CHECK_EQ32(t, "v_pk_add_u16", SLOT(out, 9, l),
+      CHECK_EQ32("v_add_nc_u16", SLOT(out, 8, l), e);
+      CHECK_EQ32("v_pk_add_u16", SLOT(out, 9, l),
                  ((A + B) & 0xffff) | (((A >> 16) + (B >> 16)) << 16));
       e = ((A << 3) & 0xffff) | ((((A >> 16) << 3) & 0xffff) << 16);
-      CHECK_EQ32(t, "v_pk_lshlrev_b16", SLOT(out, 10, l), e);
+      CHECK_EQ32("v_pk_lshlrev_b16", SLOT(out, 10, l), e);
       e = (e & 0xffff0000u) | vt_half_bits((_Float16)(double)(uint16_t)d[l]);
-      CHECK_EQ32(t, "v_cvt_f16_u16", SLOT(out, 11, l), e);
+      CHECK_EQ32("v_cvt_f16_u16", SLOT(out, 11, l), e);
       _Float16 mx = lo16(A) > lo16(B) ? lo16(A) : lo16(B);
-      CHECK_EQ32(t, "v_max_f16", SLOT(out, 12, l), (e & 0xffff0000u) | vt_half_bits(mx));
+      CHECK_EQ32("v_max_f16", SLOT(out, 12, l), (e & 0xffff0000u) | vt_half_bits(mx));
    }
 }
 
@@ -451,5 +451,5 @@ main(void)
    test_f64(&t);
    test_f16(&t);
    test_fdiv(&t);
-   return st_finish(&t, "valu_vop");
+   return st_finish(&t);
 }

@@ -34,19 +34,19 @@ main(void)
       }
       for (unsigned l = 0; l < LANES; l++) {
          unsigned idx = l & 15;
-         CHECK_EQ32(&t, "v_add_f32", SLOT(out, 0, l), sim_u32(sim_f32(a[l]) + sim_f32(b[l])));
-         CHECK_EQ32(&t, "v_cmp_lt_u32 lane", SLOT(out, 1, l), c[l] < d[l]);
-         CHECK_EQ32(&t, "compare mask lo", SLOT(out, 2, l), (uint32_t)lt);
-         CHECK_EQ32(&t, "compare mask hi", SLOT(out, 3, l), (uint32_t)(lt >> 32));
-         CHECK_EQ32(&t, "v_mbcnt_lo/hi", SLOT(out, 4, l), l);
-         CHECK_EQ32(&t, "v_readlane_b32 lane 45", SLOT(out, 5, l), a[45]);
-         CHECK_EQ32(&t, "row_shr:3 bound_ctrl", SLOT(out, 6, l), idx < 3 ? 0 : a[l - 3]);
-         CHECK_EQ32(&t, "v_cmpx_gt_u32", SLOT(out, 7, l), c[l] > d[l] ? 9 : 0);
-         CHECK_EQ32(&t, "EXEC lo after v_cmpx", SLOT(out, 8, l), (uint32_t)gt);
-         CHECK_EQ32(&t, "EXEC hi after v_cmpx", SLOT(out, 9, l), (uint32_t)(gt >> 32));
-         CHECK_EQ32(&t, "carry in 64-bit VCC", SLOT(out, 10, l),
+         CHECK_EQ32("v_add_f32", SLOT(out, 0, l), sim_u32(sim_f32(a[l]) + sim_f32(b[l])));
+         CHECK_EQ32("v_cmp_lt_u32 lane", SLOT(out, 1, l), c[l] < d[l]);
+         CHECK_EQ32("compare mask lo", SLOT(out, 2, l), (uint32_t)lt);
+         CHECK_EQ32("compare mask hi", SLOT(out, 3, l), (uint32_t)(lt >> 32));
+         CHECK_EQ32("v_mbcnt_lo/hi", SLOT(out, 4, l), l);
+         CHECK_EQ32("v_readlane_b32 lane 45", SLOT(out, 5, l), a[45]);
+         CHECK_EQ32("row_shr:3 bound_ctrl", SLOT(out, 6, l), idx < 3 ? 0 : a[l - 3]);
+         CHECK_EQ32("v_cmpx_gt_u32", SLOT(out, 7, l), c[l] > d[l] ? 9 : 0);
+         CHECK_EQ32("EXEC lo after v_cmpx", SLOT(out, 8, l), (uint32_t)gt);
+         CHECK_EQ32("EXEC hi after v_cmpx", SLOT(out, 9, l), (uint32_t)(gt >> 32));
+         CHECK_EQ32("carry in 64-bit VCC", SLOT(out, 10, l),
                     (uint32_t)(((uint64_t)c[l] + d[l]) >> 32));
       }
    }
-   return st_finish(&t, "valu_wave64");
+   return st_finish(&t);
 }

@@ -18,20 +18,9 @@
 
 #include "clang_compile.h"
 #include "hsa_loader.h"
+#include "kiln_test.h"
 
 #define LOAD_VA 0x200000000ull
-
-static unsigned failures;
-
-#define EXPECT_EQ(what, got, want)                                            \
-   do {                                                                       \
-      long long _g = (long long)(got), _w = (long long)(want);                \
-      if (_g != _w) {                                                         \
-         if (failures++ < 40)                                                 \
-            fprintf(stderr, "FAIL %s: got %lld, expected %lld\n", what, _g,   \
-                    _w);                                                      \
-      }                                                                       \
-   } while (0)
 
 struct env {
    struct kiln_sim_vm *vm;
@@ -58,19 +47,11 @@ run(struct env *e, const char *name, const struct kiln_sim_hsa_launch *launch,
    struct kiln_sim_run_options options = {.threads = 1};
    struct kiln_sim_fault fault;
 
-   if (!k) {
-      fprintf(stderr, "FAIL %s: not in the code object\n", name);
-      failures++;
+   if (!CHECK(k, "%s: not in the code object", name))
       return false;
-   }
    memset(&fault, 0, sizeof(fault));
    int ret = kiln_sim_hsa_dispatch(e->obj, k, launch, args, num_args, &options, &fault);
-   if (ret) {
-      fprintf(stderr, "FAIL %s: dispatch returned %d: %s\n", name, ret, e->obj->error);
-      failures++;
-      return false;
-   }
-   return true;
+   return CHECK(ret == 0, "%s: dispatch returned %d: %s", name, ret, e->obj->error);
 }
 
 #define VAL(x) {&(x), sizeof(x)}
@@ -102,7 +83,7 @@ test_vadd(struct env *e)
       uint32_t got_bits, want_bits;
       memcpy(&got_bits, &c[i], 4);
       memcpy(&want_bits, &want, 4);
-      EXPECT_EQ(what, got_bits, want_bits);
+      CHECK_EQ_INT(what, got_bits, want_bits);
    }
 }
 
@@ -123,12 +104,12 @@ test_by_value(struct env *e)
    struct kiln_sim_hsa_launch l = {.work_dim = 1, .global_size = {1}};
    if (!run(e, "by_value", &l, args, 7))
       return;
-   EXPECT_EQ("by_value char", out[0], -5);
-   EXPECT_EQ("by_value float4 sum", out[1], 11);
-   EXPECT_EQ("by_value struct", out[2], 7 - 2 + (1ll << 40));
-   EXPECT_EQ("by_value short", out[3], -300);
-   EXPECT_EQ("by_value double", out[4], 12345);
-   EXPECT_EQ("by_value uchar3", out[5], 1 + 2 * 256 + 3 * 65536);
+   CHECK_EQ_INT("by_value char", out[0], -5);
+   CHECK_EQ_INT("by_value float4 sum", out[1], 11);
+   CHECK_EQ_INT("by_value struct", out[2], 7 - 2 + (1ll << 40));
+   CHECK_EQ_INT("by_value short", out[3], -300);
+   CHECK_EQ_INT("by_value double", out[4], 12345);
+   CHECK_EQ_INT("by_value uchar3", out[5], 1 + 2 * 256 + 3 * 65536);
 }
 
 static void
@@ -149,7 +130,7 @@ test_local_reverse(struct env *e)
    for (int i = 0; i < N; i++) {
       char what[64];
       snprintf(what, sizeof(what), "local_reverse out[%d]", i);
-      EXPECT_EQ(what, out[i], in[(i / G) * G + (G - 1 - i % G)]);
+      CHECK_EQ_INT(what, out[i], in[(i / G) * G + (G - 1 - i % G)]);
    }
 }
 
@@ -171,7 +152,7 @@ test_private_array(struct env *e)
          a[i] = i * k + g;
       char what[64];
       snprintf(what, sizeof(what), "private_array out[%d]", g);
-      EXPECT_EQ(what, out[g], a[(g * 7 + k) % 48] + a[(g + 3) % 48]);
+      CHECK_EQ_INT(what, out[g], a[(g * 7 + k) % 48] + a[(g + 3) % 48]);
    }
 }
 
@@ -217,7 +198,7 @@ test_grid_info(struct env *e)
                char what[80];
                snprintf(what, sizeof(what), "grid_info (%u,%u,%u) field %d", x, y,
                         z, f);
-               EXPECT_EQ(what, out[i * 8 + f], want[f]);
+               CHECK_EQ_INT(what, out[i * 8 + f], want[f]);
             }
          }
       }
@@ -238,7 +219,7 @@ test_global_ptr(struct env *e)
    for (int i = 0; i < 4; i++) {
       char what[64];
       snprintf(what, sizeof(what), "through_global_ptr out[%d]", i);
-      EXPECT_EQ(what, out[i], want[i]);
+      CHECK_EQ_INT(what, out[i], want[i]);
    }
 }
 
@@ -246,7 +227,7 @@ int
 main(int argc, char **argv)
 {
    if (argc != 2) {
-      fprintf(stderr, "usage: clang_hsa_run_test tests/clang/kernels/loader.cl\n");
+      fprintf(stderr, "usage: test_clang_hsa_run tests/clang/kernels/loader.cl\n");
       return 2;
    }
    void *elf;
@@ -275,15 +256,14 @@ main(int argc, char **argv)
    };
    unsigned failed_tests = 0;
    for (unsigned i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
-      unsigned before = failures;
+      unsigned before = kiln_test.failures;
       tests[i].fn(&e);
-      printf("%s %s\n", failures == before ? "ok  " : "FAIL", tests[i].name);
-      failed_tests += failures != before;
+      failed_tests += !kiln_test_result(tests[i].name, before);
    }
 
    kiln_sim_hsa_unload(e.obj);
    kiln_sim_vm_destroy(e.vm);
    free(elf);
    printf("%u of %zu kernels failed\n", failed_tests, sizeof(tests) / sizeof(tests[0]));
-   return failed_tests ? 1 : 0;
+   return kiln_test_summary();
 }

@@ -22,18 +22,7 @@
 #include <string.h>
 
 #include "kiln_run_args.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-   do {                                                                        \
-      if (!(cond)) {                                                           \
-         failures++;                                                           \
-         printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                \
-         printf(__VA_ARGS__);                                                  \
-         printf("\n");                                                         \
-      }                                                                        \
-   } while (0)
+#include "kiln_test.h"
 
 #define V KILN_RUN_ARG_VALUE
 #define B KILN_RUN_ARG_BUFFER
@@ -473,10 +462,5 @@ main(void)
    test_base_types();
    test_command_line_errors();
    test_signature_check();
-   if (failures) {
-      printf("%d check(s) failed\n", failures);
-      return 1;
-   }
-   printf("run args: all checks passed\n");
-   return 0;
+   return kiln_test_summary();
 }

@@ -2,12 +2,12 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * cl_api_test: OpenCL API checks against any platform the ICD loader
+ * test_cl_api: OpenCL API checks against any platform the ICD loader
  * offers, chosen by name, so that kiln's ICD is held to the same rules as
  * PoCL and Mesa's Rusticl. Prints PASS or FAIL with a reason for each named
  * check and ends with "N passed, N failed"; exits non-zero if any failed.
  *
- *   cl_api_test [--platform NAME] [--filter REGEX] [--list]
+ *   test_cl_api [--platform NAME] [--filter REGEX] [--list]
  *
  * NAME is matched as a substring of CL_PLATFORM_NAME, in any case; with one
  * platform present it may be left out. REGEX selects checks by name.
@@ -83,7 +83,7 @@ find_platform(const char *want)
    cl_uint n = 0;
    if (clGetPlatformIDs(0, NULL, &n) != CL_SUCCESS || n == 0) {
       fprintf(stderr,
-              "cl_api_test: the ICD loader finds no OpenCL platform "
+              "test_cl_api: the ICD loader finds no OpenCL platform "
               "(OCL_ICD_VENDORS=%s)\n",
               getenv("OCL_ICD_VENDORS") ?: "unset");
       return NULL;
@@ -102,7 +102,7 @@ find_platform(const char *want)
       }
    }
    if (!found || (!want && matches > 1)) {
-      fprintf(stderr, "cl_api_test: %s; the platforms are:\n",
+      fprintf(stderr, "test_cl_api: %s; the platforms are:\n",
               want ? "no platform's name contains the one given" : "name a platform (--platform)");
       for (cl_uint i = 0; i < n; i++) {
          char name[256] = "";
@@ -123,7 +123,7 @@ open_platform(struct clt *t, cl_platform_id platform)
    t->platform = platform;
    err = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &t->device, NULL);
    if (err != CL_SUCCESS) {
-      fprintf(stderr, "cl_api_test: clGetDeviceIDs returned %s\n", clt_error_name(err));
+      fprintf(stderr, "test_cl_api: clGetDeviceIDs returned %s\n", clt_error_name(err));
       return false;
    }
    char version[256] = "";
@@ -134,12 +134,12 @@ open_platform(struct clt *t, cl_platform_id platform)
 
    t->ctx = clCreateContext(NULL, 1, &t->device, NULL, NULL, &err);
    if (!t->ctx) {
-      fprintf(stderr, "cl_api_test: clCreateContext returned %s\n", clt_error_name(err));
+      fprintf(stderr, "test_cl_api: clCreateContext returned %s\n", clt_error_name(err));
       return false;
    }
    t->queue = clCreateCommandQueue(t->ctx, t->device, CL_QUEUE_PROFILING_ENABLE, &err);
    if (!t->queue) {
-      fprintf(stderr, "cl_api_test: clCreateCommandQueue(PROFILING) returned %s\n",
+      fprintf(stderr, "test_cl_api: clCreateCommandQueue(PROFILING) returned %s\n",
               clt_error_name(err));
       return false;
    }

@@ -13,16 +13,7 @@
 #include <string.h>
 
 #include "hsa_msgpack.h"
-
-static unsigned failures;
-
-#define EXPECT(what, cond)                                                    \
-   do {                                                                       \
-      if (!(cond)) {                                                          \
-         failures++;                                                          \
-         fprintf(stderr, "FAIL %s (%s:%d)\n", what, __FILE__, __LINE__);      \
-      }                                                                       \
-   } while (0)
+#include "kiln_test.h"
 
 /* {"name": "vadd", "n": [0, 127, 128, 65536, 4294967296, -1, -32, -33,
  *  -128, -256, -70000, -5000000000], "f": [1.0f, 3.14159...],
@@ -60,55 +51,54 @@ test_document(void)
 {
    struct sim_hsa_mp_node root;
    long used = sim_hsa_mp_parse(doc, sizeof(doc), &root, NULL);
-   EXPECT("document parses completely", used == (long)sizeof(doc));
+   CHECK(used == (long)sizeof(doc), "document parses completely");
    if (used < 0)
       return;
-   EXPECT("root is a map of 9", root.type == SIM_HSA_MP_MAP && root.count == 9);
+   CHECK(root.type == SIM_HSA_MP_MAP && root.count == 9, "root is a map of 9");
 
    char buf[16];
-   EXPECT("name", sim_hsa_mp_get_str(sim_hsa_mp_map_get(&root, "name"), buf,
-                                     sizeof(buf)) && strcmp(buf, "vadd") == 0);
-   EXPECT("str truncates to the buffer",
-          sim_hsa_mp_get_str(sim_hsa_mp_map_get(&root, "name"), buf, 3) &&
-             strcmp(buf, "va") == 0);
+   CHECK(sim_hsa_mp_get_str(sim_hsa_mp_map_get(&root, "name"), buf,
+                                     sizeof(buf)) && strcmp(buf, "vadd") == 0, "name");
+   CHECK(sim_hsa_mp_get_str(sim_hsa_mp_map_get(&root, "name"), buf, 3) &&
+             strcmp(buf, "va") == 0, "str truncates to the buffer");
 
    const struct sim_hsa_mp_node *n = sim_hsa_mp_map_get(&root, "n");
-   EXPECT("n is an array of 12", n && n->type == SIM_HSA_MP_ARRAY && n->count == 12);
+   CHECK(n && n->type == SIM_HSA_MP_ARRAY && n->count == 12, "n is an array of 12");
    static const uint64_t uints[] = {0, 127, 128, 65536, 4294967296ull};
    for (unsigned i = 0; i < 5; i++) {
       uint64_t v = ~0ull;
-      EXPECT("unsigned value", sim_hsa_mp_get_uint(sim_hsa_mp_array_get(n, i), &v) &&
-                                  v == uints[i]);
+      CHECK(sim_hsa_mp_get_uint(sim_hsa_mp_array_get(n, i), &v) &&
+                                  v == uints[i], "unsigned value");
    }
    static const int64_t ints[] = {-1, -32, -33, -128, -256, -70000, -5000000000ll};
    for (unsigned i = 0; i < 7; i++) {
       const struct sim_hsa_mp_node *e = sim_hsa_mp_array_get(n, 5 + i);
       uint64_t v;
-      EXPECT("negative value", e && e->type == SIM_HSA_MP_INT && e->i == ints[i]);
-      EXPECT("negative is not a uint", !sim_hsa_mp_get_uint(e, &v));
+      CHECK(e && e->type == SIM_HSA_MP_INT && e->i == ints[i], "negative value");
+      CHECK(!sim_hsa_mp_get_uint(e, &v), "negative is not a uint");
    }
-   EXPECT("array bound", sim_hsa_mp_array_get(n, 12) == NULL);
+   CHECK(sim_hsa_mp_array_get(n, 12) == NULL, "array bound");
 
    const struct sim_hsa_mp_node *f = sim_hsa_mp_map_get(&root, "f");
-   EXPECT("float32 1.0", f && f->items[0].type == SIM_HSA_MP_FLOAT &&
-                            f->items[0].f == 1.0);
-   EXPECT("float64 pi", f && f->items[1].f == 3.141592653589793);
+   CHECK(f && f->items[0].type == SIM_HSA_MP_FLOAT &&
+                            f->items[0].f == 1.0, "float32 1.0");
+   CHECK(f && f->items[1].f == 3.141592653589793, "float64 pi");
 
    const struct sim_hsa_mp_node *b = sim_hsa_mp_map_get(&root, "ok");
-   EXPECT("true", b && b->type == SIM_HSA_MP_BOOL && b->b);
+   CHECK(b && b->type == SIM_HSA_MP_BOOL && b->b, "true");
    b = sim_hsa_mp_map_get(&root, "no");
-   EXPECT("false", b && b->type == SIM_HSA_MP_BOOL && !b->b);
+   CHECK(b && b->type == SIM_HSA_MP_BOOL && !b->b, "false");
    b = sim_hsa_mp_map_get(&root, "nil");
-   EXPECT("nil", b && b->type == SIM_HSA_MP_NIL);
+   CHECK(b && b->type == SIM_HSA_MP_NIL, "nil");
    b = sim_hsa_mp_map_get(&root, "bin");
-   EXPECT("bin8", b && b->type == SIM_HSA_MP_BIN && b->count == 3 &&
-                     memcmp(b->bytes, "\1\2\3", 3) == 0);
+   CHECK(b && b->type == SIM_HSA_MP_BIN && b->count == 3 &&
+                     memcmp(b->bytes, "\1\2\3", 3) == 0, "bin8");
    b = sim_hsa_mp_map_get(&root, "ext");
-   EXPECT("fixext1", b && b->type == SIM_HSA_MP_EXT && b->count == 1 &&
-                        b->bytes[0] == 0x2a);
-   EXPECT("str8", sim_hsa_mp_str_eq(sim_hsa_mp_map_get(&root, "s8"), "abc"));
-   EXPECT("missing key", sim_hsa_mp_map_get(&root, "absent") == NULL);
-   EXPECT("prefix is not a key", sim_hsa_mp_map_get(&root, "na") == NULL);
+   CHECK(b && b->type == SIM_HSA_MP_EXT && b->count == 1 &&
+                        b->bytes[0] == 0x2a, "fixext1");
+   CHECK(sim_hsa_mp_str_eq(sim_hsa_mp_map_get(&root, "s8"), "abc"), "str8");
+   CHECK(sim_hsa_mp_map_get(&root, "absent") == NULL, "missing key");
+   CHECK(sim_hsa_mp_map_get(&root, "na") == NULL, "prefix is not a key");
    sim_hsa_mp_free(&root);
 }
 
@@ -122,7 +112,7 @@ test_truncations(void)
       long r = sim_hsa_mp_parse(doc, len, &root, &at);
       char what[64];
       snprintf(what, sizeof(what), "prefix of %zu bytes is rejected", len);
-      EXPECT(what, r == -EINVAL && at <= len);
+      CHECK(r == -EINVAL && at <= len, "%s", what);
    }
 }
 
@@ -131,31 +121,26 @@ test_hostile(void)
 {
    struct sim_hsa_mp_node root;
    static const uint8_t never_used[] = {0x91, 0xc1};
-   EXPECT("0xc1 is rejected",
-          sim_hsa_mp_parse(never_used, sizeof(never_used), &root, NULL) == -EINVAL);
+   CHECK(sim_hsa_mp_parse(never_used, sizeof(never_used), &root, NULL) == -EINVAL, "0xc1 is rejected");
 
    /* An array32 claiming 2^32-1 elements in 5 bytes. */
    static const uint8_t huge[] = {0xdd, 0xff, 0xff, 0xff, 0xff};
-   EXPECT("huge array count is rejected",
-          sim_hsa_mp_parse(huge, sizeof(huge), &root, NULL) == -EINVAL);
+   CHECK(sim_hsa_mp_parse(huge, sizeof(huge), &root, NULL) == -EINVAL, "huge array count is rejected");
    static const uint8_t huge_str[] = {0xdb, 0x7f, 0xff, 0xff, 0xff, 'a'};
-   EXPECT("huge string length is rejected",
-          sim_hsa_mp_parse(huge_str, sizeof(huge_str), &root, NULL) == -EINVAL);
+   CHECK(sim_hsa_mp_parse(huge_str, sizeof(huge_str), &root, NULL) == -EINVAL, "huge string length is rejected");
 
    /* 64 nested one-element arrays around a 0: deeper than any metadata. */
    uint8_t deep[65];
    memset(deep, 0x91, 64);
    deep[64] = 0x00;
-   EXPECT("deep nesting is rejected",
-          sim_hsa_mp_parse(deep, sizeof(deep), &root, NULL) == -EINVAL);
+   CHECK(sim_hsa_mp_parse(deep, sizeof(deep), &root, NULL) == -EINVAL, "deep nesting is rejected");
    /* 8 levels are fine. */
-   EXPECT("shallow nesting parses",
-          sim_hsa_mp_parse(deep + 56, 9, &root, NULL) == 9);
+   CHECK(sim_hsa_mp_parse(deep + 56, 9, &root, NULL) == 9, "shallow nesting parses");
    sim_hsa_mp_free(&root);
 
    /* Trailing bytes are left for the caller: parse reports what it used. */
    static const uint8_t two[] = {0x01, 0x02};
-   EXPECT("one value of two", sim_hsa_mp_parse(two, 2, &root, NULL) == 1);
+   CHECK(sim_hsa_mp_parse(two, 2, &root, NULL) == 1, "one value of two");
 }
 
 int
@@ -164,9 +149,5 @@ main(void)
    test_document();
    test_truncations();
    test_hostile();
-   if (failures)
-      fprintf(stderr, "%u failures\n", failures);
-   else
-      printf("msgpack: all checks passed\n");
-   return failures ? 1 : 0;
+   return kiln_test_summary();
 }
