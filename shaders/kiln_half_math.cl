@@ -30,10 +30,8 @@
  * that is finite.  Half subnormals are normal floats, so flushing float
  * denormals loses nothing.
  *
- * fmod, remainder and remquo must be exact and libclc's float forms are
- * not for large quotients (they compute x - y * trunc(x / y) in float);
- * they are computed exactly in 64-bit integers instead: every finite half
- * is an integer multiple of 2^-24, below 2^40.
+ * fmod, remainder and remquo are exact in libclc's float forms, and their
+ * exact result on two halves is itself a half.
  */
 #include <opencl-c.h>
 
@@ -77,15 +75,17 @@
    OVERLOAD I ilogb(H x) { return ilogb(convert_##F(x)); }
 
 /* opencl-c.h declares the float functions with a pointer result (frexp,
- * lgamma_r, sincos) on generic pointers only; the wrappers below pass
- * private ones, which spirv_to_nir must find in libclc by name before
- * the generic forms exist.  libclc defines the private forms: declared
- * here. */
+ * lgamma_r, sincos, remquo) on generic pointers only; the wrappers below
+ * pass private ones, which spirv_to_nir must find in libclc by name
+ * before the generic forms exist.  libclc defines the private forms:
+ * declared here. */
 #define DECLARE_PRIVATE_INT_OUT(fn, H, F, I) OVERLOAD F fn(F x, __private I *out);
 #define DECLARE_PRIVATE_FLOAT_OUT(fn, H, F, I) OVERLOAD F fn(F x, __private F *out);
+#define DECLARE_PRIVATE_REMQUO(fn, H, F, I) OVERLOAD F remquo(F x, F y, __private I *quo);
 EACH_WIDTH(DECLARE_PRIVATE_INT_OUT, frexp)
 EACH_WIDTH(DECLARE_PRIVATE_INT_OUT, lgamma_r)
 EACH_WIDTH(DECLARE_PRIVATE_FLOAT_OUT, sincos)
+EACH_WIDTH(DECLARE_PRIVATE_REMQUO, remquo)
 
 /* frexp and lgamma_r: an int result through the pointer. */
 #define VIA_FLOAT_INT_OUT(fn, H, F, I, AS)                                               \
@@ -97,6 +97,16 @@ EACH_WIDTH(DECLARE_PRIVATE_FLOAT_OUT, sincos)
       return r;                                                                          \
    }
 #define VIA_FLOAT_INT_OUT_ALL(fn, H, F, I) EACH_SPACE(VIA_FLOAT_INT_OUT, fn, H, F, I)
+
+#define VIA_FLOAT_REMQUO(fn, H, F, I, AS)                                                \
+   OVERLOAD H remquo(H x, H y, AS I *quo)                                                \
+   {                                                                                     \
+      I q;                                                                               \
+      H r = convert_##H(remquo(convert_##F(x), convert_##F(y), &q));                     \
+      *quo = q;                                                                          \
+      return r;                                                                          \
+   }
+#define VIA_FLOAT_REMQUO_ALL(fn, H, F, I) EACH_SPACE(VIA_FLOAT_REMQUO, fn, H, F, I)
 
 #define VIA_FLOAT_SINCOS(fn, H, F, I, AS)                                                \
    OVERLOAD H sincos(H x, AS H *cosval)                                                  \
@@ -130,6 +140,7 @@ EACH_WIDTH(VIA_FLOAT_1, exp)
 EACH_WIDTH(VIA_FLOAT_1, exp2)
 EACH_WIDTH(VIA_FLOAT_1, exp10)
 EACH_WIDTH(VIA_FLOAT_1, expm1)
+EACH_WIDTH(VIA_FLOAT_2, fmod)
 EACH_WIDTH(VIA_FLOAT_INT_OUT_ALL, frexp)
 EACH_WIDTH(VIA_FLOAT_2, hypot)
 EACH_WIDTH(VIA_FLOAT_ILOGB, ilogb)
@@ -143,6 +154,8 @@ EACH_WIDTH(VIA_FLOAT_1, logb)
 EACH_WIDTH(VIA_FLOAT_2, pow)
 EACH_WIDTH(VIA_FLOAT_N, pown)
 EACH_WIDTH(VIA_FLOAT_2, powr)
+EACH_WIDTH(VIA_FLOAT_2, remainder)
+EACH_WIDTH(VIA_FLOAT_REMQUO_ALL, remquo)
 EACH_WIDTH(VIA_FLOAT_N, rootn)
 EACH_WIDTH(VIA_FLOAT_1, sin)
 EACH_WIDTH(VIA_FLOAT_SINCOS_ALL, sincos)
@@ -158,126 +171,3 @@ EACH_WIDTH(VIA_FLOAT_1, degrees)
 EACH_WIDTH(VIA_FLOAT_1, radians)
 EACH_WIDTH(VIA_FLOAT_2, step)
 EACH_WIDTH(VIA_FLOAT_3, smoothstep)
-
-/* fmod, remainder and remquo, exactly.  |x| in units of 2^-24, the
- * smallest half subnormal: the float product is exact (a power of two
- * times an 11-bit significand, below 2^40) and so is its conversion. */
-static ulong
-half_units(half x)
-{
-   return convert_ulong(fabs(convert_float(x)) * 0x1p24f);
-}
-
-/* A remainder in those units back to half, with the sign given: it is
- * below |y| and a multiple of the units of both operands, so it has at
- * most 11 significant bits and every step is exact. */
-static half
-from_units(ulong r, half sign)
-{
-   return copysign(convert_half(convert_float(r) * 0x1p-24f), sign);
-}
-
-/* x or y NaN, x infinite or y zero: NaN; y infinite: x, quotient 0. */
-static bool
-remainder_special(half x, half y, half *r)
-{
-   if (isnan(x) || isnan(y) || isinf(x) || y == (half)0) {
-      *r = convert_half(NAN);
-      return true;
-   }
-   if (isinf(y)) {
-      *r = x;
-      return true;
-   }
-   return false;
-}
-
-OVERLOAD half
-fmod(half x, half y)
-{
-   half r;
-   if (remainder_special(x, y, &r))
-      return r;
-   return from_units(half_units(x) % half_units(y), x);
-}
-
-/* remainder and remquo: x - n * y, n the integer nearest x / y (ties to
- * even); a zero result has the sign of x.  remquo's quotient is n's 7 low
- * bits with the sign of x / y (OpenCL C 2.0 §6.13.2 asks for at least 3). */
-static half
-remquo_exact(half x, half y, int *quo)
-{
-   half r;
-   *quo = 0;
-   if (remainder_special(x, y, &r))
-      return r;
-   ulong ax = half_units(x), ay = half_units(y);
-   ulong n = ax / ay, rest = ax - n * ay;
-   bool up = 2 * rest > ay || (2 * rest == ay && (n & 1));
-   if (up) {
-      n++;
-      rest = ay - rest;
-   }
-   int q = (int)(n & 0x7f);
-   *quo = signbit(x) != signbit(y) ? -q : q;
-   return up ? -from_units(rest, x) : from_units(rest, x);
-}
-
-OVERLOAD half
-remainder(half x, half y)
-{
-   int quo;
-   return remquo_exact(x, y, &quo);
-}
-
-#define REMQUO_SCALAR(fn, H, F, I, AS)                                                   \
-   OVERLOAD half remquo(half x, half y, AS int *quo)                                     \
-   {                                                                                     \
-      int q;                                                                             \
-      half r = remquo_exact(x, y, &q);                                                   \
-      *quo = q;                                                                          \
-      return r;                                                                          \
-   }
-EACH_SPACE(REMQUO_SCALAR, remquo, half, float, int)
-
-/* The vectors component-wise, as two halves (a 3-vector as a 4-vector):
- * M(fn, halfN, intN, intN/2). */
-#define SPLIT_2(fn, H, I, HALF_I)                                                        \
-   OVERLOAD H fn(H x, H y) { return (H)(fn(x.lo, y.lo), fn(x.hi, y.hi)); }
-#define SPLIT_REMQUO(fn, H, I, HALF_I, AS)                                               \
-   OVERLOAD H remquo(H x, H y, AS I *quo)                                                \
-   {                                                                                     \
-      HALF_I qlo, qhi;                                                                   \
-      H r = (H)(remquo(x.lo, y.lo, &qlo), remquo(x.hi, y.hi, &qhi));                     \
-      *quo = (I)(qlo, qhi);                                                              \
-      return r;                                                                          \
-   }
-#define SPLIT_REMQUO_ALL(fn, H, I, HALF_I) EACH_SPACE(SPLIT_REMQUO, fn, H, I, HALF_I)
-
-#define EACH_EVEN_WIDTH(M, fn)                                                           \
-   M(fn, half2, int2, int)                                                               \
-   M(fn, half4, int4, int2)                                                              \
-   M(fn, half8, int8, int4)                                                              \
-   M(fn, half16, int16, int8)
-
-EACH_EVEN_WIDTH(SPLIT_2, fmod)
-EACH_EVEN_WIDTH(SPLIT_2, remainder)
-EACH_EVEN_WIDTH(SPLIT_REMQUO_ALL, remquo)
-
-#define WIDEN_3(fn)                                                                      \
-   OVERLOAD half3 fn(half3 x, half3 y)                                                   \
-   {                                                                                     \
-      return fn((half4)(x, (half)0), (half4)(y, (half)1)).xyz;                           \
-   }
-WIDEN_3(fmod)
-WIDEN_3(remainder)
-
-#define REMQUO_3(fn, H, F, I, AS)                                                        \
-   OVERLOAD half3 remquo(half3 x, half3 y, AS int3 *quo)                                 \
-   {                                                                                     \
-      int4 q;                                                                            \
-      half3 r = remquo((half4)(x, (half)0), (half4)(y, (half)1), &q).xyz;                \
-      *quo = q.xyz;                                                                      \
-      return r;                                                                          \
-   }
-EACH_SPACE(REMQUO_3, remquo, half3, float3, int3)
