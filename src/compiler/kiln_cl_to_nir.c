@@ -157,8 +157,10 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    /* Before any pass that deletes dead control flow. */
    NIR_PASS(_, nir, kiln_nir_keep_volatile_loads);
    /* Before any nir_opt_algebraic: the AMD options lower fdiv to a
-    * multiply by the reciprocal, not correctly rounded for doubles. */
+    * multiply by the reciprocal, not correctly rounded for doubles or
+    * halves. */
    NIR_PASS(_, nir, kiln_nir_lower_fdiv64);
+   NIR_PASS(_, nir, kiln_nir_lower_fdiv16);
    NIR_PASS(_, nir, kiln_nir_lower_cl_sign);
    /* While the extract trees still have vtn's shape. */
    NIR_PASS(_, nir, kiln_nir_opt_vector_extract, true);
