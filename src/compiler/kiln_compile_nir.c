@@ -43,8 +43,8 @@ kiln_compiler_nir_options(enum kiln_target target)
 }
 
 /* What kiln_cl_to_nir() does to every kernel and the other front end did
- * not: doubles divided correctly rounded before the backend's options see
- * fdiv, and OpenCL's sign() for zeros and NaNs. */
+ * not: doubles and halves divided correctly rounded before the backend's
+ * options see fdiv, and OpenCL's sign() for zeros and NaNs. */
 static void
 prepare(nir_shader *nir, enum kiln_target target, unsigned wave_size)
 {
@@ -52,6 +52,7 @@ prepare(nir_shader *nir, enum kiln_target target, unsigned wave_size)
    nir->info.workgroup_size_variable = nir->info.workgroup_size[0] == 0;
    nir->info.subgroup_size = wave_size == 32 ? SUBGROUP_SIZE_REQUIRE_32 : SUBGROUP_SIZE_REQUIRE_64;
    NIR_PASS(_, nir, kiln_nir_lower_fdiv64);
+   NIR_PASS(_, nir, kiln_nir_lower_fdiv16);
    NIR_PASS(_, nir, kiln_nir_lower_cl_sign);
    NIR_PASS(_, nir, nir_opt_algebraic);
    NIR_PASS(_, nir, nir_opt_dce);
