@@ -46,14 +46,6 @@ bits32(float f)
    return u;
 }
 
-static uint16_t
-bits16(_Float16 h)
-{
-   uint16_t u;
-   memcpy(&u, &h, 2);
-   return u;
-}
-
 static _Float16
 half_of_bits(uint16_t u)
 {
@@ -62,10 +54,13 @@ half_of_bits(uint16_t u)
    return h;
 }
 
+/* Bit-equal, any NaN equal to any NaN. */
 static bool
 same_half(uint16_t got, _Float16 want)
 {
-   return want != want ? (got & 0x7c00) == 0x7c00 && (got & 0x3ff) : got == bits16(want);
+   if (want != want)
+      return (got & 0x7c00) == 0x7c00 && (got & 0x3ff);
+   return !memcmp(&got, &want, 2);
 }
 
 /* Folds everything foldable; returns the constant stored by each store,
