@@ -21,6 +21,10 @@
  * nir_opt_algebraic folds the round-trip comparison away; every
  * instruction here is exact.  Run before nir_lower_convert_alu_types,
  * which lowers the remaining conversions.
+ *
+ * Conversions between half and integers (convert_half_rtz(int),
+ * convert_long_sat(half)) go through float first, then take the same
+ * path.
  */
 #include "kiln_nir_passes.h"
 
@@ -40,24 +44,55 @@ round_toward(nir_builder *b, nir_def *x, unsigned dest_bit_size, bool up)
 }
 
 static bool
+is_half_and_integer(nir_alu_type a, nir_alu_type b)
+{
+   return a == nir_type_float16 && (nir_alu_type_get_base_type(b) == nir_type_int ||
+                                    nir_alu_type_get_base_type(b) == nir_type_uint);
+}
+
+/* A conversion between half and an integer made one from or to float:
+ * half to float is exact, and so is an integer to float below 2^24;
+ * beyond that the integer is far outside half's range, where only its
+ * sign and the rounding mode decide the result.  Mesa's lowering gets
+ * both wrong directly: it clamps a saturating half-to-long conversion at
+ * bounds half cannot hold, and gives infinity for an integer beyond 65504
+ * rounded toward zero. */
+static void
+convert_through_float(nir_builder *b, nir_intrinsic_instr *conv, nir_alu_type src_type)
+{
+   b->cursor = nir_before_instr(&conv->instr);
+   nir_def *f = nir_type_convert(b, conv->src[0].ssa, src_type, nir_type_float32,
+                                 nir_rounding_mode_undef);
+   nir_src_rewrite(&conv->src[0], f);
+   nir_intrinsic_set_src_type(conv, nir_type_float32);
+}
+
+static bool
 lower_narrowing(nir_builder *b, nir_intrinsic_instr *conv, void *data)
 {
-   if (conv->intrinsic != nir_intrinsic_convert_alu_types || nir_intrinsic_saturate(conv))
+   if (conv->intrinsic != nir_intrinsic_convert_alu_types)
       return false;
 
    nir_alu_type src_type = nir_intrinsic_src_type(conv);
    nir_alu_type dest_type = nir_intrinsic_dest_type(conv);
+   bool progress = false;
+   if (is_half_and_integer(src_type, dest_type) ||
+       (is_half_and_integer(dest_type, src_type) && !nir_intrinsic_saturate(conv))) {
+      convert_through_float(b, conv, src_type);
+      src_type = nir_type_float32;
+      progress = true;
+   }
+
    nir_def *x = conv->src[0].ssa;
    unsigned dest_bit_size = nir_alu_type_get_type_size(dest_type);
-   if (nir_alu_type_get_base_type(src_type) != nir_type_float ||
-       nir_alu_type_get_base_type(dest_type) != nir_type_float ||
-       dest_bit_size >= x->bit_size)
-      return false;
+   if (nir_intrinsic_saturate(conv) || nir_alu_type_get_base_type(src_type) != nir_type_float ||
+       nir_alu_type_get_base_type(dest_type) != nir_type_float || dest_bit_size >= x->bit_size)
+      return progress;
 
    nir_rounding_mode mode = nir_intrinsic_rounding_mode(conv);
    if (mode != nir_rounding_mode_ru && mode != nir_rounding_mode_rd &&
        mode != nir_rounding_mode_rtz)
-      return false;
+      return progress;
 
    b->cursor = nir_before_instr(&conv->instr);
    b->exact = true;

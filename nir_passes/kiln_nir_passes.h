@@ -72,12 +72,22 @@ bool kiln_nir_lower_generic_access(nir_shader *nir,
  * instead of the backend's x * frcp(y). Run before nir_opt_algebraic. */
 bool kiln_nir_lower_fdiv64(nir_shader *nir);
 
+/* 16-bit fdiv as a correctly rounded sequence (cl_khr_fp16's half
+ * division) in single precision. Run before nir_opt_algebraic. */
+bool kiln_nir_lower_fdiv16(nir_shader *nir);
+
+/* Conversions between double and half through float, rounded once (a
+ * float rounded to odd), for a backend converting half only at 32 bits.
+ * Run after the last pass that makes double-to-half conversions. */
+bool kiln_nir_lower_f16_f64_casts(nir_shader *nir);
+
 /* OpenCL's sign(): zeros keep their sign, a NaN gives 0.0. */
 bool kiln_nir_lower_cl_sign(nir_shader *nir);
 
 /* Narrowing float conversions with rtz/rtp/rtn (convert_alu_types) as a
- * round-to-nearest conversion moved one value in the requested direction.
- * Run before nir_lower_convert_alu_types. */
+ * round-to-nearest conversion moved one value in the requested direction;
+ * conversions between half and integers through float first. Run before
+ * nir_lower_convert_alu_types. */
 bool kiln_nir_lower_float_narrowing(nir_shader *nir);
 
 /* Dynamic vector extracts (nir_vector_extract's bcsel trees: shuffle,

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "kiln_backend.h"
+#include "kiln_cl_library.h"
 #include "kiln_compiler_internal.h"
 #include "kiln_nir_passes.h"
 
@@ -66,33 +67,6 @@ cl_spirv_options(const nir_shader *libclc, struct kiln_log *log)
       .temp_addr_format = nir_address_format_32bit_offset_as_64bit,
       .debug = { .func = log ? vtn_message : NULL, .private_data = log },
    };
-}
-
-/* libclc as NIR, loaded once per target and shared read-only. */
-static simple_mtx_t libclc_lock = SIMPLE_MTX_INITIALIZER;
-static nir_shader *libclc_shaders[KILN_TARGET_GFX1100 + 1];
-
-static const nir_shader *
-get_libclc(const struct kiln_backend *backend, enum kiln_target target)
-{
-   simple_mtx_lock(&libclc_lock);
-   if (!libclc_shaders[target]) {
-      /* Translating and optimising libclc takes about a second; Mesa's
-       * shader disk cache keeps the result for later processes. */
-      struct disk_cache *cache = disk_cache_create("kiln_libclc", kiln_target_name(target), 0);
-      struct spirv_to_nir_options opts = cl_spirv_options(NULL, NULL);
-      libclc_shaders[target] =
-         nir_load_libclc_shader(64, cache, &opts, backend->nir_options(target), true);
-      disk_cache_destroy(cache);
-      /* The shader's variables point at glsl_types (libclc's constant
-       * tables are arrays), which the type singleton frees when its last
-       * reference goes; kiln_compile()'s own ends with each call.  The
-       * cache holds one for as long as it keeps the shader: the process. */
-      if (libclc_shaders[target])
-         glsl_type_singleton_init_or_ref();
-   }
-   simple_mtx_unlock(&libclc_lock);
-   return libclc_shaders[target];
 }
 
 static void
@@ -165,8 +139,9 @@ kiln_cl_nir_lower_vtn(nir_shader *nir, enum kiln_target target, unsigned wave_si
    NIR_PASS(_, nir, kiln_nir_keep_volatile_loads);
    /* Before any nir_opt_algebraic: the backends' options may lower fdiv
     * to a multiply by the reciprocal (AMD's do), not correctly rounded for
-    * doubles. */
+    * doubles or halves. */
    NIR_PASS(_, nir, kiln_nir_lower_fdiv64);
+   NIR_PASS(_, nir, kiln_nir_lower_fdiv16);
    NIR_PASS(_, nir, kiln_nir_lower_cl_sign);
    /* While the extract trees still have vtn's shape. */
    NIR_PASS(_, nir, kiln_nir_opt_vector_extract, true);
@@ -206,11 +181,10 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
                struct kiln_log *log)
 {
    const struct kiln_backend *backend = kiln_backend_for_target(target);
-   const nir_shader *libclc = get_libclc(backend, target);
-   if (!libclc) {
-      kiln_log_append(log, "error: libclc (spirv64-mesa3d-.spv) could not be loaded\n");
+   const struct spirv_to_nir_options lib_opts = cl_spirv_options(NULL, NULL);
+   const nir_shader *libclc = kiln_cl_library(target, &lib_opts, backend->nir_options(target), log);
+   if (!libclc)
       return NULL;
-   }
 
    struct spirv_to_nir_options opts = cl_spirv_options(libclc, log);
    nir_shader *nir = spirv_to_nir(spirv->data, spirv->size / 4, NULL, 0, MESA_SHADER_KERNEL,

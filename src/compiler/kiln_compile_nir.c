@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "kiln_backend.h"
+#include "kiln_cl_library.h"
 #include "kiln_compiler_internal.h"
 #include "kiln_nir_passes.h"
 #include "nir.h"
@@ -120,9 +121,14 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
    struct kiln_log log = { 0 };
    kiln_spirv_strengthen_cmpxchg_weak(&spirv);
    nir_shader *nir = NULL;
-   if (kiln_spirv_fix_workitem_dims(&spirv, &log) == KILN_COMPILE_OK)
+   /* kiln's CL library (libclc and kiln's own built-ins) in place of the
+    * front end's libclc: its functions are linked below, so the front
+    * end's own linking finds nothing left to link. */
+   struct spirv_to_nir_options opts = *options;
+   opts.clc_shader = kiln_cl_library(target, options, nir_options, &log);
+   if (opts.clc_shader && kiln_spirv_fix_workitem_dims(&spirv, &log) == KILN_COMPILE_OK)
       nir = spirv_to_nir(spirv.data, spirv.size / 4, spec, num_spec, MESA_SHADER_KERNEL,
-                         entry_point, options, nir_options);
+                         entry_point, &opts, nir_options);
    free(spirv.data);
    char *text = kiln_log_take(&log);
    if (!nir && text && *text)
@@ -134,6 +140,11 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
    const unsigned wave =
       wave_size ? wave_size : kiln_backend_for_target(target)->default_wave_size(target);
    kiln_cl_nir_lower_vtn(nir, target, wave);
+   NIR_PASS(_, nir, nir_lower_variable_initializers, nir_var_function_temp);
+   NIR_PASS(_, nir, nir_lower_returns);
+   NIR_PASS(_, nir, nir_link_shader_functions, opts.clc_shader);
+   NIR_PASS(_, nir, nir_inline_functions);
+   nir_remove_non_entrypoints(nir);
    /* Rusticl launches no partial work-groups (it offers no non-uniform
     * work-groups), so kiln_nir_lower_partial_local_size has nothing to do. */
    NIR_PASS(_, nir, kiln_nir_lower_subgroup_size, wave);

@@ -36,6 +36,7 @@ kiln_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
       return 16;
    case PIPE_SHADER_CAP_INTEGERS:
    case PIPE_SHADER_CAP_INT64_ATOMICS: /* global and LDS, as kiln compiles them */
+   case PIPE_SHADER_CAP_FP16: /* half arithmetic, and kiln's half built-ins (shaders/) */
       return 1;
    default:
       return 0;

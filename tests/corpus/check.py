@@ -179,7 +179,11 @@ def parse_output(text):
 
 
 def ulp_distance(a, b, scalar):
-    if scalar == 'float':
+    if scalar == 'half':
+        ba = struct.unpack('<H', struct.pack('<e', a))[0]
+        bb = struct.unpack('<H', struct.pack('<e', b))[0]
+        width = 16
+    elif scalar == 'float':
         ba = struct.unpack('<I', struct.pack('<f', a))[0]
         bb = struct.unpack('<I', struct.pack('<f', b))[0]
         width = 32

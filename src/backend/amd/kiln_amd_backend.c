@@ -227,9 +227,9 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
    unsigned lower_flrp = (o->lower_flrp16 ? 16 : 0) | (o->lower_flrp32 ? 32 : 0) |
                          (o->lower_flrp64 ? 64 : 0);
    NIR_PASS(_, nir, nir_lower_flrp, lower_flrp, false);
-   /* ACO converts to half from 32 bits only: a double goes through float
-    * without rounding twice (radeonsi and RADV do the same). */
-   NIR_PASS(_, nir, nir_lower_fp16_casts, nir_lower_fp16_split_fp64);
+   /* ACO converts to and from half at 32 bits only: a double goes through
+    * float without rounding twice. */
+   NIR_PASS(_, nir, kiln_nir_lower_f16_f64_casts);
    NIR_PASS(_, nir, nir_shader_intrinsics_pass, narrow_constant_offset,
             nir_metadata_control_flow, NULL);
 

@@ -8,7 +8,8 @@
  * value's bytes to its kernarg slot.  Integers accept C literals (decimal,
  * 0x hex) and must fit their type (a negative value for an unsigned type
  * wraps, down to the signed minimum); floats are parsed straight into their
- * own precision with strtof/strtod.  A buffer too large for a command-line
+ * own precision with strtof/strtod, and half (cl_khr_fp16) from strtod's
+ * double, rounded once to nearest even.  A buffer too large for a command-line
  * word (Linux takes at most 128 KiB in one) comes from a file of raw bytes
  * (`=@FILE`) or from a seeded generator (`=rand:SEED[:LO:HI]`), the same
  * in every runner.
@@ -20,6 +21,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/double.h"
+#include "util/half_float.h"
 
 static const struct {
    const char *name;
@@ -36,6 +40,7 @@ static const struct {
    {"int", KILN_TYPE_INT, 4, true, false},
    {"ulong", KILN_TYPE_ULONG, 8, false, false},
    {"long", KILN_TYPE_LONG, 8, true, false},
+   {"half", KILN_TYPE_HALF, 2, true, true},
    {"float", KILN_TYPE_FLOAT, 4, true, true},
    {"double", KILN_TYPE_DOUBLE, 8, true, true},
 };
@@ -58,7 +63,6 @@ kiln_run_base_type_name(enum kiln_base_type base)
    if (i >= 0)
       return scalar_types[i].name;
    switch (base) {
-   case KILN_TYPE_HALF: return "half";
    case KILN_TYPE_BOOL: return "bool";
    default: return "struct/other";
    }
@@ -115,6 +119,37 @@ kiln_run_parse_type(const char *text, struct kiln_run_type *type)
    return -EINVAL;
 }
 
+/* v correctly rounded to half: rounded to odd in float first (toward
+ * zero, the last bit set if inexact), which one more rounding to nearest
+ * even takes to the half nearest v; through a float rounded to nearest, a
+ * value just past a half tie can become the tie and round the wrong way. */
+static uint16_t
+half_from_double(double v)
+{
+   union {
+      float f;
+      uint32_t u;
+   } odd = {_mesa_double_to_float_rtz(v)};
+   if (odd.f != v)
+      odd.u |= 1;
+   return _mesa_float_to_half(odd.f);
+}
+
+/* A floating-point component from a double, rounded to nearest even. */
+static void
+store_float(const struct kiln_run_arg *arg, void *dst, double v)
+{
+   if (arg->type.base == KILN_TYPE_HALF) {
+      uint16_t h = half_from_double(v);
+      memcpy(dst, &h, 2);
+   } else if (arg->type.base == KILN_TYPE_FLOAT) {
+      float f = v;
+      memcpy(dst, &f, 4);
+   } else {
+      memcpy(dst, &v, 8);
+   }
+}
+
 /* One component from text into its slot. */
 static int
 parse_component(struct kiln_run_arg *arg, size_t slot, const char *text)
@@ -129,8 +164,7 @@ parse_component(struct kiln_run_arg *arg, size_t slot, const char *text)
          float f = strtof(text, &end);
          memcpy(dst, &f, 4);
       } else {
-         double d = strtod(text, &end);
-         memcpy(dst, &d, 8);
+         store_float(arg, dst, strtod(text, &end));
       }
       return end == text || *end ? -EINVAL : 0;
    }
@@ -313,12 +347,8 @@ fill_random(struct kiln_run_arg *arg, const char *spec, unsigned index, char *er
    for (size_t i = 0; i < arg->count * arg->type.n; i++) {
       void *dst = (char *)arg->data +
                   (i / arg->type.n * arg->type.slots + i % arg->type.n) * arg->type.scalar_size;
-      if (arg->type.base == KILN_TYPE_FLOAT) {
-         float v = flo + (fhi - flo) * ((double)lcg_next(&state) / 2147483648.0);
-         memcpy(dst, &v, 4);
-      } else if (arg->type.base == KILN_TYPE_DOUBLE) {
-         double v = flo + (fhi - flo) * ((double)lcg_next(&state) / 2147483648.0);
-         memcpy(dst, &v, 8);
+      if (is_float) {
+         store_float(arg, dst, flo + (fhi - flo) * ((double)lcg_next(&state) / 2147483648.0));
       } else {
          uint64_t draw;
          if (span && span <= (1ull << 31)) {
@@ -668,7 +698,9 @@ kiln_run_print_buffers(FILE *out, const struct kiln_run_command *cmd)
                             (e * a->type.slots + c) * a->type.scalar_size;
             uint64_t bits = 0;
             memcpy(&bits, p, a->type.scalar_size);
-            if (a->type.base == KILN_TYPE_FLOAT) {
+            if (a->type.base == KILN_TYPE_HALF) {
+               fprintf(out, " %.9g", _mesa_half_to_float(bits));
+            } else if (a->type.base == KILN_TYPE_FLOAT) {
                float f;
                memcpy(&f, p, 4);
                fprintf(out, " %.9g", f);

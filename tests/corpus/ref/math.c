@@ -12,9 +12,8 @@
 
 #include <stdlib.h>
 
-/* The -DFN=name build option of the case. */
-static bool
-get_fn(const struct kiln_run_command *l, char *fn, size_t size)
+bool
+ref_get_fn(const struct kiln_run_command *l, char *fn, size_t size)
 {
    const char *p = strstr(l->options, "-DFN=");
    if (!p)
@@ -95,7 +94,7 @@ ref_float_math(struct kiln_run_command *l)
 {
    char fn[32];
    unsigned nin = !strcmp(l->kernel, "unary") ? 1 : !strcmp(l->kernel, "binary") ? 2 : 3;
-   if (!get_fn(l, fn, sizeof(fn)) || ref_expect(l, nin + 1))
+   if (!ref_get_fn(l, fn, sizeof(fn)) || ref_expect(l, nin + 1))
       return 1;
    struct kiln_run_arg *out = REF_ARG(l, nin);
    bool dbl = out->type.base == KILN_TYPE_DOUBLE;
@@ -182,7 +181,7 @@ ref_int_math(struct kiln_run_command *l)
 {
    char fn[32];
    unsigned nin = !strcmp(l->kernel, "unary") ? 1 : !strcmp(l->kernel, "binary") ? 2 : 3;
-   if (!get_fn(l, fn, sizeof(fn)) || ref_expect(l, nin + 1))
+   if (!ref_get_fn(l, fn, sizeof(fn)) || ref_expect(l, nin + 1))
       return 1;
    struct kiln_run_arg *out = REF_ARG(l, nin);
    const struct kiln_run_arg *t = REF_ARG(l, 0);

@@ -93,6 +93,9 @@ typedef void (*ref_item_fn)(struct kiln_run_command *l, const struct ref_item *i
 void ref_foreach_item(struct kiln_run_command *l, ref_item_fn fn, void *ctx);
 size_t ref_total_items(const struct kiln_run_command *l);
 
+/* The -DFN=name build option of the case (math.c). */
+bool ref_get_fn(const struct kiln_run_command *l, char *fn, size_t size);
+
 /* Value types of a buffer: the type check every reference does first. */
 int ref_expect(const struct kiln_run_command *l, unsigned num_args);
 
@@ -109,5 +112,6 @@ extern const struct corpus_ref corpus_refs_apps[];
 extern const struct corpus_ref corpus_refs_calls[];
 extern const struct corpus_ref corpus_refs_generic[];
 extern const struct corpus_ref corpus_refs_subgroups[];
+extern const struct corpus_ref corpus_refs_half[];
 
 #endif

@@ -9,6 +9,7 @@
  */
 #include "slots.h"
 
+#include <math.h>
 #include <string.h>
 
 static void *
@@ -39,6 +40,7 @@ corpus_get_i(const struct kiln_run_arg *arg, size_t slot)
    case KILN_TYPE_CHAR: return (int8_t)bits;
    case KILN_TYPE_SHORT: return (int16_t)bits;
    case KILN_TYPE_INT: return (int32_t)bits;
+   case KILN_TYPE_HALF: return (int64_t)corpus_get_f(arg, slot);
    case KILN_TYPE_FLOAT: return (int64_t)corpus_get_f(arg, slot);
    case KILN_TYPE_DOUBLE: return (int64_t)corpus_get_f(arg, slot);
    default: return (int64_t)bits;
@@ -56,6 +58,8 @@ corpus_get_u(const struct kiln_run_arg *arg, size_t slot)
 double
 corpus_get_f(const struct kiln_run_arg *arg, size_t slot)
 {
+   if (arg->type.base == KILN_TYPE_HALF)
+      return corpus_half_to_double(corpus_get_bits(arg, slot));
    if (arg->type.base == KILN_TYPE_FLOAT) {
       float f;
       memcpy(&f, slot_ptr(arg, slot), 4);
@@ -92,7 +96,9 @@ corpus_set_i(struct kiln_run_arg *arg, size_t slot, int64_t v)
 void
 corpus_set_f(struct kiln_run_arg *arg, size_t slot, double v)
 {
-   if (arg->type.base == KILN_TYPE_FLOAT) {
+   if (arg->type.base == KILN_TYPE_HALF) {
+      corpus_set_bits(arg, slot, corpus_half_from_double(v, CORPUS_RTE));
+   } else if (arg->type.base == KILN_TYPE_FLOAT) {
       float f = (float)v;
       memcpy(slot_ptr(arg, slot), &f, 4);
    } else if (arg->type.base == KILN_TYPE_DOUBLE) {
@@ -102,4 +108,46 @@ corpus_set_f(struct kiln_run_arg *arg, size_t slot, double v)
    } else {
       corpus_set_u(arg, slot, (uint64_t)v);
    }
+}
+
+double
+corpus_half_to_double(uint16_t h)
+{
+   const double sign = h >> 15 ? -1.0 : 1.0;
+   const unsigned exponent = (h >> 10) & 0x1f, fraction = h & 0x3ff;
+   if (exponent == 0x1f)
+      return fraction ? NAN : sign * INFINITY;
+   if (exponent == 0)
+      return sign * ldexp(fraction, -24);
+   return sign * ldexp(fraction | 0x400, (int)exponent - 25);
+}
+
+/* |v| as an integer count of its half ulp, rounded by mode: the ulp is
+ * 2^(e - 11) for |v| in [2^(e-1), 2^e), and 2^-24 below 2^-14, and both
+ * scalings by it are exact. */
+uint16_t
+corpus_half_from_double(double v, enum corpus_rounding mode)
+{
+   const uint16_t sign = signbit(v) ? 0x8000 : 0;
+   const double a = fabs(v);
+   if (isnan(v))
+      return 0x7e00;
+   if (isinf(v))
+      return sign | 0x7c00;
+   int e;
+   frexp(a, &e);
+   const int ulp_exp = e - 11 > -24 ? e - 11 : -24;
+   const double units = ldexp(a, -ulp_exp);
+   /* The direction of rounding |v|: up for rtp of a positive value and
+    * rtn of a negative one, toward zero for rtz and the opposite cases. */
+   const bool up = (mode == CORPUS_RTP && !sign) || (mode == CORPUS_RTN && sign);
+   const double rounded = mode == CORPUS_RTE ? nearbyint(units) : up ? ceil(units) : floor(units);
+   const double r = ldexp(rounded, ulp_exp);
+   if (r > 65504.0)
+      return sign | (mode == CORPUS_RTE || up ? 0x7c00 : 0x7bff);
+   if (r < 0x1p-14)
+      return sign | (uint16_t)ldexp(r, 24);
+   int re;
+   const double m = frexp(r, &re); /* r = m 2^re, m in [0.5, 1) */
+   return sign | (uint16_t)((re + 14) << 10) | ((uint16_t)ldexp(m, 11) & 0x3ff);
 }

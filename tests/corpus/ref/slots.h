@@ -24,4 +24,19 @@ void corpus_set_u(struct kiln_run_arg *arg, size_t slot, uint64_t v);
 void corpus_set_f(struct kiln_run_arg *arg, size_t slot, double v);
 void corpus_set_bits(struct kiln_run_arg *arg, size_t slot, uint64_t bits);
 
+/* IEEE 754 half (cl_khr_fp16), computed here from the format's definition
+ * (1 sign, 5 exponent bits biased by 15, 10 fraction bits; subnormals
+ * below 2^-14), not with the runners' conversion. */
+enum corpus_rounding {
+   CORPUS_RTE, /* to nearest, ties to even: the default */
+   CORPUS_RTZ,
+   CORPUS_RTP,
+   CORPUS_RTN,
+};
+double corpus_half_to_double(uint16_t h);
+/* v rounded once to half: an overflow gives infinity where the rounding
+ * goes away from zero (to nearest, or toward v's infinity) and the
+ * largest finite half, 65504, otherwise. */
+uint16_t corpus_half_from_double(double v, enum corpus_rounding mode);
+
 #endif

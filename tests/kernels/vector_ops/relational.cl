@@ -3,9 +3,13 @@
 // give int 1/0; vectors give a signed integer vector R of the same element
 // size with -1 (all bits set) for true and 0 for false. Any comparison
 // with NaN is false except !=, which is true. A scalar operand is widened.
-// Built with -DT=<type> -DS=<scalar type> -DR=<result type>.
+// Built with -DT=<type> -DS=<scalar type> -DR=<result type> (-DFP64 for
+// double, -DFP16 for half).
 #ifdef FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#ifdef FP16
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
 #endif
 
 kernel void
