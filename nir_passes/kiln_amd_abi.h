@@ -34,6 +34,18 @@
  * get_local_size() from local_size, global_size and the group id, so the
  * driver only fills the table below.
  *
+ * printf (OpenCL C 2.0 6.13.13) writes records into a buffer the launcher
+ * allocates and names in the implicit arguments (printf_buffer, and its
+ * size in bytes): nir_lower_printf's layout, a 32-bit count of the bytes
+ * reserved so far at offset 0, which the launcher sets to
+ * KILN_PRINTF_HEADER_SIZE (and the rest of the buffer to zero, which no
+ * format id is), then one record per call in the order the calls
+ * reserved them: the 32-bit format id (1-based, into the kernel's printf
+ * formats) and the arguments, each padded to 4 bytes.  A call whose record
+ * at offset o of r bytes does not satisfy o + r + 4 < size writes nothing
+ * and returns -1; the count goes on growing, so the launcher can tell how
+ * much was dropped.
+ *
  * Launch limits this ABI assumes (the driver checks them): every global size
  * and offset, and their sum, fit in 32 bits; and no buffer is larger than
  * KILN_MAX_BUFFER_SIZE, so a byte offset into any buffer fits in 32 bits
@@ -72,6 +84,9 @@ struct kiln_implicit_args {
    uint32_t pad1;
    uint32_t num_groups[3];    /* get_num_groups() */
    uint32_t pad2;
+   uint64_t printf_buffer;    /* printf's buffer, 0 when the kernel has none */
+   uint32_t printf_buffer_size; /* its bytes */
+   uint32_t pad3;
 };
 
 #define KILN_IMPLICIT_GLOBAL_OFFSET 0
@@ -79,7 +94,11 @@ struct kiln_implicit_args {
 #define KILN_IMPLICIT_GLOBAL_SIZE 16
 #define KILN_IMPLICIT_LOCAL_SIZE 32
 #define KILN_IMPLICIT_NUM_GROUPS 48
-#define KILN_IMPLICIT_SIZE 64
+#define KILN_IMPLICIT_PRINTF_BUFFER 64
+#define KILN_IMPLICIT_PRINTF_BUFFER_SIZE 72
+#define KILN_IMPLICIT_SIZE 80
+
+#define KILN_PRINTF_HEADER_SIZE 4
 
 _Static_assert(sizeof(struct kiln_implicit_args) == KILN_IMPLICIT_SIZE,
                "implicit kernarg layout");

@@ -94,6 +94,8 @@ compile_kernel(const struct clc_binary *spirv, const struct clc_kernel_info *inf
       return KILN_COMPILE_ERROR_SPIRV;
 
    enum kiln_compile_status status = kiln_kernel_args_fill(k, info, spirv, nir, log);
+   if (status == KILN_COMPILE_OK)
+      status = kiln_printf_formats_fill(k, nir);
    if (status == KILN_COMPILE_OK) {
       k->implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size);
       k->kernarg_alloc_size = k->implicit_offset + KILN_IMPLICIT_SIZE;
@@ -236,6 +238,7 @@ kernel_finish(struct kiln_kernel *k)
    free(k->name);
    free(k->code);
    free(k->disasm);
+   kiln_printf_formats_free(k);
 }
 
 void

@@ -109,5 +109,6 @@ extern const struct corpus_ref corpus_refs_apps[];
 extern const struct corpus_ref corpus_refs_calls[];
 extern const struct corpus_ref corpus_refs_generic[];
 extern const struct corpus_ref corpus_refs_subgroups[];
+extern const struct corpus_ref corpus_refs_printf[];
 
 #endif
