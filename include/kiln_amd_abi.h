@@ -39,6 +39,18 @@
  * get_local_size() from local_size, global_size and the group id, so the
  * driver only fills the table below.
  *
+ * printf (OpenCL C 2.0 6.13.13) writes records into a buffer the launcher
+ * allocates and names in the implicit arguments (printf_buffer, and its
+ * size in bytes): nir_lower_printf's layout, a 32-bit count of the bytes
+ * reserved so far at offset 0, which the launcher sets to
+ * KILN_PRINTF_HEADER_SIZE (and the rest of the buffer to zero, which no
+ * format id is), then one record per call in the order the calls
+ * reserved them: the 32-bit format id (1-based, into the kernel's printf
+ * formats) and the arguments, each padded to 4 bytes.  A call whose record
+ * at offset o of r bytes does not satisfy o + r + 4 < size writes nothing
+ * and returns -1; the count goes on growing, so the launcher can tell how
+ * much was dropped.
+ *
  * Launch limits this ABI assumes (the driver checks them): every global size
  * and offset, and their sum, fit in 32 bits; and no buffer is larger than
  * KILN_MAX_BUFFER_SIZE, so a byte offset into any buffer fits in 32 bits
@@ -98,6 +110,9 @@ struct kiln_implicit_args {
    uint32_t pad1;
    uint32_t num_groups[3];    /* get_num_groups() */
    uint32_t pad2;
+   uint64_t printf_buffer;    /* printf's buffer, 0 when the kernel has none */
+   uint32_t printf_buffer_size; /* its bytes */
+   uint32_t pad3;
 };
 
 #define KILN_IMPLICIT_GLOBAL_OFFSET offsetof(struct kiln_implicit_args, global_offset)
@@ -106,6 +121,12 @@ struct kiln_implicit_args {
 #define KILN_IMPLICIT_LOCAL_SIZE offsetof(struct kiln_implicit_args, local_size)
 #define KILN_IMPLICIT_NUM_GROUPS offsetof(struct kiln_implicit_args, num_groups)
 #define KILN_IMPLICIT_SIZE sizeof(struct kiln_implicit_args)
+#define KILN_IMPLICIT_PRINTF_BUFFER offsetof(struct kiln_implicit_args, printf_buffer)
+#define KILN_IMPLICIT_PRINTF_BUFFER_SIZE offsetof(struct kiln_implicit_args, printf_buffer_size)
+
+/* The bytes of a record's header before its arguments (nir_lower_printf's
+ * format identifier). */
+#define KILN_PRINTF_HEADER_SIZE 4
 
 static_assert(KILN_IMPLICIT_SIZE % KILN_KERNARG_ALIGN == 0,
               "the implicit arguments end the kernarg buffer on its alignment");

@@ -5,8 +5,8 @@
  * Lowers an OpenCL kernel's inputs to kiln's AMD compute ABI
  * (kiln_amd_abi.h): kernel arguments and the launch values OpenCL exposes
  * (global offset and size, enqueued local size, number of groups, work_dim)
- * become scalar loads from the kernarg buffer, whose address arrives in two
- * user SGPRs.  Workgroup and local ids stay hardware-provided; the backend
+ * and the printf buffer nir_lower_printf writes to become scalar loads
+ * from the kernarg buffer, whose address arrives in two user SGPRs.  Workgroup and local ids stay hardware-provided; the backend
  * maps them to their SGPRs/VGPRs.
  *
  * Argument offsets are constants in OpenCL, so nearly every read is an
@@ -107,6 +107,14 @@ lower_abi_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       break;
    case nir_intrinsic_load_num_workgroups:
       value = load_implicit(b, opts, KILN_IMPLICIT_NUM_GROUPS, 3, bit_size);
+      break;
+   case nir_intrinsic_load_printf_buffer_address:
+      value = load_kernarg_const(b, opts, opts->implicit_offset + KILN_IMPLICIT_PRINTF_BUFFER,
+                                 1, 64);
+      value = nir_u2uN(b, value, bit_size);
+      break;
+   case nir_intrinsic_load_printf_buffer_size:
+      value = load_implicit(b, opts, KILN_IMPLICIT_PRINTF_BUFFER_SIZE, 1, bit_size);
       break;
    default:
       return false;

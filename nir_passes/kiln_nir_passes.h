@@ -119,9 +119,10 @@ bool kiln_nir_unaligned_global_size_ok(unsigned bytes);
  * bit-by-bit division. Run before nir_lower_int64. */
 bool kiln_nir_lower_divmod64(nir_shader *nir);
 
-/* Lowers kernel inputs and the OpenCL launch values (global offset and
- * size, enqueued local size, number of groups, work_dim) to scalar loads
- * from the kernarg buffer of kiln_amd_abi.h. */
+/* Lowers kernel inputs, the OpenCL launch values (global offset and size,
+ * enqueued local size, number of groups, work_dim) and the printf buffer's
+ * address and size (after nir_lower_printf) to scalar loads from the
+ * kernarg buffer of kiln_amd_abi.h. */
 bool kiln_nir_lower_kernel_abi(nir_shader *nir,
                                const struct kiln_nir_kernel_abi_options *options);
 

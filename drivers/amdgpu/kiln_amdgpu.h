@@ -153,6 +153,10 @@ struct kiln_amdgpu_launch {
    struct kiln_amdgpu_bo *const *bos; /* buffers the kernel accesses */
    unsigned num_bos;
    uint64_t timeout_ns;            /* 0 = 10 s */
+   /* The printf buffer the kernel writes to (its layout in kiln_amd_abi.h),
+    * also one of bos; 0 when the kernel calls no printf. */
+   uint64_t printf_buffer_va;
+   uint32_t printf_buffer_size;
 };
 
 enum kiln_amdgpu_fault_kind {

@@ -10,7 +10,9 @@
  * and 32-bit offsets for local and private memory.  Generic pointers are
  * flat addresses (kiln_nir_lower_generic_casts and _access).  Program-scope
  * __constant data becomes shader constant data that the backend appends
- * to the code, so it needs no buffer of its own.
+ * to the code, so it needs no buffer of its own.  printf calls write
+ * records into the launch's printf buffer (nir_lower_printf), which the
+ * host formats afterwards (kiln_printf.c).
  */
 #include <stdio.h>
 
@@ -101,19 +103,6 @@ opt_loop(nir_shader *nir)
                nir_var_mem_generic | nir_var_uniform);
       NIR_PASS(progress, nir, nir_opt_loop_unroll);
    } while (progress);
-}
-
-/* printf has no output path yet: each call returns -1 ("failed"), as the
- * spec allows, and the log says so once per kernel. */
-static bool
-drop_printf(nir_builder *b, nir_intrinsic_instr *intr, void *data)
-{
-   if (intr->intrinsic != nir_intrinsic_printf)
-      return false;
-   b->cursor = nir_before_instr(&intr->instr);
-   nir_def_replace(&intr->def, nir_imm_int(b, -1));
-   *(bool *)data = true;
-   return true;
 }
 
 static bool
@@ -212,12 +201,14 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    nir_remove_non_entrypoints(nir);
    opt_loop(nir);
 
-   bool had_printf = false;
-   NIR_PASS(_, nir, nir_shader_intrinsics_pass, drop_printf, nir_metadata_control_flow,
-            &had_printf);
-   if (had_printf)
-      kiln_log_append(log, "warning: kernel %s: printf output is not supported yet; "
-                           "printf returns -1\n", entry_point);
+   /* The buffer's address and size come from the implicit arguments
+    * (kiln_nir_lower_kernel_abi).  vtn's printf_info holds the formats of
+    * the whole module; the kernel calls printf when a call is left after
+    * the other entry points went. */
+   const nir_lower_printf_options printf_opts = { .ptr_bit_size = 64 };
+   bool calls_printf = false;
+   NIR_PASS(calls_printf, nir, nir_lower_printf, &printf_opts);
+   nir->info.uses_printf = calls_printf;
 
    /* Unused kernel arguments (nir_var_uniform) stay: every argument keeps
     * its slot in the kernarg layout the metadata reports. */

@@ -94,6 +94,8 @@ compile_kernel(const struct kiln_backend *backend, const struct clc_binary *spir
       return KILN_COMPILE_ERROR_SPIRV;
 
    enum kiln_compile_status status = kiln_kernel_args_fill(k, info, spirv, nir, log);
+   if (status == KILN_COMPILE_OK)
+      status = kiln_printf_formats_fill(k, nir);
    if (status == KILN_COMPILE_OK) {
       for (unsigned i = 0; i < 3; i++)
          k->reqd_work_group_size[i] = info->local_size[i];
@@ -228,6 +230,7 @@ kernel_finish(struct kiln_kernel *k)
    free(k->name);
    free(k->code);
    free(k->disasm);
+   kiln_printf_formats_free(k);
 }
 
 void

@@ -85,6 +85,12 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
 void kiln_cl_nir_lower_vtn(nir_shader *nir, enum kiln_target target, unsigned wave_size);
 void kiln_cl_nir_lower_before_io(nir_shader *nir, enum kiln_target target);
 
+/* The kernel's printf formats from the NIR kiln_cl_to_nir() made (none
+ * when nir->info.uses_printf is false), and their release. */
+enum kiln_compile_status kiln_printf_formats_fill(struct kiln_kernel *kernel,
+                                                  const nir_shader *nir);
+void kiln_printf_formats_free(struct kiln_kernel *kernel);
+
 /* Fills kernel->args (and kernarg sizes) from the front end's parsed info,
  * the kernel's parameter types in the SPIR-V and the explicit layout of
  * the NIR kernel's argument variables. Returns

@@ -9,7 +9,10 @@
  *          [--emit-spirv FILE] FILE [-- BUILD_OPTIONS...]
  *
  * -o DIR writes DIR/<kernel>.bin (the code exactly as uploaded) and
- * DIR/<kernel>.json (register configuration and argument metadata).
+ * DIR/<kernel>.json (register configuration, argument metadata, and the
+ * formats of the kernel's printf calls that a launcher needs to print
+ * their records: each format's strings, the format and those its %s
+ * conversions print, and its arguments' sizes).
  * --emit-spirv FILE writes the module's SPIR-V as kiln's front end made it
  * (the fuzzer's seed corpus is made this way).
  */
@@ -135,6 +138,26 @@ print_stats_json(FILE *f, const struct kiln_program *prog)
    fprintf(f, "]\n");
 }
 
+static void
+print_printf_formats_json(FILE *f, const struct kiln_kernel *k)
+{
+   fprintf(f, "  \"printf\": [");
+   for (unsigned i = 0; i < k->num_printf_formats; i++) {
+      const struct kiln_printf_format *pf = &k->printf_formats[i];
+      fprintf(f, "%s\n    {\"strings\": [", i ? "," : "");
+      for (unsigned pos = 0; pos < pf->string_size; pos += strlen(pf->strings + pos) + 1) {
+         if (pos)
+            fprintf(f, ", ");
+         json_string(f, pf->strings + pos);
+      }
+      fprintf(f, "], \"arg_sizes\": [");
+      for (unsigned a = 0; a < pf->num_args; a++)
+         fprintf(f, "%s%u", a ? ", " : "", pf->arg_sizes[a]);
+      fprintf(f, "]}");
+   }
+   fprintf(f, "%s]\n", k->num_printf_formats ? "\n  " : "");
+}
+
 static int
 write_kernel_files(const char *dir, const struct kiln_program *prog,
                    const struct kiln_kernel *k)
@@ -175,7 +198,9 @@ write_kernel_files(const char *dir, const struct kiln_program *prog,
               arg_kind_names[arg->kind], arg->offset, arg->size,
               a + 1 < k->num_args ? "," : "");
    }
-   fprintf(f, "  ]\n}\n");
+   fprintf(f, "  ],\n");
+   print_printf_formats_json(f, k);
+   fprintf(f, "}\n");
    return fclose(f) ? -1 : 0;
 }
 

@@ -153,6 +153,35 @@ test_launch_values_come_from_the_implicit_table(void)
    }
 }
 
+/* nir_lower_printf's buffer address is the 64-bit field of the implicit
+ * table, its size the 32-bit one after it. */
+static void
+test_printf_buffer_comes_from_the_implicit_table(void)
+{
+   nir_builder b = kernel();
+   use(&b, nir_unpack_64_2x32(&b, nir_load_printf_buffer_address(&b, 64)));
+   use(&b, nir_load_printf_buffer_size(&b));
+   kiln_nir_lower_kernel_abi(b.shader, &abi);
+   CHECK(find(b.shader, nir_intrinsic_load_printf_buffer_address).count == 0 &&
+            find(b.shader, nir_intrinsic_load_printf_buffer_size).count == 0,
+         "printf buffer intrinsics left");
+   struct found smem = find(b.shader, nir_intrinsic_load_smem_amd);
+   CHECK(smem.count == 2, "%u smem loads", smem.count);
+   if (smem.count == 2) {
+      CHECK(nir_src_as_uint(smem.intr[0]->src[1]) ==
+                  abi.implicit_offset + KILN_IMPLICIT_PRINTF_BUFFER &&
+               smem.intr[0]->def.num_components == 2,
+            "address read at %u, %u dwords", (unsigned)nir_src_as_uint(smem.intr[0]->src[1]),
+            smem.intr[0]->def.num_components);
+      CHECK(nir_src_as_uint(smem.intr[1]->src[1]) ==
+                  abi.implicit_offset + KILN_IMPLICIT_PRINTF_BUFFER_SIZE &&
+               smem.intr[1]->def.num_components == 1,
+            "size read at %u, %u dwords", (unsigned)nir_src_as_uint(smem.intr[1]->src[1]),
+            smem.intr[1]->def.num_components);
+   }
+   nir_test_free(b.shader);
+}
+
 static void
 test_local_size_is_partial_but_enqueued_size_is_not(void)
 {
@@ -218,6 +247,7 @@ main(void)
    test_double4_argument_is_eight_dwords();
    test_dynamic_offset_uses_a_global_load();
    test_launch_values_come_from_the_implicit_table();
+   test_printf_buffer_comes_from_the_implicit_table();
    test_local_size_is_partial_but_enqueued_size_is_not();
    test_global_id_is_a_widened_32_bit_sum();
    return nir_test_finish();

@@ -6,8 +6,9 @@ Each case of tests/corpus/cases.txt names a reference, a tolerance and a
 runner command line (see tests/corpus/README.md). For every selected case
 this runs `RUNNER FILE.cl ...` and `corpus_ref REF FILE.cl ...` with the
 same arguments, compares every printed buffer value (integers exactly,
-floats within the case's ULP bound), prints one line per case and a
-summary, and exits non-zero if any case failed. Standard library only.
+floats within the case's ULP bound) and the kernel's printf output (every
+other line, exactly), prints one line per case and a summary, and exits
+non-zero if any case failed. Standard library only.
 """
 
 import argparse
@@ -26,14 +27,18 @@ INT_TYPES = {'char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long',
              'ulong'}
 
 
+PRINTF_ORDERS = ('launch', 'work-item')
+
+
 class Case:
-    def __init__(self, cid, ref, tol, xfail, args, line):
+    def __init__(self, cid, ref, tol, xfail, args, line, printf_order='launch'):
         self.id = cid
         self.ref = ref
         self.tol = tol
         self.xfail = xfail      # runner name -> reason
         self.args = args        # runner arguments, file first (relative)
         self.line = line
+        self.printf_order = printf_order
 
     @property
     def file(self):
@@ -132,15 +137,20 @@ def load_cases(path):
             if len(head) < 3:
                 raise SystemExit('%s:%d: need ID REF TOLERANCE' % (path, lineno))
             xfail = {}
+            printf_order = 'launch'
             for w in head[3:]:
                 m = re.match(r'xfail-([a-z0-9_-]+)=(.*)', w, re.S)
-                if not m:
+                if m:
+                    xfail[m.group(1)] = m.group(2)
+                elif (w.startswith('printf-order=') and
+                      w.split('=', 1)[1] in PRINTF_ORDERS):
+                    printf_order = w.split('=', 1)[1]
+                else:
                     raise SystemExit('%s:%d: bad flag %r' % (path, lineno, w))
-                xfail[m.group(1)] = m.group(2)
             if not re.match(r'exact$|ulp:\d+$', head[2]):
                 raise SystemExit('%s:%d: bad tolerance %r' % (path, lineno, head[2]))
             cases.append(Case(head[0], head[1], head[2], xfail,
-                              [expand(a) for a in args], lineno))
+                              [expand(a) for a in args], lineno, printf_order))
     ids = [c.id for c in cases]
     dup = {i for i in ids if ids.count(i) > 1}
     if dup:
@@ -176,6 +186,39 @@ def parse_output(text):
         if m:
             out[int(m.group(1))] = m.group(2).split()
     return out
+
+
+def printf_lines(text):
+    """The kernel's printf output: every line but the argI: ones."""
+    return [line for line in text.splitlines()
+            if not re.match(r'arg\d+:', line)]
+
+
+def compare_printf(case, got_text, want_text):
+    """None if the printf output matches, else a reason.  In launch order
+    the lines must match one for one; in work-item order the lines with
+    the same first word (the work-item's id) must, each work-item's in the
+    order of its calls (OpenCL C 2.0 6.13.13.1 leaves the order between
+    work-items open)."""
+    got, want = printf_lines(got_text), printf_lines(want_text)
+    if case.printf_order == 'work-item':
+        def by_item(lines):
+            items = {}
+            for line in lines:
+                items.setdefault(line.split(' ', 1)[0], []).append(line)
+            return items
+        got_items, want_items = by_item(got), by_item(want)
+        for key in sorted(set(got_items) | set(want_items)):
+            if got_items.get(key) != want_items.get(key):
+                return 'printf output of work-item %r: %r, reference %r' % (
+                    key, got_items.get(key, [])[:4], want_items.get(key, [])[:4])
+        return None
+    for i in range(max(len(got), len(want))):
+        g = got[i] if i < len(got) else '(nothing)'
+        w = want[i] if i < len(want) else '(nothing)'
+        if g != w:
+            return 'printf output line %d: %r, reference %r' % (i + 1, g, w)
+    return None
 
 
 def ulp_distance(a, b, scalar):
@@ -224,6 +267,9 @@ def compare_value(got, want, scalar, tol):
 
 
 def compare(case, got_text, want_text):
+    why = compare_printf(case, got_text, want_text)
+    if why:
+        return why
     got, want = parse_output(got_text), parse_output(want_text)
     types = buffer_types(case.args)
     if sorted(got) != sorted(want):

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -95,6 +96,17 @@ struct kiln_kernel_stats {
    double compile_ms;
 };
 
+/* The format of one printf call (Mesa's u_printf_info): the format string
+ * followed by the constant strings its %s conversions print, each
+ * NUL-terminated, in strings[0, string_size); and the bytes each argument
+ * takes in a record of the printf buffer (kiln_amd_abi.h). */
+struct kiln_printf_format {
+   unsigned num_args;
+   unsigned *arg_sizes;
+   unsigned string_size;
+   char *strings;
+};
+
 struct kiln_kernel {
    char *name;
    uint32_t *code;             /* machine code, little-endian dwords */
@@ -114,6 +126,11 @@ struct kiln_kernel {
    unsigned num_args;
    struct kiln_kernel_stats stats;
    char *disasm;               /* NUL-terminated; NULL if unavailable */
+   /* The formats of the kernel's printf calls, indexed by the format id
+    * less 1 that starts each record; none when the kernel calls no printf
+    * and needs no printf buffer. */
+   struct kiln_printf_format *printf_formats;
+   unsigned num_printf_formats;
 };
 
 struct kiln_program {
@@ -147,6 +164,22 @@ void kiln_program_free(struct kiln_program *program);
 
 const struct kiln_kernel *
 kiln_program_find_kernel(const struct kiln_program *program, const char *name);
+
+/* The smallest printf buffer in which each of the kernel's printf calls
+ * can write its record (kiln_amd_abi.h's layout); 0 when it calls none. */
+size_t kiln_printf_min_buffer_size(const struct kiln_kernel *kernel);
+
+/* Writes the output of the printf records a launch of the kernel left in
+ * its printf buffer (size bytes, as the launch left them, the launcher
+ * having zeroed them and set the counter, kiln_amd_abi.h) to out, record
+ * by record in the order the calls reserved them: each work-item's in the
+ * order it made its calls, those of different work-items in whichever
+ * order they reached the buffer's counter.  Returns the bytes of records
+ * dropped because the buffer was full (0 when none was), or -1 when the
+ * buffer holds a record with no such format (out then has the output
+ * before it). */
+int64_t kiln_printf_print(FILE *out, const struct kiln_kernel *kernel, const void *buffer,
+                          size_t size);
 
 const char *kiln_target_name(enum kiln_target target);
 bool kiln_target_from_name(const char *name, enum kiln_target *target);

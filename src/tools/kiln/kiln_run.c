@@ -7,6 +7,11 @@
  * submission layer picks (a real amdgpu node, else the emulated gfx1030;
  * KILN_DEVICE forces one) and prints every buffer argument afterwards as
  * `argI: v v v`, the same lines PoCL's runner prints for the corpus.
+ * The kernel's printf output comes first, once the launch has completed:
+ * each work-item's in the order of its calls, different work-items' in the
+ * order their calls reached the printf buffer (--printf-buffer-size bytes,
+ * 1 MiB by default, as Rusticl's); calls that found it full are named on
+ * stderr.
  *
  * Exit status: 0 success, 1 a usage, argument or compile error, 2 the GPU
  * faulted or hung (the fault report is on stderr), 3 another device error.
@@ -33,7 +38,8 @@ usage(FILE *out)
 {
    fprintf(out,
            "usage: kiln run FILE.cl -k KERNEL -g X[,Y,Z] [-l X[,Y,Z]] [-o X[,Y,Z]]\n"
-           "                [-b \"BUILD_OPTIONS\"] [--target gfx900|gfx1030|gfx1100] ARG...\n"
+           "                [-b \"BUILD_OPTIONS\"] [--target gfx900|gfx1030|gfx1100]\n"
+           "                [--printf-buffer-size BYTES] ARG...\n"
            "  ARG, one per kernel argument in order:\n"
            "    TYPE:v[,v...]          a value (int:5, float4:1,2,3,4)\n"
            "    buf:TYPE[N][=v,v,...]  a buffer of N elements, printed after the run\n"
@@ -78,12 +84,16 @@ read_file(const char *path, size_t *size)
    return data;
 }
 
+#define DEFAULT_PRINTF_BUFFER_SIZE (1024 * 1024)
+
 struct run_state {
    struct kiln_run_command cmd;
    struct kiln_program *program;
    struct kiln_amdgpu_device *dev;
    struct kiln_amdgpu_kernel *kernel;
    struct kiln_amdgpu_bo *bos[KILN_RUN_MAX_ARGS];
+   struct kiln_amdgpu_bo *printf_bo;
+   uint64_t printf_buffer_size;
    uint8_t *kernarg;
 };
 
@@ -93,6 +103,8 @@ run_state_free(struct run_state *s)
    for (unsigned i = 0; i < KILN_RUN_MAX_ARGS; i++)
       if (s->bos[i])
          kiln_amdgpu_bo_destroy(s->dev, s->bos[i]);
+   if (s->printf_bo)
+      kiln_amdgpu_bo_destroy(s->dev, s->printf_bo);
    if (s->kernel)
       kiln_amdgpu_kernel_destroy(s->dev, s->kernel);
    kiln_amdgpu_device_close(s->dev);
@@ -153,6 +165,68 @@ setup_args(struct run_state *s, const struct kiln_kernel *k,
    return 0;
 }
 
+/* The printf buffer, when the kernel calls printf; returns an exit code. */
+static int
+setup_printf(struct run_state *s, const struct kiln_kernel *k,
+             struct kiln_amdgpu_launch *launch, struct kiln_amdgpu_bo **bos)
+{
+   size_t min_size = kiln_printf_min_buffer_size(k);
+   if (!min_size)
+      return 0;
+   if (s->printf_buffer_size < min_size || s->printf_buffer_size > UINT32_MAX) {
+      fprintf(stderr, "kiln run: --printf-buffer-size %llu: kernel '%s' needs between %zu "
+              "bytes (its largest printf record) and 4 GiB\n",
+              (unsigned long long)s->printf_buffer_size, k->name, min_size);
+      return EXIT_USAGE;
+   }
+   if (kiln_amdgpu_bo_create(s->dev, s->printf_buffer_size, KILN_AMDGPU_BO_HOST_VISIBLE,
+                             &s->printf_bo)) {
+      fprintf(stderr, "kiln run: printf buffer of %llu bytes: %s\n",
+              (unsigned long long)s->printf_buffer_size, kiln_amdgpu_device_error(s->dev));
+      return EXIT_DEVICE;
+   }
+   const uint32_t header = KILN_PRINTF_HEADER_SIZE;
+   memset(s->printf_bo->map, 0, s->printf_buffer_size);
+   memcpy(s->printf_bo->map, &header, sizeof(header));
+   launch->printf_buffer_va = s->printf_bo->va;
+   launch->printf_buffer_size = s->printf_buffer_size;
+   bos[launch->num_bos++] = s->printf_bo;
+   return 0;
+}
+
+/* The launch's printf output on stdout; the calls that found the buffer
+ * full on stderr. */
+static void
+print_printf_output(const struct run_state *s, const struct kiln_kernel *k)
+{
+   if (!s->printf_bo)
+      return;
+   int64_t dropped = kiln_printf_print(stdout, k, s->printf_bo->map, s->printf_buffer_size);
+   fflush(stdout);
+   if (dropped < 0)
+      fprintf(stderr, "kiln run: kernel '%s': the printf buffer holds a record of no printf "
+              "call of the kernel; the output after it is lost\n", k->name);
+   else if (dropped)
+      fprintf(stderr, "kiln run: kernel '%s': the printf buffer of %llu bytes was full: "
+              "printf calls asking for %lld more bytes printed nothing and returned -1 "
+              "(--printf-buffer-size)\n", k->name,
+              (unsigned long long)s->printf_buffer_size, (long long)dropped);
+}
+
+static int
+parse_printf_buffer_size(const char *text, uint64_t *size)
+{
+   char *end;
+   errno = 0;
+   unsigned long long v = text ? strtoull(text, &end, 0) : DEFAULT_PRINTF_BUFFER_SIZE;
+   if (text && (errno || end == text || *end || text[0] == '-')) {
+      fprintf(stderr, "kiln run: --printf-buffer-size '%s' is not a byte count\n", text);
+      return EXIT_USAGE;
+   }
+   *size = v;
+   return 0;
+}
+
 static int
 run(int argc, char **argv)
 {
@@ -161,9 +235,15 @@ run(int argc, char **argv)
    char *source = NULL;
    int status = EXIT_USAGE;
 
-   if (kiln_run_parse_command_line(argc, argv, &s.cmd, err, sizeof(err))) {
+   struct kiln_run_extra_option printf_opt = {.name = "--printf-buffer-size"};
+   if (kiln_run_parse_command_line_extra(argc, argv, &printf_opt, 1, &s.cmd, err,
+                                         sizeof(err))) {
       fprintf(stderr, "kiln run: %s\n", err);
       usage(stderr);
+      kiln_run_command_free(&s.cmd);
+      return EXIT_USAGE;
+   }
+   if (parse_printf_buffer_size(printf_opt.value, &s.printf_buffer_size)) {
       kiln_run_command_free(&s.cmd);
       return EXIT_USAGE;
    }
@@ -235,7 +315,7 @@ run(int argc, char **argv)
    }
 
    struct kiln_amdgpu_local_arg locals[KILN_RUN_MAX_ARGS];
-   struct kiln_amdgpu_bo *bos[KILN_RUN_MAX_ARGS];
+   struct kiln_amdgpu_bo *bos[KILN_RUN_MAX_ARGS + 1];
    unsigned num_locals, num_bos;
    status = setup_args(&s, k, locals, &num_locals, bos, &num_bos);
    if (status)
@@ -255,6 +335,9 @@ run(int argc, char **argv)
       if (s.cmd.has_local)
          launch.local_size[d] = s.cmd.local[d] > UINT32_MAX ? UINT32_MAX : s.cmd.local[d];
    }
+   status = setup_printf(&s, k, &launch, bos);
+   if (status)
+      goto out;
 
    struct kiln_amdgpu_fault fault;
    int ret = kiln_amdgpu_dispatch(s.dev, s.kernel, &launch, &fault);
@@ -268,6 +351,7 @@ run(int argc, char **argv)
       goto out;
    }
 
+   print_printf_output(&s, k);
    for (unsigned i = 0; i < s.cmd.num_args; i++)
       if (s.bos[i])
          memcpy(s.cmd.args[i].data, s.bos[i]->map, s.cmd.args[i].bytes);

@@ -5,7 +5,7 @@
  * corpus_ref REF FILE.cl -k KERNEL -g ... ARG...: parses the runner command
  * line of a corpus case, runs the named CPU reference on its buffers and
  * prints them as `argI: ...` lines, exactly as a runner does after its
- * dispatch. `corpus_ref --list` prints the names of all references.
+ * dispatch, after the printf output the reference expects. `corpus_ref --list` prints the names of all references.
  */
 #include "ref.h"
 
@@ -16,7 +16,7 @@ static const struct corpus_ref *const tables[] = {
    corpus_refs_as_type, corpus_refs_convert, corpus_refs_workitem,
    corpus_refs_local,   corpus_refs_atomics, corpus_refs_math,
    corpus_refs_apps,    corpus_refs_calls,   corpus_refs_generic,
-   corpus_refs_subgroups, corpus_refs_half,
+   corpus_refs_subgroups, corpus_refs_half, corpus_refs_printf,
 };
 
 static const struct corpus_ref *

@@ -113,5 +113,6 @@ extern const struct corpus_ref corpus_refs_calls[];
 extern const struct corpus_ref corpus_refs_generic[];
 extern const struct corpus_ref corpus_refs_subgroups[];
 extern const struct corpus_ref corpus_refs_half[];
+extern const struct corpus_ref corpus_refs_printf[];
 
 #endif
