@@ -43,7 +43,7 @@
  * allocates and names in the implicit arguments (printf_buffer, and its
  * size in bytes): nir_lower_printf's layout, a 32-bit count of the bytes
  * reserved so far at offset 0, which the launcher sets to
- * KILN_PRINTF_HEADER_SIZE (and the rest of the buffer to zero, which no
+ * KILN_PRINTF_HEADER_SIZE (kiln_compiler.h; and the rest of the buffer to zero, which no
  * format id is), then one record per call in the order the calls
  * reserved them: the 32-bit format id (1-based, into the kernel's printf
  * formats) and the arguments, each padded to 4 bytes.  A call whose record
@@ -123,10 +123,6 @@ struct kiln_implicit_args {
 #define KILN_IMPLICIT_SIZE sizeof(struct kiln_implicit_args)
 #define KILN_IMPLICIT_PRINTF_BUFFER offsetof(struct kiln_implicit_args, printf_buffer)
 #define KILN_IMPLICIT_PRINTF_BUFFER_SIZE offsetof(struct kiln_implicit_args, printf_buffer_size)
-
-/* The bytes of a record's header before its arguments (nir_lower_printf's
- * format identifier). */
-#define KILN_PRINTF_HEADER_SIZE 4
 
 static_assert(KILN_IMPLICIT_SIZE % KILN_KERNARG_ALIGN == 0,
               "the implicit arguments end the kernarg buffer on its alignment");

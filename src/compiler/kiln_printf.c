@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kiln_amd_abi.h"
 #include "kiln_compiler_internal.h"
 
 #include "util/u_math.h"

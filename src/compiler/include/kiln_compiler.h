@@ -96,6 +96,10 @@ struct kiln_kernel_stats {
    double compile_ms;
 };
 
+/* The bytes before the first record of a printf buffer: nir_lower_printf's
+ * 32-bit count of the bytes reserved so far, which starts at this value. */
+#define KILN_PRINTF_HEADER_SIZE 4
+
 /* The format of one printf call (Mesa's u_printf_info): the format string
  * followed by the constant strings its %s conversions print, each
  * NUL-terminated, in strings[0, string_size); and the bytes each argument
