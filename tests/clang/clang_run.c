@@ -69,10 +69,13 @@ main(int argc, char **argv)
       fprintf(stderr, "clang_run: loading %s: %s\n", l.file, err);
       goto out;
    }
-   const struct kiln_sim_hsa_kernel *k = kiln_sim_hsa_find_kernel(obj, l.kernel);
-   if (!k) {
-      fprintf(stderr, "clang_run: no kernel '%s' in %s\n", l.kernel, l.file);
-      goto out;
+   const struct kiln_sim_hsa_kernel *kernels[KILN_RUN_MAX_KERNELS];
+   for (unsigned n = 0; n < l.num_kernels; n++) {
+      kernels[n] = kiln_sim_hsa_find_kernel(obj, l.kernels[n]);
+      if (!kernels[n]) {
+         fprintf(stderr, "clang_run: no kernel '%s' in %s\n", l.kernels[n], l.file);
+         goto out;
+      }
    }
 
    struct kiln_sim_hsa_arg_value values[KILN_RUN_MAX_ARGS];
@@ -112,10 +115,15 @@ main(int argc, char **argv)
    };
    struct kiln_sim_fault fault;
    memset(&fault, 0, sizeof(fault));
-   int ret = kiln_sim_hsa_dispatch(obj, k, &launch, values, l.num_args, &run, &fault);
-   if (ret) {
-      fprintf(stderr, "clang_run: %s\n", obj->error);
-      goto out;
+   /* The kernels one after the other on the same buffers, --launches times. */
+   for (unsigned i = 0; i < l.launches; i++) {
+      for (unsigned n = 0; n < l.num_kernels; n++) {
+         if (kiln_sim_hsa_dispatch(obj, kernels[n], &launch, values, l.num_args, &run,
+                                   &fault)) {
+            fprintf(stderr, "clang_run: %s\n", obj->error);
+            goto out;
+         }
+      }
    }
 
    for (unsigned i = 0; i < l.num_args; i++) {

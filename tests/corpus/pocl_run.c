@@ -129,40 +129,51 @@ main(int argc, char **argv)
               l.file, l.options, e, log);
       return 1;
    }
-   cl_kernel k = clCreateKernel(prog, l.kernel, &e);
-   if (e != CL_SUCCESS) {
-      fprintf(stderr, "pocl_run: no kernel '%s' in %s (%d)\n", l.kernel,
-              l.file, e);
-      return 1;
-   }
-   cl_uint num_args = 0;
-   CHECK(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof(num_args), &num_args,
-                         NULL),
-         "clGetKernelInfo");
-   if (num_args != l.num_args) {
-      fprintf(stderr, "pocl_run: kernel %s takes %u arguments, %u given\n",
-              l.kernel, num_args, l.num_args);
-      return 2;
+   cl_kernel kernels[KILN_RUN_MAX_KERNELS];
+   for (unsigned n = 0; n < l.num_kernels; n++) {
+      kernels[n] = clCreateKernel(prog, l.kernels[n], &e);
+      if (e != CL_SUCCESS) {
+         fprintf(stderr, "pocl_run: no kernel '%s' in %s (%d)\n", l.kernels[n],
+                 l.file, e);
+         return 1;
+      }
+      cl_uint num_args = 0;
+      CHECK(clGetKernelInfo(kernels[n], CL_KERNEL_NUM_ARGS, sizeof(num_args), &num_args,
+                            NULL),
+            "clGetKernelInfo");
+      if (num_args != l.num_args) {
+         fprintf(stderr, "pocl_run: kernel %s takes %u arguments, %u given\n",
+                 l.kernels[n], num_args, l.num_args);
+         return 2;
+      }
    }
 
+   /* The buffers, shared by the kernels, which take the same arguments. */
    cl_mem mems[KILN_RUN_MAX_ARGS] = {0};
    for (unsigned i = 0; i < l.num_args; i++) {
       struct kiln_run_arg *a = &l.args[i];
-      char what[64];
-      snprintf(what, sizeof(what), "clSetKernelArg(%u)", i);
-      switch (a->kind) {
-      case KILN_RUN_ARG_VALUE:
-         CHECK(clSetKernelArg(k, i, a->bytes, a->data), what);
-         break;
-      case KILN_RUN_ARG_LOCAL:
-         CHECK(clSetKernelArg(k, i, a->bytes, NULL), what);
-         break;
-      case KILN_RUN_ARG_BUFFER:
-         mems[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                  a->bytes, a->data, &e);
-         CHECK(e, "clCreateBuffer");
-         CHECK(clSetKernelArg(k, i, sizeof(cl_mem), &mems[i]), what);
-         break;
+      if (a->kind != KILN_RUN_ARG_BUFFER)
+         continue;
+      mems[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                               a->bytes, a->data, &e);
+      CHECK(e, "clCreateBuffer");
+   }
+   for (unsigned n = 0; n < l.num_kernels; n++) {
+      for (unsigned i = 0; i < l.num_args; i++) {
+         struct kiln_run_arg *a = &l.args[i];
+         char what[64];
+         snprintf(what, sizeof(what), "clSetKernelArg(%u)", i);
+         switch (a->kind) {
+         case KILN_RUN_ARG_VALUE:
+            CHECK(clSetKernelArg(kernels[n], i, a->bytes, a->data), what);
+            break;
+         case KILN_RUN_ARG_LOCAL:
+            CHECK(clSetKernelArg(kernels[n], i, a->bytes, NULL), what);
+            break;
+         case KILN_RUN_ARG_BUFFER:
+            CHECK(clSetKernelArg(kernels[n], i, sizeof(cl_mem), &mems[i]), what);
+            break;
+         }
       }
    }
 
@@ -172,9 +183,16 @@ main(int argc, char **argv)
       local[d] = l.local[d];
       offset[d] = l.offset[d];
    }
-   CHECK(clEnqueueNDRangeKernel(q, k, l.dim, l.has_offset ? offset : NULL, global,
-                                l.has_local ? local : NULL, 0, NULL, NULL),
-         "clEnqueueNDRangeKernel");
+   /* Each launch finished before the next, so that printf output comes
+    * in launch order. */
+   for (unsigned launch = 0; launch < l.launches; launch++) {
+      for (unsigned n = 0; n < l.num_kernels; n++) {
+         CHECK(clEnqueueNDRangeKernel(q, kernels[n], l.dim, l.has_offset ? offset : NULL,
+                                      global, l.has_local ? local : NULL, 0, NULL, NULL),
+               "clEnqueueNDRangeKernel");
+         CHECK(clFinish(q), "clFinish");
+      }
+   }
    for (unsigned i = 0; i < l.num_args; i++) {
       if (!mems[i])
          continue;
@@ -188,7 +206,8 @@ main(int argc, char **argv)
    for (unsigned i = 0; i < l.num_args; i++)
       if (mems[i])
          clReleaseMemObject(mems[i]);
-   clReleaseKernel(k);
+   for (unsigned n = 0; n < l.num_kernels; n++)
+      clReleaseKernel(kernels[n]);
    clReleaseProgram(prog);
    clReleaseCommandQueue(q);
    clReleaseContext(ctx);

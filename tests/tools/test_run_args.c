@@ -322,6 +322,31 @@ test_extra_option(void)
    kiln_run_command_free(&cmd);
 }
 
+/* -k again names the next kernel of the sequence; --launches repeats it. */
+static void
+test_kernel_sequence(void)
+{
+   char *argv[] = {"x.cl", "-k", "put", "-g", "8", "-k", "take", "--launches", "3",
+                   "buf:int[8]"};
+   char *single[] = {"x.cl", "-k", "k", "-g", "8"};
+   char *zero[] = {"x.cl", "-k", "k", "-g", "8", "--launches", "0"};
+   struct kiln_run_command cmd;
+   char err[256] = "";
+
+   CHECK(!kiln_run_parse_command_line(10, argv, &cmd, err, sizeof(err)), "%s", err);
+   CHECK(cmd.num_kernels == 2 && !strcmp(cmd.kernels[0], "put") &&
+         !strcmp(cmd.kernels[1], "take") && !strcmp(cmd.kernel, "put") &&
+         cmd.launches == 3 && cmd.num_args == 1, "%u kernels, %u launches",
+         cmd.num_kernels, cmd.launches);
+   kiln_run_command_free(&cmd);
+   CHECK(!kiln_run_parse_command_line(5, single, &cmd, err, sizeof(err)) &&
+         cmd.num_kernels == 1 && cmd.launches == 1, "one kernel launched once");
+   kiln_run_command_free(&cmd);
+   CHECK(kiln_run_parse_command_line(7, zero, &cmd, err, sizeof(err)) == -EINVAL &&
+         strstr(err, "--launches"), "--launches 0: %s", err);
+   kiln_run_command_free(&cmd);
+}
+
 static void
 test_base_types(void)
 {
@@ -459,6 +484,7 @@ main(void)
    test_buffer_file();
    test_printout();
    test_extra_option();
+   test_kernel_sequence();
    test_base_types();
    test_command_line_errors();
    test_signature_check();

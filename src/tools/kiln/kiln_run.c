@@ -3,11 +3,13 @@
  * SPDX-License-Identifier: MIT
  *
  * `kiln run FILE.cl -k KERNEL -g X[,Y,Z] [-l ..] [-o ..] [-b OPTS] ARG...`:
- * compiles one kernel with kiln_compile(), runs it once on the device the
- * submission layer picks (a real amdgpu node, else the emulated gfx1030;
- * KILN_DEVICE forces one) and prints every buffer argument afterwards as
- * `argI: v v v`, the same lines PoCL's runner prints for the corpus.
- * The kernel's printf output comes first, once the launch has completed:
+ * compiles a program with kiln_compile(), runs a kernel of it once on the
+ * device the submission layer picks (a real amdgpu node, else the emulated
+ * gfx1030; KILN_DEVICE forces one) and prints every buffer argument
+ * afterwards as `argI: v v v`, the same lines PoCL's runner prints for the
+ * corpus.  With several -k, the kernels run one after the other on the
+ * same buffers, and --launches N repeats that N times.
+ * Each launch's printf output comes first, once the launch has completed:
  * each work-item's in the order of its calls, different work-items' in the
  * order their calls reached the printf buffer (--printf-buffer-size bytes,
  * 1 MiB by default, as Rusticl's); calls that found it full are named on
@@ -39,7 +41,7 @@ usage(FILE *out)
    fprintf(out,
            "usage: kiln run FILE.cl -k KERNEL -g X[,Y,Z] [-l X[,Y,Z]] [-o X[,Y,Z]]\n"
            "                [-b \"BUILD_OPTIONS\"] [--target gfx900|gfx1030|gfx1100]\n"
-           "                [--printf-buffer-size BYTES] ARG...\n"
+           "                [--launches N] [--printf-buffer-size BYTES] ARG...\n"
            "  ARG, one per kernel argument in order:\n"
            "    TYPE:v[,v...]          a value (int:5, float4:1,2,3,4)\n"
            "    buf:TYPE[N][=v,v,...]  a buffer of N elements, printed after the run\n"
@@ -86,15 +88,26 @@ read_file(const char *path, size_t *size)
 
 #define DEFAULT_PRINTF_BUFFER_SIZE (1024 * 1024)
 
+/* A kernel of the program, uploaded, with its argument image. */
+struct run_kernel {
+   const struct kiln_kernel *k;
+   struct kiln_amdgpu_kernel *hw;
+   uint8_t *kernarg;
+   struct kiln_amdgpu_local_arg locals[KILN_RUN_MAX_ARGS];
+   unsigned num_locals;
+};
+
 struct run_state {
    struct kiln_run_command cmd;
    struct kiln_program *program;
    struct kiln_amdgpu_device *dev;
-   struct kiln_amdgpu_kernel *kernel;
+   struct run_kernel kernels[KILN_RUN_MAX_KERNELS];
    struct kiln_amdgpu_bo *bos[KILN_RUN_MAX_ARGS];
    struct kiln_amdgpu_bo *printf_bo;
    uint64_t printf_buffer_size;
-   uint8_t *kernarg;
+   /* What every launch uses: the argument buffers and the printf buffer. */
+   struct kiln_amdgpu_bo *launch_bos[KILN_RUN_MAX_ARGS + 1];
+   unsigned num_launch_bos;
 };
 
 static void
@@ -105,29 +118,83 @@ run_state_free(struct run_state *s)
          kiln_amdgpu_bo_destroy(s->dev, s->bos[i]);
    if (s->printf_bo)
       kiln_amdgpu_bo_destroy(s->dev, s->printf_bo);
-   if (s->kernel)
-      kiln_amdgpu_kernel_destroy(s->dev, s->kernel);
+   for (unsigned i = 0; i < KILN_RUN_MAX_KERNELS; i++) {
+      if (s->kernels[i].hw)
+         kiln_amdgpu_kernel_destroy(s->dev, s->kernels[i].hw);
+      free(s->kernels[i].kernarg);
+   }
    kiln_amdgpu_device_close(s->dev);
    kiln_program_free(s->program);
    kiln_run_command_free(&s->cmd);
-   free(s->kernarg);
 }
 
-/* Fills the kernarg image and creates the buffers; returns an exit code. */
+/* The kernel named, checked against the command line and uploaded;
+ * returns an exit code. */
 static int
-setup_args(struct run_state *s, const struct kiln_kernel *k,
-           struct kiln_amdgpu_local_arg *locals, unsigned *num_locals,
-           struct kiln_amdgpu_bo **bos, unsigned *num_bos)
+load_kernel(struct run_state *s, const char *name, struct run_kernel *rk)
 {
-   *num_locals = *num_bos = 0;
-   s->kernarg = calloc(1, k->kernarg_size ? k->kernarg_size : 1);
-   if (!s->kernarg) {
+   char err[512];
+   const struct kiln_kernel *k = kiln_program_find_kernel(s->program, name);
+   if (!k) {
+      fprintf(stderr, "kiln run: %s has no kernel '%s'; it has:", s->cmd.file, name);
+      for (unsigned i = 0; i < s->program->num_kernels; i++)
+         fprintf(stderr, " %s", s->program->kernels[i].name);
+      fprintf(stderr, "\n");
+      return EXIT_USAGE;
+   }
+   if (k->implicit_offset != KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size)) {
+      fprintf(stderr, "kiln run: kernel '%s': the compiler puts the implicit arguments at "
+              "%u, kiln_amd_abi.h at %u\n", k->name, k->implicit_offset,
+              (unsigned)KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size));
+      return EXIT_DEVICE;
+   }
+   if (kiln_run_check_signature(&s->cmd, k, err, sizeof(err))) {
+      fprintf(stderr, "kiln run: %s\n", err);
+      return EXIT_USAGE;
+   }
+   struct kiln_amdgpu_kernel_desc desc = kiln_kernel_desc(k);
+   if (kiln_amdgpu_kernel_create(s->dev, &desc, &rk->hw)) {
+      fprintf(stderr, "kiln run: %s\n", kiln_amdgpu_device_error(s->dev));
+      return EXIT_DEVICE;
+   }
+   rk->k = k;
+   return 0;
+}
+
+/* A buffer for every buffer argument, filled from the command line;
+ * returns an exit code. */
+static int
+create_buffers(struct run_state *s, const struct kiln_kernel *k)
+{
+   for (unsigned i = 0; i < s->cmd.num_args; i++) {
+      const struct kiln_run_arg *a = &s->cmd.args[i];
+      if (a->kind != KILN_RUN_ARG_BUFFER)
+         continue;
+      if (kiln_amdgpu_bo_create(s->dev, a->bytes, KILN_AMDGPU_BO_HOST_VISIBLE, &s->bos[i])) {
+         fprintf(stderr, "kiln run: argument %u ('%s'): %s\n", i, k->args[i].name,
+                 kiln_amdgpu_device_error(s->dev));
+         return EXIT_DEVICE;
+      }
+      memcpy(s->bos[i]->map, a->data, a->bytes);
+      s->launch_bos[s->num_launch_bos++] = s->bos[i];
+   }
+   return 0;
+}
+
+/* The kernel's argument image, with the buffers' addresses; returns an
+ * exit code. */
+static int
+fill_kernarg(struct run_state *s, struct run_kernel *rk)
+{
+   const struct kiln_kernel *k = rk->k;
+   rk->kernarg = calloc(1, k->kernarg_size ? k->kernarg_size : 1);
+   if (!rk->kernarg) {
       fprintf(stderr, "kiln run: out of memory\n");
       return EXIT_DEVICE;
    }
    for (unsigned i = 0; i < k->num_args; i++) {
       const struct kiln_kernel_arg *ka = &k->args[i];
-      struct kiln_run_arg *a = &s->cmd.args[i];
+      const struct kiln_run_arg *a = &s->cmd.args[i];
 
       if (ka->offset + ka->size > k->kernarg_size) {
          fprintf(stderr, "kiln run: argument %u ('%s'): slot [%u, %u) lies outside the "
@@ -137,27 +204,18 @@ setup_args(struct run_state *s, const struct kiln_kernel *k,
       }
       switch (a->kind) {
       case KILN_RUN_ARG_VALUE:
-         memcpy(s->kernarg + ka->offset, a->data, a->bytes < ka->size ? a->bytes : ka->size);
+         memcpy(rk->kernarg + ka->offset, a->data, a->bytes < ka->size ? a->bytes : ka->size);
          break;
       case KILN_RUN_ARG_LOCAL:
-         locals[(*num_locals)++] = (struct kiln_amdgpu_local_arg){
+         rk->locals[rk->num_locals++] = (struct kiln_amdgpu_local_arg){
             .kernarg_offset = ka->offset,
             .size = a->bytes,
             .align = 0,
          };
          break;
       case KILN_RUN_ARG_BUFFER: {
-         int ret = kiln_amdgpu_bo_create(s->dev, a->bytes, KILN_AMDGPU_BO_HOST_VISIBLE,
-                                         &s->bos[i]);
-         if (ret) {
-            fprintf(stderr, "kiln run: argument %u ('%s'): %s\n", i, ka->name,
-                    kiln_amdgpu_device_error(s->dev));
-            return EXIT_DEVICE;
-         }
-         memcpy(s->bos[i]->map, a->data, a->bytes);
          uint64_t va = s->bos[i]->va;
-         memcpy(s->kernarg + ka->offset, &va, ka->size < 8 ? ka->size : 8);
-         bos[(*num_bos)++] = s->bos[i];
+         memcpy(rk->kernarg + ka->offset, &va, ka->size < 8 ? ka->size : 8);
          break;
       }
       }
@@ -165,18 +223,25 @@ setup_args(struct run_state *s, const struct kiln_kernel *k,
    return 0;
 }
 
-/* The printf buffer, when the kernel calls printf; returns an exit code. */
+/* The printf buffer, when a kernel calls printf; returns an exit code. */
 static int
-setup_printf(struct run_state *s, const struct kiln_kernel *k,
-             struct kiln_amdgpu_launch *launch, struct kiln_amdgpu_bo **bos)
+setup_printf(struct run_state *s)
 {
-   size_t min_size = kiln_printf_min_buffer_size(k);
+   size_t min_size = 0;
+   const char *needs = NULL;
+   for (unsigned i = 0; i < s->cmd.num_kernels; i++) {
+      size_t size = kiln_printf_min_buffer_size(s->kernels[i].k);
+      if (size > min_size) {
+         min_size = size;
+         needs = s->kernels[i].k->name;
+      }
+   }
    if (!min_size)
       return 0;
    if (s->printf_buffer_size < min_size || s->printf_buffer_size > UINT32_MAX) {
       fprintf(stderr, "kiln run: --printf-buffer-size %llu: kernel '%s' needs between %zu "
               "bytes (its largest printf record) and 4 GiB\n",
-              (unsigned long long)s->printf_buffer_size, k->name, min_size);
+              (unsigned long long)s->printf_buffer_size, needs, min_size);
       return EXIT_USAGE;
    }
    if (kiln_amdgpu_bo_create(s->dev, s->printf_buffer_size, KILN_AMDGPU_BO_HOST_VISIBLE,
@@ -185,13 +250,17 @@ setup_printf(struct run_state *s, const struct kiln_kernel *k,
               (unsigned long long)s->printf_buffer_size, kiln_amdgpu_device_error(s->dev));
       return EXIT_DEVICE;
    }
+   s->launch_bos[s->num_launch_bos++] = s->printf_bo;
+   return 0;
+}
+
+/* An empty printf buffer for the next launch (kiln_amd_abi.h). */
+static void
+reset_printf(struct run_state *s)
+{
    const uint32_t header = KILN_PRINTF_HEADER_SIZE;
    memset(s->printf_bo->map, 0, s->printf_buffer_size);
    memcpy(s->printf_bo->map, &header, sizeof(header));
-   launch->printf_buffer_va = s->printf_bo->va;
-   launch->printf_buffer_size = s->printf_buffer_size;
-   bos[launch->num_bos++] = s->printf_bo;
-   return 0;
 }
 
 /* The launch's printf output on stdout; the calls that found the buffer
@@ -199,8 +268,6 @@ setup_printf(struct run_state *s, const struct kiln_kernel *k,
 static void
 print_printf_output(const struct run_state *s, const struct kiln_kernel *k)
 {
-   if (!s->printf_bo)
-      return;
    int64_t dropped = kiln_printf_print(stdout, k, s->printf_bo->map, s->printf_buffer_size);
    fflush(stdout);
    if (dropped < 0)
@@ -211,6 +278,45 @@ print_printf_output(const struct run_state *s, const struct kiln_kernel *k)
               "printf calls asking for %lld more bytes printed nothing and returned -1 "
               "(--printf-buffer-size)\n", k->name,
               (unsigned long long)s->printf_buffer_size, (long long)dropped);
+}
+
+/* One launch of a kernel, then its printf output; returns an exit code. */
+static int
+launch_kernel(struct run_state *s, const struct run_kernel *rk)
+{
+   struct kiln_amdgpu_launch launch = {
+      .work_dim = s->cmd.dim,
+      .kernarg = rk->kernarg,
+      .local_args = rk->locals,
+      .num_local_args = rk->num_locals,
+      .bos = s->launch_bos,
+      .num_bos = s->num_launch_bos,
+   };
+   for (unsigned d = 0; d < 3; d++) {
+      launch.global_size[d] = s->cmd.global[d];
+      launch.global_offset[d] = s->cmd.offset[d];
+      if (s->cmd.has_local)
+         launch.local_size[d] = s->cmd.local[d] > UINT32_MAX ? UINT32_MAX : s->cmd.local[d];
+   }
+   const bool prints = rk->k->num_printf_formats != 0;
+   if (prints) {
+      reset_printf(s);
+      launch.printf_buffer_va = s->printf_bo->va;
+      launch.printf_buffer_size = s->printf_buffer_size;
+   }
+
+   struct kiln_amdgpu_fault fault;
+   int ret = kiln_amdgpu_dispatch(s->dev, rk->hw, &launch, &fault);
+   if (ret == -EFAULT || ret == -ETIME) {
+      fprintf(stderr, "kiln run: %s\n", fault.message);
+      return EXIT_GPU_FAULT;
+   } else if (ret) {
+      fprintf(stderr, "kiln run: %s\n", kiln_amdgpu_device_error(s->dev));
+      return ret == -EINVAL || ret == -E2BIG ? EXIT_USAGE : EXIT_DEVICE;
+   }
+   if (prints)
+      print_printf_output(s, rk->k);
+   return 0;
 }
 
 static int
@@ -227,47 +333,31 @@ parse_printf_buffer_size(const char *text, uint64_t *size)
    return 0;
 }
 
+/* The program compiled for the device; returns an exit code. */
 static int
-run(int argc, char **argv)
+compile_program(struct run_state *s)
 {
-   struct run_state s = {0};
    char err[512];
-   char *source = NULL;
-   int status = EXIT_USAGE;
-
-   struct kiln_run_extra_option printf_opt = {.name = "--printf-buffer-size"};
-   if (kiln_run_parse_command_line_extra(argc, argv, &printf_opt, 1, &s.cmd, err,
-                                         sizeof(err))) {
-      fprintf(stderr, "kiln run: %s\n", err);
-      usage(stderr);
-      kiln_run_command_free(&s.cmd);
-      return EXIT_USAGE;
-   }
-   if (parse_printf_buffer_size(printf_opt.value, &s.printf_buffer_size)) {
-      kiln_run_command_free(&s.cmd);
-      return EXIT_USAGE;
-   }
-
    size_t size;
-   source = read_file(s.cmd.file, &size);
+   char *source = read_file(s->cmd.file, &size);
    if (!source) {
-      fprintf(stderr, "kiln run: %s: %s\n", s.cmd.file, strerror(errno));
-      goto out;
+      fprintf(stderr, "kiln run: %s: %s\n", s->cmd.file, strerror(errno));
+      return EXIT_USAGE;
    }
-
-   if (kiln_amdgpu_device_open(NULL, &s.dev, err, sizeof(err))) {
+   int status = EXIT_USAGE;
+   if (kiln_amdgpu_device_open(NULL, &s->dev, err, sizeof(err))) {
       fprintf(stderr, "kiln run: no device: %s\n", err);
       status = EXIT_DEVICE;
       goto out;
    }
-   const struct kiln_amdgpu_device_info *info = kiln_amdgpu_device_get_info(s.dev);
+   const struct kiln_amdgpu_device_info *info = kiln_amdgpu_device_get_info(s->dev);
 
    struct kiln_compile_options options = {
       .source_kind = KILN_SOURCE_OPENCL_C,
-      .source_name = s.cmd.file,
-      .build_options = s.cmd.options,
+      .source_name = s->cmd.file,
+      .build_options = s->cmd.options,
    };
-   const char *target = s.cmd.target ? s.cmd.target : info->target;
+   const char *target = s->cmd.target ? s->cmd.target : info->target;
    if (!kiln_target_from_name(target, &options.target)) {
       fprintf(stderr, "kiln run: unknown target '%s'\n", target);
       goto out;
@@ -279,87 +369,56 @@ run(int argc, char **argv)
    }
 
    char *log = NULL;
-   enum kiln_compile_status cs = kiln_compile(source, size, &options, &s.program, &log);
-   if (cs != KILN_COMPILE_OK) {
-      fprintf(stderr, "kiln run: %s: compilation failed\n%s", s.cmd.file, log ? log : "");
-      free(log);
-      goto out;
-   }
+   enum kiln_compile_status cs = kiln_compile(source, size, &options, &s->program, &log);
+   if (cs != KILN_COMPILE_OK)
+      fprintf(stderr, "kiln run: %s: compilation failed\n%s", s->cmd.file, log ? log : "");
+   else
+      status = 0;
    free(log);
-
-   const struct kiln_kernel *k = kiln_program_find_kernel(s.program, s.cmd.kernel);
-   if (!k) {
-      fprintf(stderr, "kiln run: %s has no kernel '%s'; it has:", s.cmd.file, s.cmd.kernel);
-      for (unsigned i = 0; i < s.program->num_kernels; i++)
-         fprintf(stderr, " %s", s.program->kernels[i].name);
-      fprintf(stderr, "\n");
-      goto out;
-   }
-   if (k->implicit_offset != KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size)) {
-      fprintf(stderr, "kiln run: kernel '%s': the compiler puts the implicit arguments at "
-              "%u, kiln_amd_abi.h at %u\n", k->name, k->implicit_offset,
-              (unsigned)KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size));
-      status = EXIT_DEVICE;
-      goto out;
-   }
-   if (kiln_run_check_signature(&s.cmd, k, err, sizeof(err))) {
-      fprintf(stderr, "kiln run: %s\n", err);
-      goto out;
-   }
-
-   struct kiln_amdgpu_kernel_desc desc = kiln_kernel_desc(k);
-   if (kiln_amdgpu_kernel_create(s.dev, &desc, &s.kernel)) {
-      fprintf(stderr, "kiln run: %s\n", kiln_amdgpu_device_error(s.dev));
-      status = EXIT_DEVICE;
-      goto out;
-   }
-
-   struct kiln_amdgpu_local_arg locals[KILN_RUN_MAX_ARGS];
-   struct kiln_amdgpu_bo *bos[KILN_RUN_MAX_ARGS + 1];
-   unsigned num_locals, num_bos;
-   status = setup_args(&s, k, locals, &num_locals, bos, &num_bos);
-   if (status)
-      goto out;
-
-   struct kiln_amdgpu_launch launch = {
-      .work_dim = s.cmd.dim,
-      .kernarg = s.kernarg,
-      .local_args = locals,
-      .num_local_args = num_locals,
-      .bos = bos,
-      .num_bos = num_bos,
-   };
-   for (unsigned d = 0; d < 3; d++) {
-      launch.global_size[d] = s.cmd.global[d];
-      launch.global_offset[d] = s.cmd.offset[d];
-      if (s.cmd.has_local)
-         launch.local_size[d] = s.cmd.local[d] > UINT32_MAX ? UINT32_MAX : s.cmd.local[d];
-   }
-   status = setup_printf(&s, k, &launch, bos);
-   if (status)
-      goto out;
-
-   struct kiln_amdgpu_fault fault;
-   int ret = kiln_amdgpu_dispatch(s.dev, s.kernel, &launch, &fault);
-   if (ret == -EFAULT || ret == -ETIME) {
-      fprintf(stderr, "kiln run: %s\n", fault.message);
-      status = EXIT_GPU_FAULT;
-      goto out;
-   } else if (ret) {
-      fprintf(stderr, "kiln run: %s\n", kiln_amdgpu_device_error(s.dev));
-      status = ret == -EINVAL || ret == -E2BIG ? EXIT_USAGE : EXIT_DEVICE;
-      goto out;
-   }
-
-   print_printf_output(&s, k);
-   for (unsigned i = 0; i < s.cmd.num_args; i++)
-      if (s.bos[i])
-         memcpy(s.cmd.args[i].data, s.bos[i]->map, s.cmd.args[i].bytes);
-   kiln_run_print_buffers(stdout, &s.cmd);
-   status = fflush(stdout) ? EXIT_DEVICE : 0;
 
 out:
    free(source);
+   return status;
+}
+
+static int
+run(int argc, char **argv)
+{
+   struct run_state s = {0};
+   char err[512];
+
+   struct kiln_run_extra_option printf_opt = {.name = "--printf-buffer-size"};
+   if (kiln_run_parse_command_line_extra(argc, argv, &printf_opt, 1, &s.cmd, err,
+                                         sizeof(err))) {
+      fprintf(stderr, "kiln run: %s\n", err);
+      usage(stderr);
+      kiln_run_command_free(&s.cmd);
+      return EXIT_USAGE;
+   }
+   int status = parse_printf_buffer_size(printf_opt.value, &s.printf_buffer_size);
+   if (!status)
+      status = compile_program(&s);
+   for (unsigned i = 0; i < s.cmd.num_kernels && !status; i++)
+      status = load_kernel(&s, s.cmd.kernels[i], &s.kernels[i]);
+   if (!status)
+      status = create_buffers(&s, s.kernels[0].k);
+   for (unsigned i = 0; i < s.cmd.num_kernels && !status; i++)
+      status = fill_kernarg(&s, &s.kernels[i]);
+   if (!status)
+      status = setup_printf(&s);
+
+   for (unsigned n = 0; n < s.cmd.launches && !status; n++) {
+      for (unsigned i = 0; i < s.cmd.num_kernels && !status; i++)
+         status = launch_kernel(&s, &s.kernels[i]);
+   }
+
+   if (!status) {
+      for (unsigned i = 0; i < s.cmd.num_args; i++)
+         if (s.bos[i])
+            memcpy(s.cmd.args[i].data, s.bos[i]->map, s.cmd.args[i].bytes);
+      kiln_run_print_buffers(stdout, &s.cmd);
+      status = fflush(stdout) ? EXIT_DEVICE : 0;
+   }
    run_state_free(&s);
    return status;
 }

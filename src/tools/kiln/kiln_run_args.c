@@ -509,6 +509,7 @@ kiln_run_parse_command_line_extra(int argc, char **argv,
 
    memset(cmd, 0, sizeof(*cmd));
    cmd->options = "";
+   cmd->launches = 1;
    for (unsigned d = 0; d < 3; d++)
       cmd->global[d] = cmd->local[d] = 1;
 
@@ -522,7 +523,7 @@ kiln_run_parse_command_line_extra(int argc, char **argv,
          }
          x->value = argv[++i];
       } else if (!strcmp(a, "-k") || !strcmp(a, "-g") || !strcmp(a, "-l") || !strcmp(a, "-o") ||
-          !strcmp(a, "-b") || !strcmp(a, "--target")) {
+          !strcmp(a, "-b") || !strcmp(a, "--target") || !strcmp(a, "--launches")) {
          if (i + 1 >= argc) {
             set_err(err, err_size, "option %s needs a value", a);
             return -EINVAL;
@@ -530,7 +531,23 @@ kiln_run_parse_command_line_extra(int argc, char **argv,
          const char *v = argv[++i];
          int ret = 0;
          if (!strcmp(a, "-k")) {
-            cmd->kernel = v;
+            if (cmd->num_kernels == KILN_RUN_MAX_KERNELS) {
+               set_err(err, err_size, "more than %d kernels (-k)", KILN_RUN_MAX_KERNELS);
+               return -EINVAL;
+            }
+            cmd->kernels[cmd->num_kernels++] = v;
+            if (!cmd->kernel)
+               cmd->kernel = v;
+         } else if (!strcmp(a, "--launches")) {
+            char *end;
+            errno = 0;
+            unsigned long n = strtoul(v, &end, 10);
+            if (errno || end == v || *end || !n || n > 1000000 || v[0] == '-') {
+               set_err(err, err_size, "option --launches: '%s' is not a count from 1 to "
+                       "1000000", v);
+               return -EINVAL;
+            }
+            cmd->launches = n;
          } else if (!strcmp(a, "-b")) {
             cmd->options = v;
          } else if (!strcmp(a, "--target")) {

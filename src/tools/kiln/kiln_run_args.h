@@ -45,10 +45,18 @@ struct kiln_run_arg {
 };
 
 #define KILN_RUN_MAX_ARGS 64
+#define KILN_RUN_MAX_KERNELS 8
 
 struct kiln_run_command {
    const char *file;
-   const char *kernel;
+   const char *kernel;         /* the first -k */
+   /* Every -k in order: the kernels of the program that run one after the
+    * other on the same arguments, and the whole sequence --launches times
+    * (default 1), so that the program's __global variables carry values
+    * from one launch to the next. */
+   const char *kernels[KILN_RUN_MAX_KERNELS];
+   unsigned num_kernels;
+   unsigned launches;
    const char *options;        /* -b, "" when not given */
    const char *target;         /* --target, NULL = the device's */
    unsigned dim;
