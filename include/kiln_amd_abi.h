@@ -51,6 +51,11 @@
  * and returns -1; the count goes on growing, so the launcher can tell how
  * much was dropped.
  *
+ * A program's __global variables (program scope and static, OpenCL C 2.0
+ * 6.5.1) live in one buffer per program that the launcher creates when it
+ * loads the program and names in every launch of the program's kernels
+ * (globals); the compiler gives each variable its offset in it.
+ *
  * Launch limits this ABI assumes (the driver checks them): every global size
  * and offset, and their sum, fit in 32 bits; and no buffer is larger than
  * KILN_MAX_BUFFER_SIZE, so a byte offset into any buffer fits in 32 bits
@@ -113,6 +118,8 @@ struct kiln_implicit_args {
    uint64_t printf_buffer;    /* printf's buffer, 0 when the kernel has none */
    uint32_t printf_buffer_size; /* its bytes */
    uint32_t pad3;
+   uint64_t globals;          /* the program's __global variables, or 0 */
+   uint64_t pad4;
 };
 
 #define KILN_IMPLICIT_GLOBAL_OFFSET offsetof(struct kiln_implicit_args, global_offset)
@@ -123,6 +130,7 @@ struct kiln_implicit_args {
 #define KILN_IMPLICIT_SIZE sizeof(struct kiln_implicit_args)
 #define KILN_IMPLICIT_PRINTF_BUFFER offsetof(struct kiln_implicit_args, printf_buffer)
 #define KILN_IMPLICIT_PRINTF_BUFFER_SIZE offsetof(struct kiln_implicit_args, printf_buffer_size)
+#define KILN_IMPLICIT_GLOBALS offsetof(struct kiln_implicit_args, globals)
 
 static_assert(KILN_IMPLICIT_SIZE % KILN_KERNARG_ALIGN == 0,
               "the implicit arguments end the kernarg buffer on its alignment");

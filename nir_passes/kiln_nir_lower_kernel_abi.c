@@ -5,8 +5,9 @@
  * Lowers an OpenCL kernel's inputs to kiln's AMD compute ABI
  * (kiln_amd_abi.h): kernel arguments and the launch values OpenCL exposes
  * (global offset and size, enqueued local size, number of groups, work_dim)
- * and the printf buffer nir_lower_printf writes to become scalar loads
- * from the kernarg buffer, whose address arrives in two user SGPRs.  Workgroup and local ids stay hardware-provided; the backend
+ * the printf buffer nir_lower_printf writes to, and the program's buffer
+ * of __global variables (load_global_base_ptr) become scalar loads from
+ * the kernarg buffer, whose address arrives in two user SGPRs.  Workgroup and local ids stay hardware-provided; the backend
  * maps them to their SGPRs/VGPRs.
  *
  * Argument offsets are constants in OpenCL, so nearly every read is an
@@ -111,6 +112,10 @@ lower_abi_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    case nir_intrinsic_load_printf_buffer_address:
       value = load_kernarg_const(b, opts, opts->implicit_offset + KILN_IMPLICIT_PRINTF_BUFFER,
                                  1, 64);
+      value = nir_u2uN(b, value, bit_size);
+      break;
+   case nir_intrinsic_load_global_base_ptr:
+      value = load_kernarg_const(b, opts, opts->implicit_offset + KILN_IMPLICIT_GLOBALS, 1, 64);
       value = nir_u2uN(b, value, bit_size);
       break;
    case nir_intrinsic_load_printf_buffer_size:

@@ -29,6 +29,22 @@ struct kiln_nir_generic_options {
    uint32_t private_aperture_hi;
 };
 
+/* Where a program-scope or static __global variable lives in its
+ * program's globals buffer. */
+struct kiln_nir_program_global {
+   uint64_t offset;
+   uint32_t alignment;
+};
+
+/* References to the nir_var_mem_global variables become the globals
+ * buffer's address (load_global_base_ptr) plus each variable's offset,
+ * globals[i] being the place of the i-th such variable in the shader's
+ * list (there are num_globals); the variables go.  Run right after
+ * spirv_to_nir, before any pass removes variables. */
+bool kiln_nir_lower_program_globals(nir_shader *nir,
+                                    const struct kiln_nir_program_global *globals,
+                                    unsigned num_globals);
+
 /* get_local_size() of a partial (last) work-group is smaller than the
  * enqueued size: rewrites reads of the WorkgroupSize builtin variable as
  * min(size, global_size - group_id * size), leaving EnqueuedWorkgroupSize
@@ -120,9 +136,10 @@ bool kiln_nir_unaligned_global_size_ok(unsigned bytes);
 bool kiln_nir_lower_divmod64(nir_shader *nir);
 
 /* Lowers kernel inputs, the OpenCL launch values (global offset and size,
- * enqueued local size, number of groups, work_dim) and the printf buffer's
- * address and size (after nir_lower_printf) to scalar loads from the
- * kernarg buffer of kiln_amd_abi.h. */
+ * enqueued local size, number of groups, work_dim), the printf buffer's
+ * address and size (after nir_lower_printf) and the program's globals
+ * buffer (load_global_base_ptr) to scalar loads from the kernarg buffer of
+ * kiln_amd_abi.h. */
 bool kiln_nir_lower_kernel_abi(nir_shader *nir,
                                const struct kiln_nir_kernel_abi_options *options);
 

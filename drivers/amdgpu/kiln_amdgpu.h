@@ -157,6 +157,9 @@ struct kiln_amdgpu_launch {
     * also one of bos; 0 when the kernel calls no printf. */
    uint64_t printf_buffer_va;
    uint32_t printf_buffer_size;
+   /* The buffer of the program's __global variables (kiln_amd_abi.h), also
+    * one of bos; 0 when the program has none. */
+   uint64_t globals_va;
 };
 
 enum kiln_amdgpu_fault_kind {

@@ -10,11 +10,14 @@
  * and 32-bit offsets for local and private memory.  Generic pointers are
  * flat addresses (kiln_nir_lower_generic_casts and _access).  Program-scope
  * __constant data becomes shader constant data that the backend appends
- * to the code, so it needs no buffer of its own.  printf calls write
+ * to the code, so it needs no buffer of its own; program-scope __global
+ * variables live in the program's buffer of them, at the offsets the
+ * program gave them (kiln_nir_lower_program_globals).  printf calls write
  * records into the launch's printf buffer (nir_lower_printf), which the
  * host formats afterwards (kiln_printf.c).
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "kiln_backend.h"
 #include "kiln_cl_library.h"
@@ -112,6 +115,50 @@ can_remove_var(nir_variable *var, void *data)
           !glsl_type_is_sampler(var->type);
 }
 
+/* The kernel's references to the program's __global variables as
+ * offsets in the program's buffer of them (kiln_spirv_globals.c laid it
+ * out for the whole module). */
+static bool
+lower_program_globals(nir_shader *nir, const struct clc_binary *spirv,
+                      const struct kiln_spirv_globals *globals, const char *entry_point,
+                      struct kiln_log *log)
+{
+   unsigned *indices = calloc(globals->num_vars, sizeof(*indices));
+   struct kiln_nir_program_global *places = calloc(globals->num_vars, sizeof(*places));
+   bool ok = indices && places;
+   const unsigned count =
+      ok ? kiln_spirv_globals_of_entry_point(spirv, globals, entry_point, indices) : 0;
+
+   unsigned i = 0;
+   nir_foreach_variable_with_modes(var, nir, nir_var_mem_global) {
+      if (!ok)
+         break;
+      unsigned size, align;
+      glsl_get_cl_type_size_align(var->type, &size, &align);
+      const unsigned v = i < count ? indices[i] : 0;
+      if (i >= count || size != globals->sizes[v] || align > globals->alignments[v]) {
+         kiln_log_append(log, "error: kernel %s: __global variable %s: the program lays "
+                              "it out differently from spirv_to_nir\n",
+                         entry_point, var->name ? var->name : "(unnamed)");
+         ok = false;
+         break;
+      }
+      places[i].offset = globals->offsets[v];
+      places[i].alignment = globals->alignments[v];
+      i++;
+   }
+   if (ok && i != count) {
+      kiln_log_append(log, "error: kernel %s: %u __global variables, its interface has %u\n",
+                      entry_point, i, count);
+      ok = false;
+   }
+   if (ok)
+      NIR_PASS(_, nir, kiln_nir_lower_program_globals, places, count);
+   free(indices);
+   free(places);
+   return ok;
+}
+
 /* kiln's passes that must see vtn's NIR, before a front end's own CL
  * lowering: kiln_cl_to_nir() below, and Rusticl through
  * kiln_frontend_spirv_to_nir(). */
@@ -166,7 +213,8 @@ kiln_cl_nir_lower_before_io(nir_shader *nir, enum kiln_target target)
 
 nir_shader *
 kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
-               enum kiln_target target, unsigned wave_size, uint32_t debug,
+               enum kiln_target target, unsigned wave_size,
+               const struct kiln_spirv_globals *globals, uint32_t debug,
                struct kiln_log *log)
 {
    const struct kiln_backend *backend = kiln_backend_for_target(target);
@@ -187,6 +235,12 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    if (debug & KILN_DEBUG_NIR) {
       fprintf(stderr, "kiln: NIR for %s from spirv_to_nir:\n", entry_point);
       nir_print_shader(nir, stderr);
+   }
+
+   if (globals && globals->num_vars &&
+       !lower_program_globals(nir, spirv, globals, entry_point, log)) {
+      ralloc_free(nir);
+      return NULL;
    }
 
    kiln_cl_nir_lower_vtn(nir, target, wave_size);

@@ -82,14 +82,16 @@ print_kernel(const struct kiln_kernel *k, uint32_t debug)
 static enum kiln_compile_status
 compile_kernel(const struct kiln_backend *backend, const struct clc_binary *spirv,
                const struct clc_kernel_info *info, const struct kiln_compile_options *options,
-               unsigned wave_size, uint32_t debug, struct kiln_kernel *k, struct kiln_log *log)
+               unsigned wave_size, const struct kiln_spirv_globals *globals, uint32_t debug,
+               struct kiln_kernel *k, struct kiln_log *log)
 {
    int64_t start = os_time_get_nano();
    k->name = strdup(info->name);
    if (!k->name)
       return KILN_COMPILE_ERROR_NO_MEMORY;
 
-   nir_shader *nir = kiln_cl_to_nir(spirv, info->name, options->target, wave_size, debug, log);
+   nir_shader *nir =
+      kiln_cl_to_nir(spirv, info->name, options->target, wave_size, globals, debug, log);
    if (!nir)
       return KILN_COMPILE_ERROR_SPIRV;
 
@@ -137,6 +139,8 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
 {
    struct kiln_log log = { 0 };
    struct clc_binary spirv = { 0 };
+   struct clc_binary stripped = { 0 };
+   struct kiln_spirv_globals globals = { 0 };
    struct clc_parsed_spirv parsed = { 0 };
    bool parsed_ok = false;
    uint32_t debug = options->debug | kiln_debug_flags();
@@ -154,21 +158,30 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
    glsl_type_singleton_init_or_ref();
 
    status = get_spirv(source, size, options, &spirv, &log);
+   if (status == KILN_COMPILE_OK && !(prog = calloc(1, sizeof(*prog))))
+      status = KILN_COMPILE_ERROR_NO_MEMORY;
+   /* The kernels compile from a module without the initialisers of the
+    * program's __global variables, which the program carries instead
+    * (LLVM's translator writes some of them as constants SPIR-V does not
+    * allow, which validation would refuse). */
    if (status == KILN_COMPILE_OK)
-      status = kiln_spirv_validate(&spirv, &log);
+      status = kiln_spirv_take_globals(&spirv, prog, &globals, &stripped, &log);
+   const struct clc_binary *module = stripped.data ? &stripped : &spirv;
+   if (status == KILN_COMPILE_OK)
+      status = kiln_spirv_validate(module, &log);
    if (status != KILN_COMPILE_OK)
       goto done_types;
    if (debug & KILN_DEBUG_SPIRV)
-      kiln_spirv_print(&spirv);
+      kiln_spirv_print(module);
 
    struct clc_logger logger = kiln_clc_logger(&log);
-   parsed_ok = clc_parse_spirv(&spirv, &logger, &parsed);
+   parsed_ok = clc_parse_spirv(module, &logger, &parsed);
    if (!parsed_ok) {
       status = KILN_COMPILE_ERROR_SPIRV;
       goto done_types;
    }
 
-   const char *feature = kiln_spirv_unsupported_feature(&spirv);
+   const char *feature = kiln_spirv_unsupported_feature(module);
    if (feature) {
       kiln_log_append(&log, "error: %s: ", options->source_name ? options->source_name : "input");
       /* clang's block-invoke kernels ("__..._block_invoke_kernel") are not
@@ -185,19 +198,21 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
       goto done_types;
    }
 
-   prog = calloc(1, sizeof(*prog));
-   if (!prog || !(prog->kernels = calloc(parsed.num_kernels + 1, sizeof(*prog->kernels)))) {
+   if (!(prog->kernels = calloc(parsed.num_kernels + 1, sizeof(*prog->kernels)))) {
       status = KILN_COMPILE_ERROR_NO_MEMORY;
       goto done_types;
    }
    prog->target = options->target;
    for (unsigned i = 0; i < parsed.num_kernels && status == KILN_COMPILE_OK; i++) {
-      status = compile_kernel(backend, &spirv, &parsed.kernels[i], options, wave_size, debug,
+      status = compile_kernel(backend, module, &parsed.kernels[i], options, wave_size, &globals,
+                              debug,
                               &prog->kernels[i], &log);
       prog->num_kernels = i + 1;
    }
 
 done_types:
+   free(stripped.data);
+   kiln_spirv_globals_finish(&globals);
    glsl_type_singleton_decref();
 done:
    if (parsed_ok)
@@ -252,6 +267,8 @@ kiln_program_free(struct kiln_program *prog)
    free(prog->kernels);
    free(prog->spirv);
    free(prog->log);
+   free(prog->globals_data);
+   free(prog->globals_relocs);
    free(prog);
 }
 

@@ -56,6 +56,24 @@ prepare(nir_shader *nir, const struct kiln_backend *backend, enum kiln_target ta
    nir_shader_gather_info(nir, nir_shader_get_entrypoint(nir));
 }
 
+/* Program-scope __global variables need a buffer per program, which
+ * kiln_compile()'s launchers create (kiln_amd_abi.h); the other front end
+ * has none to pass, so a kernel that addresses one is refused. */
+static bool
+uses_program_globals(nir_shader *nir)
+{
+   nir_foreach_function_impl (impl, nir) {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr (instr, block) {
+            if (instr->type == nir_instr_type_intrinsic &&
+                nir_instr_as_intrinsic(instr)->intrinsic == nir_intrinsic_load_global_base_ptr)
+               return true;
+         }
+      }
+   }
+   return false;
+}
+
 enum kiln_compile_status
 kiln_compile_nir(nir_shader *nir, const struct kiln_nir_kernel_options *options,
                  struct kiln_kernel **out, char **log_out)
@@ -77,6 +95,13 @@ kiln_compile_nir(nir_shader *nir, const struct kiln_nir_kernel_options *options,
    if (!k || !(k->name = strdup(options->name ? options->name : "kernel")))
       goto done;
 
+   if (uses_program_globals(nir)) {
+      kiln_log_append(&log, "error: kernel %s: program-scope __global variables (OpenCL C "
+                            "2.0 6.5.1) are not supported through this front end yet\n",
+                      k->name);
+      status = KILN_COMPILE_ERROR_UNSUPPORTED;
+      goto done;
+   }
    prepare(nir, backend, options->target, wave_size);
    k->kernarg_size = options->input_size;
    if (!nir->info.workgroup_size_variable) {

@@ -68,6 +68,36 @@ kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log);
 /* The first feature the module needs that kiln does not have, or NULL. */
 const char *kiln_spirv_unsupported_feature(const struct clc_binary *spirv);
 
+/* Where kiln_spirv_take_globals() put each CrossWorkgroup variable of the
+ * module (in module order) in the program's globals buffer, with its size
+ * and alignment. */
+struct kiln_spirv_globals {
+   unsigned num_vars;
+   uint32_t *ids;
+   uint64_t *offsets;
+   uint64_t *sizes;
+   uint64_t *alignments;
+};
+
+/* Lays the program's __global variables out in one buffer and fills
+ * prog->globals_* (their initial data and relocations); when there are
+ * any, *stripped is the module to compile kernels from, without the
+ * initialisers spirv_to_nir refuses (free its data).  Errors name the
+ * initialiser kiln cannot evaluate. */
+enum kiln_compile_status
+kiln_spirv_take_globals(const struct clc_binary *spirv, struct kiln_program *prog,
+                        struct kiln_spirv_globals *globals, struct clc_binary *stripped,
+                        struct kiln_log *log);
+void kiln_spirv_globals_finish(struct kiln_spirv_globals *globals);
+
+/* The variables spirv_to_nir creates for the entry point, in the order it
+ * creates them: from SPIR-V 1.4 on only those of the entry point's
+ * interface.  Writes their indices into globals to indices (room for
+ * globals->num_vars) and returns how many there are. */
+unsigned kiln_spirv_globals_of_entry_point(const struct clc_binary *spirv,
+                                           const struct kiln_spirv_globals *globals,
+                                           const char *entry_point, unsigned *indices);
+
 /* Disassembles to stderr (KILN_DEBUG=spirv). */
 void kiln_spirv_print(const struct clc_binary *spirv);
 
@@ -76,7 +106,8 @@ void kiln_spirv_print(const struct clc_binary *spirv);
  * inputs as load_kernel_input at the offsets *arg_offsets reports. */
 nir_shader *
 kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
-               enum kiln_target target, unsigned wave_size, uint32_t debug,
+               enum kiln_target target, unsigned wave_size,
+               const struct kiln_spirv_globals *globals, uint32_t debug,
                struct kiln_log *log);
 
 /* The two groups of kiln's CL passes that a front end with its own CL

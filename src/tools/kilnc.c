@@ -12,7 +12,10 @@
  * DIR/<kernel>.json (register configuration, argument metadata, and the
  * formats of the kernel's printf calls that a launcher needs to print
  * their records: each format's strings, the format and those its %s
- * conversions print, and its arguments' sizes).
+ * conversions print, and its arguments' sizes).  A program with __global
+ * variables also gets DIR/program-globals.bin (their initial bytes) and
+ * DIR/program-globals.json (their size and the relocations: the offsets
+ * that hold the buffer's address plus a target offset).
  * --emit-spirv FILE writes the module's SPIR-V as kiln's front end made it
  * (the fuzzer's seed corpus is made this way).
  */
@@ -205,6 +208,32 @@ write_kernel_files(const char *dir, const struct kiln_program *prog,
 }
 
 static int
+write_globals_files(const char *dir, const struct kiln_program *prog)
+{
+   char path[4096];
+   snprintf(path, sizeof(path), "%s/program-globals.bin", dir);
+   FILE *f = fopen(path, "wb");
+   if (!f || fwrite(prog->globals_data, 1, prog->globals_size, f) != prog->globals_size ||
+       fclose(f)) {
+      fprintf(stderr, "kilnc: %s: %s\n", path, strerror(errno));
+      return -1;
+   }
+   snprintf(path, sizeof(path), "%s/program-globals.json", dir);
+   f = fopen(path, "w");
+   if (!f) {
+      fprintf(stderr, "kilnc: %s: %s\n", path, strerror(errno));
+      return -1;
+   }
+   fprintf(f, "{\n  \"size\": %zu,\n  \"relocations\": [", prog->globals_size);
+   for (unsigned i = 0; i < prog->num_globals_relocs; i++)
+      fprintf(f, "%s\n    {\"offset\": %llu, \"target\": %llu}", i ? "," : "",
+              (unsigned long long)prog->globals_relocs[i].offset,
+              (unsigned long long)prog->globals_relocs[i].target);
+   fprintf(f, "%s]\n}\n", prog->num_globals_relocs ? "\n  " : "");
+   return fclose(f) ? -1 : 0;
+}
+
+static int
 write_spirv(const char *path, const struct kiln_program *prog)
 {
    FILE *f = fopen(path, "wb");
@@ -343,6 +372,8 @@ main(int argc, char **argv)
       }
       for (unsigned i = 0; !ret && i < prog->num_kernels; i++)
          ret = write_kernel_files(out_dir, prog, &prog->kernels[i]) ? 1 : 0;
+      if (!ret && prog->globals_size)
+         ret = write_globals_files(out_dir, prog) ? 1 : 0;
    }
    if (!ret && spirv_path)
       ret = write_spirv(spirv_path, prog) ? 1 : 0;

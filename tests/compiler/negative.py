@@ -208,6 +208,18 @@ case("structs by value through noinline functions", [calls], 0, [])
 pf = write("printf.cl", "__kernel void k(__global int *p) { p[0] = printf(\"x\"); }\n")
 case("printf", [pf], 0, [])
 
+# Program-scope __global variables kiln cannot place: declared extern and
+# defined nowhere; initialised with the address of __constant data, which
+# each kernel carries in its own code.
+ext = write("extern.cl", "extern global int x;\n"
+            "kernel void k(global int *p) { p[0] = x; }\n")
+case("extern __global variable", [ext, "--", "-cl-std=CL2.0"], 1,
+     [r"__global variable 'x': a variable declared extern"])
+cst = write("const_address.cl", "constant int c = 3;\nglobal ulong where = (ulong)&c;\n"
+            "kernel void k(global ulong *p) { p[0] = where; }\n")
+case("__global initialised with a __constant address", [cst, "--", "-cl-std=CL2.0"], 1,
+     [r"__global variable 'where': an initialiser holds the address of a __constant"])
+
 # Command-line mistakes.
 case("unknown target", ["--target", "gfx9999", opt], 2, [r"unknown target 'gfx9999'"])
 case("missing file", [os.path.join(tmp, "nope.cl")], 1, [r"nope\.cl: No such file"])

@@ -137,6 +137,13 @@ struct kiln_kernel {
    unsigned num_printf_formats;
 };
 
+/* A pointer among the program's __global variables: the 64-bit address
+ * of the globals buffer's byte `target`, stored at its byte `offset`. */
+struct kiln_global_reloc {
+   uint64_t offset;
+   uint64_t target;
+};
+
 struct kiln_program {
    struct kiln_kernel *kernels;
    unsigned num_kernels;
@@ -144,6 +151,17 @@ struct kiln_program {
    char *log;                  /* compiler diagnostics (warnings), may be NULL */
    uint32_t *spirv;            /* the module's SPIR-V */
    size_t spirv_size;          /* bytes */
+   /* The program's __global variables, at program scope or static in a
+    * function (OpenCL C 2.0 6.5.1): one buffer of globals_size bytes for
+    * the program's lifetime, shared by all its kernels, whose address
+    * every launch passes (kiln_amd_abi.h).  A launcher creates it once,
+    * when it loads the program, from globals_data and then the
+    * relocations; its values then persist from launch to launch.
+    * globals_size is 0 when the program has no such variables. */
+   size_t globals_size;
+   uint8_t *globals_data;
+   struct kiln_global_reloc *globals_relocs;
+   unsigned num_globals_relocs;
 };
 
 enum kiln_compile_status {

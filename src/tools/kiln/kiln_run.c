@@ -8,7 +8,9 @@
  * gfx1030; KILN_DEVICE forces one) and prints every buffer argument
  * afterwards as `argI: v v v`, the same lines PoCL's runner prints for the
  * corpus.  With several -k, the kernels run one after the other on the
- * same buffers, and --launches N repeats that N times.
+ * same buffers, and --launches N repeats that N times; the program's
+ * __global variables are created and initialised once, before the first
+ * launch, and keep their values from launch to launch.
  * Each launch's printf output comes first, once the launch has completed:
  * each work-item's in the order of its calls, different work-items' in the
  * order their calls reached the printf buffer (--printf-buffer-size bytes,
@@ -103,10 +105,12 @@ struct run_state {
    struct kiln_amdgpu_device *dev;
    struct run_kernel kernels[KILN_RUN_MAX_KERNELS];
    struct kiln_amdgpu_bo *bos[KILN_RUN_MAX_ARGS];
+   struct kiln_amdgpu_bo *globals_bo;
    struct kiln_amdgpu_bo *printf_bo;
    uint64_t printf_buffer_size;
-   /* What every launch uses: the argument buffers and the printf buffer. */
-   struct kiln_amdgpu_bo *launch_bos[KILN_RUN_MAX_ARGS + 1];
+   /* What every launch uses: the argument buffers, the program's
+    * variables and the printf buffer. */
+   struct kiln_amdgpu_bo *launch_bos[KILN_RUN_MAX_ARGS + 2];
    unsigned num_launch_bos;
 };
 
@@ -116,6 +120,8 @@ run_state_free(struct run_state *s)
    for (unsigned i = 0; i < KILN_RUN_MAX_ARGS; i++)
       if (s->bos[i])
          kiln_amdgpu_bo_destroy(s->dev, s->bos[i]);
+   if (s->globals_bo)
+      kiln_amdgpu_bo_destroy(s->dev, s->globals_bo);
    if (s->printf_bo)
       kiln_amdgpu_bo_destroy(s->dev, s->printf_bo);
    for (unsigned i = 0; i < KILN_RUN_MAX_KERNELS; i++) {
@@ -223,6 +229,31 @@ fill_kernarg(struct run_state *s, struct run_kernel *rk)
    return 0;
 }
 
+/* The program's __global variables, created and initialised once, as
+ * the program is loaded: their initial data, then the addresses of the
+ * ones their initialisers point to; returns an exit code. */
+static int
+setup_globals(struct run_state *s)
+{
+   const struct kiln_program *p = s->program;
+   if (!p->globals_size)
+      return 0;
+   if (kiln_amdgpu_bo_create(s->dev, p->globals_size, KILN_AMDGPU_BO_HOST_VISIBLE,
+                             &s->globals_bo)) {
+      fprintf(stderr, "kiln run: the program's %zu bytes of __global variables: %s\n",
+              p->globals_size, kiln_amdgpu_device_error(s->dev));
+      return EXIT_DEVICE;
+   }
+   uint8_t *map = s->globals_bo->map;
+   memcpy(map, p->globals_data, p->globals_size);
+   for (unsigned i = 0; i < p->num_globals_relocs; i++) {
+      const uint64_t address = s->globals_bo->va + p->globals_relocs[i].target;
+      memcpy(map + p->globals_relocs[i].offset, &address, sizeof(address));
+   }
+   s->launch_bos[s->num_launch_bos++] = s->globals_bo;
+   return 0;
+}
+
 /* The printf buffer, when a kernel calls printf; returns an exit code. */
 static int
 setup_printf(struct run_state *s)
@@ -291,6 +322,7 @@ launch_kernel(struct run_state *s, const struct run_kernel *rk)
       .num_local_args = rk->num_locals,
       .bos = s->launch_bos,
       .num_bos = s->num_launch_bos,
+      .globals_va = s->globals_bo ? s->globals_bo->va : 0,
    };
    for (unsigned d = 0; d < 3; d++) {
       launch.global_size[d] = s->cmd.global[d];
@@ -404,6 +436,8 @@ run(int argc, char **argv)
       status = create_buffers(&s, s.kernels[0].k);
    for (unsigned i = 0; i < s.cmd.num_kernels && !status; i++)
       status = fill_kernarg(&s, &s.kernels[i]);
+   if (!status)
+      status = setup_globals(&s);
    if (!status)
       status = setup_printf(&s);
 

@@ -114,5 +114,6 @@ extern const struct corpus_ref corpus_refs_generic[];
 extern const struct corpus_ref corpus_refs_subgroups[];
 extern const struct corpus_ref corpus_refs_half[];
 extern const struct corpus_ref corpus_refs_printf[];
+extern const struct corpus_ref corpus_refs_globals[];
 
 #endif

@@ -1,0 +1,708 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Program-scope __global variables and static ones in functions (OpenCL
+ * C 2.0 §6.5.1): their storage belongs to the program, is initialised once
+ * when the program is loaded and keeps its values across launches.  In
+ * SPIR-V they are the module's CrossWorkgroup OpVariables, whose
+ * initialisers spirv_to_nir does not take ("not yet supported in Mesa"),
+ * and which may hold addresses: of another variable, of an element or
+ * member of one (an OpSpecConstantOp access chain), also inside a struct
+ * or array (an OpConstantComposite naming variables).
+ *
+ * This file lays the variables out, in module order, in one buffer per
+ * program, evaluates their initialisers into the buffer's initial bytes
+ * and the relocations a launcher applies (the buffer's address plus an
+ * offset into it, at an offset of it), and gives the kernels' compiler a
+ * module without them: the initialisers stripped, and the constants that
+ * name variables (legal only in initialisers) removed.  The variables'
+ * accesses then become accesses at their offsets in the buffer, whose
+ * address is an implicit kernel argument (kiln_nir_lower_program_globals).
+ *
+ * The layout is OpenCL C's (clang's for spir64, and Mesa's CL layout of
+ * the same types): scalars and vectors aligned to their size, a
+ * 3-component vector taking 4, arrays of elements of their aligned size,
+ * structs with each member at its alignment unless CPacked, pointers 8
+ * bytes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kiln_compiler_internal.h"
+
+#include "spirv/spirv.h"
+#include "util/macros.h"
+#include "util/u_math.h"
+
+struct scan {
+   const uint32_t *words;
+   size_t num_words;
+   uint32_t bound;
+   const uint32_t **def;  /* id -> the instruction defining it */
+   bool *packed;          /* struct type id -> CPacked */
+   bool *imported;        /* id -> LinkageAttributes Import */
+   uint32_t *alignment;   /* variable id -> its Alignment decoration */
+   int *var_index;        /* CrossWorkgroup variable id -> its index, else -1 */
+   bool *names_variable;  /* constant id -> it names a variable (drop it) */
+   const char **name;     /* id -> its OpName */
+   uint32_t current;      /* the variable whose initialiser is being read */
+   struct kiln_spirv_globals *out;
+   struct kiln_program *prog;
+   size_t num_relocs_alloc;
+   unsigned depth;        /* of the recursion through types and constants */
+   struct kiln_log *log;
+};
+
+/* Deeper than any type or constant a front end writes: a module that
+ * nests further (or in a cycle, which validation would refuse) is
+ * refused here. */
+#define MAX_DEPTH 64
+
+static bool
+fail(struct scan *s, const char *what, uint32_t id)
+{
+   const char *var = s->current && s->name[s->current] ? s->name[s->current] : NULL;
+   if (var) {
+      kiln_log_append(s->log, "error: program-scope __global variable '%s': %s (SPIR-V id "
+                              "%u)\n", var, what, id);
+   } else {
+      kiln_log_append(s->log, "error: program-scope __global variables: %s (SPIR-V id %u)\n",
+                      what, id);
+   }
+   return false;
+}
+
+static const uint32_t *
+def_of(const struct scan *s, uint32_t id)
+{
+   return id && id < s->bound ? s->def[id] : NULL;
+}
+
+static unsigned
+op_of(const uint32_t *w)
+{
+   return w ? w[0] & 0xffff : 0;
+}
+
+static unsigned
+len_of(const uint32_t *w)
+{
+   return w[0] >> 16;
+}
+
+static bool
+enter(struct scan *s, uint32_t id)
+{
+   if (++s->depth > MAX_DEPTH)
+      return fail(s, "types or constants nested too deep", id);
+   return true;
+}
+
+static bool
+leave(struct scan *s, bool ok)
+{
+   s->depth--;
+   return ok;
+}
+
+/* The value of an integer OpConstant, sign-extended from its width. */
+static bool
+const_int(struct scan *s, uint32_t id, int64_t *value)
+{
+   const uint32_t *w = def_of(s, id);
+   const uint32_t *type = w ? def_of(s, w[1]) : NULL;
+   if (op_of(w) == SpvOpConstantNull && op_of(type) == SpvOpTypeInt) {
+      *value = 0;
+      return true;
+   }
+   if (op_of(w) != SpvOpConstant || op_of(type) != SpvOpTypeInt)
+      return fail(s, "an index or length that is not an integer constant", id);
+   const unsigned width = type[2];
+   uint64_t v = w[3];
+   if (width > 32 && len_of(w) >= 5)
+      v |= (uint64_t)w[4] << 32;
+   else if (width <= 32)
+      v = util_sign_extend(v, width);
+   *value = (int64_t)v;
+   return true;
+}
+
+static bool type_layout(struct scan *s, uint32_t type, uint64_t *size, uint64_t *align);
+
+static bool
+type_layout_of(struct scan *s, uint32_t type, uint64_t *size, uint64_t *align)
+{
+   const uint32_t *w = def_of(s, type);
+   switch (op_of(w)) {
+   case SpvOpTypeInt:
+   case SpvOpTypeFloat:
+      if (w[2] != 8 && w[2] != 16 && w[2] != 32 && w[2] != 64)
+         return fail(s, "a scalar of a width OpenCL C has not", type);
+      *size = *align = w[2] / 8;
+      return true;
+   case SpvOpTypePointer:
+      *size = *align = 8;
+      return true;
+   case SpvOpTypeVector: {
+      uint64_t comp, comp_align;
+      if (!type_layout(s, w[2], &comp, &comp_align))
+         return false;
+      *size = *align = comp * (w[3] == 3 ? 4 : w[3]);
+      return true;
+   }
+   case SpvOpTypeArray: {
+      int64_t length;
+      if (!type_layout(s, w[2], size, align) || !const_int(s, w[3], &length))
+         return false;
+      if (length <= 0 || (uint64_t)length > UINT32_MAX / MAX2(*size, 1))
+         return fail(s, "an array larger than 4 GiB or of no elements", type);
+      *size *= length;
+      return true;
+   }
+   case SpvOpTypeStruct: {
+      const unsigned num_members = (w[0] >> 16) - 2;
+      uint64_t end = 0, struct_align = 1;
+      for (unsigned i = 0; i < num_members; i++) {
+         uint64_t m_size, m_align;
+         if (!type_layout(s, w[2 + i], &m_size, &m_align))
+            return false;
+         if (!s->packed[type]) {
+            end = align64(end, m_align);
+            struct_align = MAX2(struct_align, m_align);
+         }
+         end += m_size;
+      }
+      *align = struct_align;
+      *size = align64(end, struct_align);
+      return true;
+   }
+   default:
+      return fail(s, "a variable of a type with no OpenCL C layout", type);
+   }
+}
+
+static bool
+type_layout(struct scan *s, uint32_t type, uint64_t *size, uint64_t *align)
+{
+   return enter(s, type) && leave(s, type_layout_of(s, type, size, align));
+}
+
+/* The offset and type of member or element `index` of a composite. */
+static bool
+member(struct scan *s, uint32_t type, int64_t index, int64_t *offset, uint32_t *member_type)
+{
+   const uint32_t *w = def_of(s, type);
+   uint64_t size, align;
+   switch (op_of(w)) {
+   case SpvOpTypeVector:
+   case SpvOpTypeArray:
+      if (!type_layout(s, w[2], &size, &align))
+         return false;
+      *offset = index * (int64_t)size;
+      *member_type = w[2];
+      return true;
+   case SpvOpTypeStruct: {
+      const unsigned num_members = (w[0] >> 16) - 2;
+      if (index < 0 || index >= num_members)
+         return fail(s, "a struct member index out of range", type);
+      uint64_t end = 0;
+      for (unsigned i = 0; i <= index; i++) {
+         if (!type_layout(s, w[2 + i], &size, &align))
+            return false;
+         if (!s->packed[type])
+            end = align64(end, align);
+         if (i < index)
+            end += size;
+      }
+      *offset = end;
+      *member_type = w[2 + index];
+      return true;
+   }
+   default:
+      return fail(s, "an access chain into a type that is not a composite", type);
+   }
+}
+
+/* A pointer constant: an offset into the globals buffer (relocated), or
+ * an address. */
+struct pointer {
+   bool relocated;
+   int64_t value;
+};
+
+static bool eval_pointer(struct scan *s, uint32_t id, struct pointer *p);
+
+/* Base, then the element index (PtrAccessChain) and the member indices. */
+static bool
+eval_chain(struct scan *s, const uint32_t *w, bool ptr_chain, struct pointer *p)
+{
+   const unsigned len = w[0] >> 16;
+   const uint32_t *base_type = def_of(s, def_of(s, w[4]) ? def_of(s, w[4])[1] : 0);
+   if (op_of(base_type) != SpvOpTypePointer)
+      return fail(s, "an access chain whose base is not a pointer", w[2]);
+   if (!eval_pointer(s, w[4], p))
+      return false;
+
+   uint32_t type = base_type[3];
+   unsigned first = 5;
+   if (ptr_chain && len < 6)
+      return fail(s, "a pointer access chain without an element", w[2]);
+   if (ptr_chain) {
+      int64_t element;
+      uint64_t size, align;
+      if (!const_int(s, w[5], &element) || !type_layout(s, type, &size, &align))
+         return false;
+      p->value += element * (int64_t)size;
+      first = 6;
+   }
+   for (unsigned i = first; i < len; i++) {
+      int64_t index, offset;
+      if (!const_int(s, w[i], &index) || !member(s, type, index, &offset, &type))
+         return false;
+      p->value += offset;
+   }
+   return true;
+}
+
+static bool
+eval_pointer_of(struct scan *s, uint32_t id, struct pointer *p)
+{
+   const uint32_t *w = def_of(s, id);
+   switch (op_of(w)) {
+   case SpvOpVariable:
+      if (s->var_index[id] < 0) {
+         return fail(s, "an initialiser holds the address of a __constant, __local or "
+                        "__private variable", id);
+      }
+      *p = (struct pointer){ true, s->out->offsets[s->var_index[id]] };
+      return true;
+   case SpvOpConstantNull:
+   case SpvOpUndef:
+      *p = (struct pointer){ false, 0 };
+      return true;
+   case SpvOpConstant: {
+      int64_t v;
+      if (!const_int(s, id, &v))
+         return false;
+      *p = (struct pointer){ false, v };
+      return true;
+   }
+   case SpvOpSpecConstantOp:
+      switch (w[3]) {
+      case SpvOpBitcast:
+      case SpvOpPtrCastToGeneric:
+      case SpvOpGenericCastToPtr:
+      case SpvOpConvertUToPtr:
+      case SpvOpConvertPtrToU:
+         return eval_pointer(s, w[4], p);
+      case SpvOpAccessChain:
+      case SpvOpInBoundsAccessChain:
+         return eval_chain(s, w, false, p);
+      case SpvOpPtrAccessChain:
+      case SpvOpInBoundsPtrAccessChain:
+         return eval_chain(s, w, true, p);
+      default:
+         break;
+      }
+      FALLTHROUGH;
+   default:
+      return fail(s, "an address in an initialiser is not a variable, an access chain "
+                     "into one or a null pointer", id);
+   }
+}
+
+static bool
+eval_pointer(struct scan *s, uint32_t id, struct pointer *p)
+{
+   return enter(s, id) && leave(s, eval_pointer_of(s, id, p));
+}
+
+static bool
+add_reloc(struct scan *s, uint64_t offset, int64_t target)
+{
+   struct kiln_program *prog = s->prog;
+   if (target < 0 || (uint64_t)target > prog->globals_size)
+      return fail(s, "an initialiser points outside the program's variables", 0);
+   if (prog->num_globals_relocs == s->num_relocs_alloc) {
+      size_t n = MAX2(16, s->num_relocs_alloc * 2);
+      struct kiln_global_reloc *r = realloc(prog->globals_relocs, n * sizeof(*r));
+      if (!r)
+         return fail(s, "out of memory", 0);
+      prog->globals_relocs = r;
+      s->num_relocs_alloc = n;
+   }
+   prog->globals_relocs[prog->num_globals_relocs++] =
+      (struct kiln_global_reloc){ .offset = offset, .target = target };
+   return true;
+}
+
+static bool write_constant(struct scan *s, uint32_t id, uint32_t type, uint64_t at);
+
+/* Writes constant `id` of type `type` at byte `at` of the initial data. */
+static bool
+write_constant_of(struct scan *s, uint32_t id, uint32_t type, uint64_t at)
+{
+   const uint32_t *w = def_of(s, id);
+   const uint32_t *t = def_of(s, type);
+   uint64_t size, align;
+   if (!type_layout(s, type, &size, &align))
+      return false;
+   if (at + size > s->prog->globals_size)
+      return fail(s, "an initialiser larger than its variable", id);
+
+   if (op_of(t) == SpvOpTypePointer ||
+       (op_of(w) == SpvOpSpecConstantOp && w[3] == SpvOpConvertPtrToU)) {
+      struct pointer p;
+      if (size != 8 || !eval_pointer(s, id, &p))
+         return size == 8 ? false : fail(s, "an address converted to a narrower integer", id);
+      if (p.relocated)
+         return add_reloc(s, at, p.value);
+      memcpy(s->prog->globals_data + at, &p.value, 8);
+      return true;
+   }
+
+   switch (op_of(w)) {
+   case SpvOpConstant:
+      if ((len_of(w) - 3) * 4 < size)
+         return fail(s, "a constant shorter than its type", id);
+      memcpy(s->prog->globals_data + at, &w[3], size);
+      return true;
+   case SpvOpConstantNull:
+   case SpvOpUndef:
+      return true; /* the data starts zeroed */
+   case SpvOpConstantComposite:
+   case SpvOpSpecConstantComposite: {
+      const unsigned count = (w[0] >> 16) - 3;
+      for (unsigned i = 0; i < count; i++) {
+         int64_t offset;
+         uint32_t member_type;
+         if (!member(s, type, i, &offset, &member_type) ||
+             !write_constant(s, w[3 + i], member_type, at + offset))
+            return false;
+      }
+      return true;
+   }
+   default:
+      return fail(s, "an initialiser that is not a constant kiln can evaluate", id);
+   }
+}
+
+static bool
+write_constant(struct scan *s, uint32_t id, uint32_t type, uint64_t at)
+{
+   return enter(s, id) && leave(s, write_constant_of(s, id, type, at));
+}
+
+/* The fewest words each instruction scan_module() records has. */
+static unsigned
+min_words(unsigned op)
+{
+   switch (op) {
+   case SpvOpTypeBool: return 2;
+   case SpvOpTypeStruct: return 2;
+   case SpvOpTypeFloat: return 3;
+   case SpvOpConstantNull: case SpvOpUndef: case SpvOpConstantTrue:
+   case SpvOpConstantFalse: case SpvOpConstantComposite: case SpvOpSpecConstantComposite:
+      return 3;
+   case SpvOpSpecConstantOp: return 5;
+   default: return 4;
+   }
+}
+
+/* One pass over the module's declarations: definitions, names,
+ * decorations and the variables in order.  False for a module too
+ * malformed to read, which validation then reports. */
+static bool
+scan_module(struct scan *s)
+{
+   unsigned num_vars = 0;
+   for (size_t i = 5; i < s->num_words;) {
+      const uint32_t *w = &s->words[i];
+      const unsigned len = w[0] >> 16, op = w[0] & 0xffff;
+      if (!len || i + len > s->num_words)
+         return false;
+      i += len;
+
+      if (op == SpvOpName && len >= 3 && w[1] < s->bound &&
+          strnlen((const char *)&w[2], (len - 2) * 4) < (len - 2) * 4) {
+         s->name[w[1]] = (const char *)&w[2];
+         continue;
+      }
+      if (op == SpvOpDecorate && len >= 3 && w[1] < s->bound) {
+         if (w[2] == SpvDecorationCPacked)
+            s->packed[w[1]] = true;
+         else if (w[2] == SpvDecorationAlignment && len == 4)
+            s->alignment[w[1]] = w[3];
+         else if (w[2] == SpvDecorationLinkageAttributes && w[len - 1] == SpvLinkageTypeImport)
+            s->imported[w[1]] = true;
+         continue;
+      }
+      if (op == SpvOpFunction)
+         break; /* no more types, constants or module-scope variables */
+
+      /* The instructions that define what this file reads. */
+      uint32_t result = 0;
+      switch (op) {
+      case SpvOpTypeInt: case SpvOpTypeFloat: case SpvOpTypeVector: case SpvOpTypeArray:
+      case SpvOpTypeStruct: case SpvOpTypePointer: case SpvOpTypeBool:
+         result = w[1];
+         break;
+      case SpvOpConstant: case SpvOpConstantNull: case SpvOpConstantComposite:
+      case SpvOpSpecConstantComposite: case SpvOpSpecConstantOp: case SpvOpUndef:
+      case SpvOpConstantTrue: case SpvOpConstantFalse: case SpvOpVariable:
+         result = w[2];
+         break;
+      default:
+         continue;
+      }
+      if (len < min_words(op) || result >= s->bound || s->def[result])
+         return false;
+      s->def[result] = w;
+
+      if (op == SpvOpVariable && w[3] == SpvStorageClassCrossWorkgroup)
+         s->var_index[result] = num_vars++;
+   }
+   s->out->num_vars = num_vars;
+   return true;
+}
+
+static bool
+is_composite_constant(unsigned op)
+{
+   return op == SpvOpConstantComposite || op == SpvOpSpecConstantComposite ||
+          op == SpvOpSpecConstantOp;
+}
+
+/* The constants that name a variable, directly or through another such
+ * constant.  LLVM's translator may write a constant before one it uses,
+ * so this goes over them until nothing changes. */
+static void
+mark_constants_naming_variables(struct scan *s)
+{
+   bool changed;
+   do {
+      changed = false;
+      for (uint32_t id = 1; id < s->bound; id++) {
+         const uint32_t *w = s->def[id];
+         if (!w || !is_composite_constant(op_of(w)) || s->names_variable[id])
+            continue;
+         for (unsigned o = op_of(w) == SpvOpSpecConstantOp ? 4 : 3; o < len_of(w); o++) {
+            const uint32_t *operand = def_of(s, w[o]);
+            if (op_of(operand) == SpvOpVariable || (operand && s->names_variable[w[o]])) {
+               s->names_variable[id] = changed = true;
+               break;
+            }
+         }
+      }
+   } while (changed);
+}
+
+/* Offsets of the variables in module order, and the buffer's size. */
+static bool
+lay_out(struct scan *s)
+{
+   struct kiln_spirv_globals *g = s->out;
+   g->ids = calloc(MAX2(g->num_vars, 1), sizeof(*g->ids));
+   g->offsets = calloc(MAX2(g->num_vars, 1), sizeof(*g->offsets));
+   g->sizes = calloc(MAX2(g->num_vars, 1), sizeof(*g->sizes));
+   g->alignments = calloc(MAX2(g->num_vars, 1), sizeof(*g->alignments));
+   if (!g->ids || !g->offsets || !g->sizes || !g->alignments)
+      return fail(s, "out of memory", 0);
+
+   uint64_t end = 0;
+   for (uint32_t id = 1; id < s->bound; id++) {
+      if (s->var_index[id] < 0)
+         continue;
+      s->current = id;
+      if (s->imported[id])
+         return fail(s, "a variable declared extern and defined in no module", id);
+      const uint32_t *pointer_type = def_of(s, s->def[id][1]);
+      uint64_t size, align;
+      if (op_of(pointer_type) != SpvOpTypePointer ||
+          !type_layout(s, pointer_type[3], &size, &align))
+         return false;
+      align = MAX2(align, s->alignment[id]);
+      if (!util_is_power_of_two_nonzero64(align))
+         return fail(s, "a variable aligned to no power of two", id);
+      const unsigned i = s->var_index[id];
+      g->ids[i] = id;
+      g->offsets[i] = align64(end, align);
+      g->sizes[i] = size;
+      g->alignments[i] = align;
+      end = g->offsets[i] + size;
+      if (end > UINT32_MAX)
+         return fail(s, "more than 4 GiB of variables", id);
+   }
+   s->current = 0;
+   s->prog->globals_size = end;
+   return true;
+}
+
+/* The module without the variables' initialisers and the constants that
+ * name variables (and their names and decorations). */
+static bool
+strip_module(struct scan *s, struct clc_binary *stripped)
+{
+   uint32_t *out = malloc(s->num_words * 4);
+   if (!out)
+      return fail(s, "out of memory", 0);
+   memcpy(out, s->words, 5 * 4);
+   size_t n = 5;
+   for (size_t i = 5; i < s->num_words;) {
+      const uint32_t *w = &s->words[i];
+      const unsigned len = w[0] >> 16, op = w[0] & 0xffff;
+      i += len;
+      const uint32_t target = len >= 2 ? w[1] : 0;
+      if ((op == SpvOpName || op == SpvOpDecorate) && target < s->bound &&
+          s->names_variable[target])
+         continue;
+      if (is_composite_constant(op) && s->names_variable[w[2]])
+         continue;
+      memcpy(out + n, w, len * 4);
+      if (op == SpvOpVariable && len == 5 && w[3] == SpvStorageClassCrossWorkgroup)
+         out[n] = 4u << 16 | SpvOpVariable;
+      n += op == SpvOpVariable && len == 5 && w[3] == SpvStorageClassCrossWorkgroup ? 4 : len;
+   }
+   stripped->data = out;
+   stripped->size = n * 4;
+   return true;
+}
+
+static bool
+take_globals(struct scan *s, struct clc_binary *stripped)
+{
+   if (!scan_module(s) || !s->out->num_vars)
+      return true; /* nothing to take, or validation's to report */
+   mark_constants_naming_variables(s);
+   if (!lay_out(s))
+      return false;
+
+   struct kiln_program *prog = s->prog;
+   prog->globals_data = calloc(MAX2(prog->globals_size, 1), 1);
+   if (!prog->globals_data)
+      return fail(s, "out of memory", 0);
+   for (uint32_t id = 1; id < s->bound; id++) {
+      const uint32_t *w = s->def[id];
+      if (s->var_index[id] < 0 || (w[0] >> 16) < 5)
+         continue;
+      const uint32_t pointee = def_of(s, w[1])[3];
+      s->current = id;
+      if (!write_constant(s, w[4], pointee, s->out->offsets[s->var_index[id]]))
+         return false;
+      s->current = 0;
+   }
+   return strip_module(s, stripped);
+}
+
+enum kiln_compile_status
+kiln_spirv_take_globals(const struct clc_binary *spirv, struct kiln_program *prog,
+                        struct kiln_spirv_globals *globals, struct clc_binary *stripped,
+                        struct kiln_log *log)
+{
+   memset(globals, 0, sizeof(*globals));
+   memset(stripped, 0, sizeof(*stripped));
+   const uint32_t *words = spirv->data;
+   const size_t num_words = spirv->size / 4;
+   if (num_words < 5)
+      return KILN_COMPILE_OK; /* validation reports it */
+
+   const uint32_t bound = words[3];
+   struct scan s = {
+      .words = words,
+      .num_words = num_words,
+      .bound = bound,
+      .def = calloc(bound, sizeof(*s.def)),
+      .packed = calloc(bound, sizeof(bool)),
+      .imported = calloc(bound, sizeof(bool)),
+      .alignment = calloc(bound, sizeof(uint32_t)),
+      .var_index = malloc(bound * sizeof(int)),
+      .names_variable = calloc(bound, sizeof(bool)),
+      .name = calloc(bound, sizeof(char *)),
+      .out = globals,
+      .prog = prog,
+      .log = log,
+   };
+   bool ok = s.def && s.packed && s.imported && s.alignment && s.var_index &&
+             s.names_variable && s.name;
+   if (ok) {
+      for (uint32_t id = 0; id < bound; id++)
+         s.var_index[id] = -1;
+      ok = take_globals(&s, stripped);
+   } else {
+      fail(&s, "out of memory", 0);
+   }
+   free(s.def);
+   free(s.packed);
+   free(s.imported);
+   free(s.alignment);
+   free(s.var_index);
+   free(s.names_variable);
+   free(s.name);
+   if (!ok) {
+      kiln_spirv_globals_finish(globals);
+      free(stripped->data);
+      stripped->data = NULL;
+      return KILN_COMPILE_ERROR_UNSUPPORTED;
+   }
+   return KILN_COMPILE_OK;
+}
+
+void
+kiln_spirv_globals_finish(struct kiln_spirv_globals *globals)
+{
+   free(globals->ids);
+   free(globals->offsets);
+   free(globals->sizes);
+   free(globals->alignments);
+   memset(globals, 0, sizeof(*globals));
+}
+
+/* The interface of the OpEntryPoint named entry_point: its ids, and how
+ * many; NULL when there is none. */
+static const uint32_t *
+entry_point_interface(const struct clc_binary *spirv, const char *entry_point,
+                      unsigned *count)
+{
+   const uint32_t *words = spirv->data;
+   const size_t num_words = spirv->size / 4;
+   for (size_t i = 5; i < num_words;) {
+      const uint32_t *w = &words[i];
+      const unsigned len = w[0] >> 16;
+      if (!len || i + len > num_words)
+         break;
+      i += len;
+      if ((w[0] & 0xffff) != SpvOpEntryPoint || len <= 3)
+         continue;
+      const char *name = (const char *)&w[3];
+      const size_t max = (len - 3) * 4;
+      const size_t name_len = strnlen(name, max);
+      if (name_len < max && !strcmp(name, entry_point)) {
+         const unsigned first = 3 + name_len / 4 + 1;
+         *count = len - first;
+         return &w[first];
+      }
+   }
+   return NULL;
+}
+
+unsigned
+kiln_spirv_globals_of_entry_point(const struct clc_binary *spirv,
+                                  const struct kiln_spirv_globals *globals,
+                                  const char *entry_point, unsigned *indices)
+{
+   /* spirv_to_nir: "Before SPIR-V 1.4 the interface is only used for I/O
+    * variables", and from 1.4 on it skips the others. */
+   const bool all = ((const uint32_t *)spirv->data)[1] < 0x10400;
+   unsigned count = 0;
+   const uint32_t *interface = all ? NULL : entry_point_interface(spirv, entry_point, &count);
+   unsigned n = 0;
+   for (unsigned v = 0; v < globals->num_vars; v++) {
+      bool listed = all;
+      for (unsigned i = 0; i < count && !listed; i++)
+         listed = interface[i] == globals->ids[v];
+      if (listed)
+         indices[n++] = v;
+   }
+   return n;
+}
