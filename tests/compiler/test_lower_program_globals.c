@@ -33,7 +33,7 @@ static nir_variable *vars[3];
 static nir_builder
 program_kernel(void)
 {
-   nir_builder b = kernel_builder(&options, "program_globals");
+   nir_builder b = nir_test_kernel(&options, "program_globals");
    const struct glsl_struct_field fields[] = {
       { .type = glsl_int8_t_type(), .name = "tag", .offset = -1 },
       { .type = glsl_double_type(), .name = "v", .offset = -1 },
@@ -118,7 +118,7 @@ test_each_variable_at_its_offset(void)
             (unsigned long long)a[1]);
       CHECK(a[2] == BUFFER + 32 + 8, "rec.v written at 0x%llx", (unsigned long long)a[2]);
    }
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 /* A kernel that uses only the last variable finds it where the others do:
@@ -134,17 +134,14 @@ test_unused_variables_keep_their_room(void)
    unsigned n = lower_and_fold(b.shader, a, 2);
    CHECK(n == 1 && a[0] == BUFFER + 32, "%u accesses, rec.tag at 0x%llx", n,
          (unsigned long long)a[0]);
-   ralloc_free(b.shader);
+   nir_test_free(b.shader);
 }
 
 int
 main(void)
 {
-   glsl_type_singleton_init_or_ref();
+   nir_test_init();
    test_each_variable_at_its_offset();
    test_unused_variables_keep_their_room();
-   glsl_type_singleton_decref();
-   if (failures)
-      fprintf(stderr, "%d failures\n", failures);
-   return failures ? 1 : 0;
+   return nir_test_finish();
 }
