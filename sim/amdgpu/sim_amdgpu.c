@@ -206,6 +206,8 @@ cp_dispatch(void *data, const struct kiln_sim_dispatch *dispatch,
             struct kiln_sim_fault *fault)
 {
    struct kiln_sim_amdgpu *dev = data;
+   if (dev->profiling)
+      return sim_amdgpu_profiled_dispatch(dev, dispatch, fault);
    return kiln_sim_dispatch(dev->vm, dispatch, NULL, fault, NULL);
 }
 
@@ -252,6 +254,7 @@ kiln_sim_amdgpu_close(struct kiln_sim_amdgpu *dev)
    sim_bo_list_destroy_all(dev);
    sim_bo_destroy_all(dev);
    sim_vm_fini(dev);
+   sim_amdgpu_profiles_free(dev);
    kiln_sim_vm_destroy(dev->vm);
    pthread_mutex_destroy(&dev->lock);
    free(dev);

@@ -130,6 +130,11 @@ struct kiln_sim_amdgpu {
 
    struct sim_pm4 cp;
 
+   /* Profiling (sim_amdgpu_profile.c): the dispatches' profiles, oldest
+    * first, until taken. */
+   bool profiling;
+   struct kiln_sim_profile *profiles, *profiles_last;
+
    bool has_fault;
    struct kiln_sim_fault last_fault;
    uint64_t gpuvm_fault_addr;
@@ -141,6 +146,11 @@ struct kiln_sim_amdgpu {
 bool sim_amdgpu_debug(void);
 uint64_t sim_amdgpu_timestamp(void);
 const struct amdgpu_device *sim_amdgpu_navi21(void);
+
+int sim_amdgpu_profiled_dispatch(struct kiln_sim_amdgpu *dev,
+                                 const struct kiln_sim_dispatch *dispatch,
+                                 struct kiln_sim_fault *fault);
+void sim_amdgpu_profiles_free(struct kiln_sim_amdgpu *dev);
 
 uint64_t sim_bo_vram_usage(void);
 uint64_t sim_bo_gtt_usage(void);

@@ -277,6 +277,9 @@ struct sim_wave {
    uint64_t wave_instructions;
    uint64_t lane_instructions;
    bool trace;
+   /* Profiling (sim_profile.h): the host thread's counters while the
+    * dispatch is profiled, else NULL. */
+   struct sim_profile_thread *prof;
 
    /* The first fault of this wave (kind KILN_SIM_OK when none). */
    struct kiln_sim_fault fault;

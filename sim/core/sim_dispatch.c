@@ -21,6 +21,7 @@
 
 #include "sim_engine.h"
 #include "sim_icache.h"
+#include "sim_profile.h"
 #include "sim_vm_priv.h"
 #include "util/u_debug.h"
 
@@ -63,6 +64,8 @@ struct dispatch_ctx {
    atomic_uint_fast64_t next_group;
    atomic_bool stop;
 
+   struct sim_profiler *prof;       /* NULL unless profiling */
+
    pthread_mutex_t lock;
    bool faulted;
    struct kiln_sim_fault fault;
@@ -80,6 +83,7 @@ struct thread_ctx {
    uint64_t group_start_ns;     /* the wall-clock watchdog runs per group */
    unsigned check;              /* instructions until the next stop/clock check */
    uint64_t wave_instructions, lane_instructions;
+   struct sim_profile_thread *prof; /* NULL unless profiling */
 };
 
 static uint64_t
@@ -104,9 +108,9 @@ trace_inst(const struct sim_wave *w, const struct sim_inst *in)
 /* Runs one wave until it ends, waits at a barrier or faults, or, when
  * its workgroup has other waves, until its time slice is over: waves that
  * wait for each other through memory (not only at s_barrier) then still
- * make progress. */
-static void
-run_wave(struct thread_ctx *t, struct sim_wave *w)
+ * make progress.  Inlined twice, with and without profiling. */
+static inline __attribute__((always_inline)) void
+run_wave_loop(struct thread_ctx *t, struct sim_wave *w, const bool profile)
 {
    struct dispatch_ctx *ctx = t->ctx;
    struct sim_icache_page *page = sim_icache_page(&t->icache, w->pc);
@@ -156,6 +160,8 @@ run_wave(struct thread_ctx *t, struct sim_wave *w)
       waves++;
       w->next_pc = w->pc + in->size * 4;
       in->exec(w, in);
+      if (profile) /* profiling hook: counts the instruction at w->pc */
+         sim_profile_count(t->prof, w, in, last_lanes);
       w->pc = w->next_pc;
 
       if (SIM_UNLIKELY(--check == 0)) {
@@ -178,6 +184,17 @@ run_wave(struct thread_ctx *t, struct sim_wave *w)
    w->budget = budget;
    w->wave_instructions += waves;
    w->lane_instructions += lanes;
+}
+
+static void
+run_wave(struct thread_ctx *t, struct sim_wave *w)
+{
+   /* Profiling runs its own copy of the loop: when off it costs one branch
+    * per time slice, none per instruction. */
+   if (SIM_UNLIKELY(t->prof))
+      run_wave_loop(t, w, true);
+   else
+      run_wave_loop(t, w, false);
 }
 
 static void
@@ -217,6 +234,8 @@ init_wave(struct thread_ctx *t, struct sim_wave *w, unsigned wave_id,
    w->lds_size = ctx->lds_size;
    w->budget = ctx->watchdog;
    w->trace = ctx->trace;
+   if (t->prof)
+      sim_profile_wave_begin(t->prof, w);
    w->num_sgprs = 106;
    w->num_vgprs = (RSRC1_VGPRS(rsrc1) + 1) * (ws == 32 ? 8 : 4);
    if (w->num_vgprs > SIM_NUM_VGPRS)
@@ -376,6 +395,7 @@ thread_init(struct thread_ctx *t, struct dispatch_ctx *ctx, unsigned index)
    t->ctx = ctx;
    t->index = index;
    t->check = CHECK_INTERVAL;
+   t->prof = ctx->prof ? sim_profiler_thread(ctx->prof, index) : NULL;
    t->waves = aligned_alloc(64, sizeof(struct sim_wave) * ctx->waves_per_group);
    t->lds = calloc(1, ctx->lds_size ? ctx->lds_size : 4);
    t->wg.lds = t->lds;
@@ -400,6 +420,8 @@ kiln_sim_dispatch(struct kiln_sim_vm *vm, const struct kiln_sim_dispatch *d,
       memset(fault, 0, sizeof(*fault));
    if (stats)
       memset(stats, 0, sizeof(*stats));
+   if (options && options->profile)
+      *options->profile = NULL;
    if (!vm || !d)
       return invalid(fault, "no VM or dispatch");
    if (d->wave_size != 32 && d->wave_size != 64)
@@ -448,6 +470,13 @@ kiln_sim_dispatch(struct kiln_sim_vm *vm, const struct kiln_sim_dispatch *d,
    }
    if (nthreads < 1)
       nthreads = 1;
+   if ((options && options->profile) || sim_profile_env_enabled()) {
+      ctx->prof = sim_profiler_create(d, nthreads, ctx->waves_per_group, ctx->lds_size);
+      if (!ctx->prof) {
+         free(ctx);
+         return -ENOMEM;
+      }
+   }
 
    struct thread_ctx *threads = aligned_alloc(64, nthreads * sizeof(*threads));
    pthread_t *tids = calloc(nthreads, sizeof(*tids));
@@ -489,12 +518,23 @@ kiln_sim_dispatch(struct kiln_sim_vm *vm, const struct kiln_sim_dispatch *d,
       stats->wave_instructions = ctx->wave_instructions;
       stats->lane_instructions = ctx->lane_instructions;
    }
+   if (ctx->prof) {
+      struct kiln_sim_profile *profile = sim_profiler_finish(ctx->prof, vm, ctx->faulted);
+      ctx->prof = NULL;
+      if (profile && sim_profile_env_enabled())
+         sim_profile_env_report(profile);
+      if (options && options->profile)
+         *options->profile = profile;
+      else
+         kiln_sim_profile_free(profile);
+   }
    if (ctx->faulted) {
       if (fault)
          *fault = ctx->fault;
       ret = -EFAULT;
    }
 out:
+   sim_profiler_destroy(ctx->prof);
    free(threads);
    free(tids);
    pthread_mutex_destroy(&ctx->lock);

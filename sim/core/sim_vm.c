@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "sim_profile.h"
 #include "sim_vm_priv.h"
 
 struct kiln_sim_vm *
@@ -139,6 +140,12 @@ sim_vm_access_slow(struct sim_wave *w, uint64_t va, unsigned size, bool write)
       sim_wave_fault(w, KILN_SIM_FAULT_VM, va, write,
                      "write of %u bytes to read-only address 0x%" PRIx64, size, va);
       return NULL;
+   }
+   /* A profiled wave keeps its cache empty so that every access comes
+    * here and is counted. */
+   if (SIM_UNLIKELY(w->prof)) {
+      sim_profile_access(w->prof, va, size, write);
+      return m->host + (va - m->va);
    }
    w->vmc.va = m->va;
    w->vmc.end = m->va + m->size;

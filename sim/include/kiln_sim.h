@@ -26,6 +26,7 @@ extern "C" {
  * host sees are the bytes the shader reads and writes.  Any thread may map
  * and unmap; a map or unmap waits while a dispatch on the VM runs. */
 struct kiln_sim_vm;
+struct kiln_sim_profile;
 
 enum kiln_sim_map_flags {
    KILN_SIM_MAP_READ = 1 << 0,
@@ -87,6 +88,10 @@ struct kiln_sim_run_options {
    uint64_t watchdog_instructions; /* per-wave budget; 0 = default (2^32) */
    bool trace;                 /* print every executed instruction to stderr
                                   (also KILN_DEBUG=simtrace) */
+   /* Profiling (kiln_sim_profile.h): when non-NULL, the dispatch runs with
+    * counters on and *profile receives its profile (NULL without memory),
+    * to be freed with kiln_sim_profile_free(), also when it faulted. */
+   struct kiln_sim_profile **profile;
 };
 
 struct kiln_sim_stats {

@@ -14,6 +14,7 @@
 #ifndef KILN_SIM_AMDGPU_H
 #define KILN_SIM_AMDGPU_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -55,6 +56,13 @@ int kiln_sim_amdgpu_last_fault(struct kiln_sim_amdgpu *dev,
  * instruction as it can in-process through kiln_sim_amdgpu_last_fault().
  * Copies min(return_size, sizeof(struct kiln_sim_fault)) bytes. */
 #define KILN_SIM_AMDGPU_INFO_LAST_FAULT 0x4b00
+
+/* Profiling (kiln_sim_profile.h): while on, every dispatch of the file
+ * runs with counters on and its profile is queued on the file.
+ * kiln_sim_amdgpu_take_profile() hands over the oldest queued profile
+ * (free it with kiln_sim_profile_free()), or NULL when there is none. */
+void kiln_sim_amdgpu_set_profiling(struct kiln_sim_amdgpu *dev, bool on);
+struct kiln_sim_profile *kiln_sim_amdgpu_take_profile(struct kiln_sim_amdgpu *dev);
 
 #ifdef __cplusplus
 }
