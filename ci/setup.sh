@@ -57,7 +57,8 @@ build_packages=(
    libllvmspirvlib-15-dev llvm-spirv-15 libclc-15-dev libclc-15 spirv-tools
 )
 peer_packages=(rocm-device-libs pocl-opencl-icd clinfo ocl-icd-opencl-dev opencl-c-headers)
-test_packages=(libfuzzer-15-dev)
+# chromium renders kiln profile's HTML page headless in its test
+test_packages=(libfuzzer-15-dev chromium)
 
 install_packages() {
    local missing=()

@@ -76,6 +76,16 @@ struct kiln_amdgpu_device_stats {
 void kiln_amdgpu_device_get_stats(const struct kiln_amdgpu_device *dev,
                                   struct kiln_amdgpu_device_stats *stats);
 
+/* Profiles of dispatches, on the emulated device only: while profiling is
+ * on, every dispatch runs with the emulator's counters on, and
+ * kiln_amdgpu_device_take_profile() hands over the profile of the oldest
+ * dispatch not yet taken (sim's kiln_sim_profile.h, freed with
+ * kiln_sim_profile_free()), or NULL.  A render node has no such counters:
+ * -ENOTSUP. */
+struct kiln_sim_profile;
+int kiln_amdgpu_device_set_profiling(struct kiln_amdgpu_device *dev, bool on);
+struct kiln_sim_profile *kiln_amdgpu_device_take_profile(struct kiln_amdgpu_device *dev);
+
 /* A buffer object: GEM handle, GPU VA mapping and (when host-visible) a CPU
  * mapping, all made at creation and undone by kiln_amdgpu_bo_destroy(). */
 struct kiln_amdgpu_bo {

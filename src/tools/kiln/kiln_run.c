@@ -17,6 +17,10 @@
  * 1 MiB by default, as Rusticl's); calls that found it full are named on
  * stderr.
  *
+ * `kiln profile` takes the same command line (plus --json and --html
+ * FILE) and runs the same steps with the emulator's counters on; it prints
+ * the profile of every dispatch instead of the buffers (kiln_profile.h).
+ *
  * Exit status: 0 success, 1 a usage, argument or compile error, 2 the GPU
  * faulted or hung (the fault report is on stderr), 3 another device error.
  */
@@ -29,6 +33,7 @@
 #include "kiln_amdgpu.h"
 #include "kiln_compiler.h"
 #include "kiln_kernel_desc.h"
+#include "kiln_profile.h"
 #include "kiln_run_args.h"
 
 enum {
@@ -50,7 +55,14 @@ usage(FILE *out)
            "    buf:TYPE[N]=@FILE      ... its bytes read from FILE (exactly the buffer's size)\n"
            "    buf:TYPE[N]=rand:SEED[:LO:HI]  ... filled with seeded random values\n"
            "    local:BYTES            a __local pointer\n"
-           "  KILN_DEVICE=sim|/dev/dri/renderD128 chooses the device.\n");
+           "  KILN_DEVICE=sim|/dev/dri/renderD128 chooses the device.\n"
+           "\n"
+           "usage: kiln profile (the same) [--json] [--html FILE]\n"
+           "  runs the launch on the emulated device with its counters on and prints,\n"
+           "  per dispatch, the totals, the hottest instructions and the listing with\n"
+           "  executions, lane utilisation and memory traffic; --json prints it as JSON,\n"
+           "  --html FILE draws it as a page.  (The clang-AMDGPU side by side is\n"
+           "  bench/profile.)\n");
 }
 
 static char *
@@ -112,6 +124,8 @@ struct run_state {
     * variables and the printf buffer. */
    struct kiln_amdgpu_bo *launch_bos[KILN_RUN_MAX_ARGS + 2];
    unsigned num_launch_bos;
+   /* `kiln profile`: the profiles collected, NULL for `kiln run` */
+   struct kiln_profile_session *profile;
 };
 
 static void
@@ -413,23 +427,43 @@ out:
    return status;
 }
 
+/* `kiln run`, or with profile non-NULL `kiln profile`. */
 static int
-run(int argc, char **argv)
+run(int argc, char **argv, struct kiln_profile_session *profile)
 {
-   struct run_state s = {0};
+   struct run_state s = {.profile = profile};
    char err[512];
 
-   struct kiln_run_extra_option printf_opt = {.name = "--printf-buffer-size"};
-   if (kiln_run_parse_command_line_extra(argc, argv, &printf_opt, 1, &s.cmd, err,
+   struct kiln_run_extra_option opts[] = {
+      {.name = "--printf-buffer-size"},
+      {.name = "--json", .flag = true},
+      {.name = "--html"},
+      {.name = "--peer"},
+   };
+   if (kiln_run_parse_command_line_extra(argc, argv, opts, profile ? 4 : 1, &s.cmd, err,
                                          sizeof(err))) {
-      fprintf(stderr, "kiln run: %s\n", err);
+      fprintf(stderr, "kiln %s: %s\n", profile ? "profile" : "run", err);
       usage(stderr);
       kiln_run_command_free(&s.cmd);
       return EXIT_USAGE;
    }
-   int status = parse_printf_buffer_size(printf_opt.value, &s.printf_buffer_size);
+   if (opts[3].value) {
+      /* clang's code objects load through a test helper (tests/clang),
+       * which the tool may not depend on */
+      fprintf(stderr, "kiln profile: --peer %s: the side by side with clang-AMDGPU is "
+              "bench/profile (bench/profile/bench_profile.py)\n", opts[3].value);
+      kiln_run_command_free(&s.cmd);
+      return EXIT_USAGE;
+   }
+   if (profile) {
+      profile->json = opts[1].value != NULL;
+      profile->html = opts[2].value;
+   }
+   int status = parse_printf_buffer_size(opts[0].value, &s.printf_buffer_size);
    if (!status)
       status = compile_program(&s);
+   if (!status && profile && kiln_profile_begin(profile, s.dev))
+      status = EXIT_DEVICE;
    for (unsigned i = 0; i < s.cmd.num_kernels && !status; i++)
       status = load_kernel(&s, s.cmd.kernels[i], &s.kernels[i]);
    if (!status)
@@ -442,11 +476,19 @@ run(int argc, char **argv)
       status = setup_printf(&s);
 
    for (unsigned n = 0; n < s.cmd.launches && !status; n++) {
-      for (unsigned i = 0; i < s.cmd.num_kernels && !status; i++)
+      for (unsigned i = 0; i < s.cmd.num_kernels && !status; i++) {
          status = launch_kernel(&s, &s.kernels[i]);
+         if (profile && status != EXIT_USAGE &&
+             kiln_profile_collect(profile, s.dev, s.kernels[i].k->name) && !status)
+            status = EXIT_DEVICE;
+      }
    }
 
-   if (!status) {
+   if (profile && profile->num) {
+      /* a faulting launch's profile is printed too: it shows where */
+      if (kiln_profile_finish(profile, stdout) && !status)
+         status = EXIT_DEVICE;
+   } else if (!status) {
       for (unsigned i = 0; i < s.cmd.num_args; i++)
          if (s.bos[i])
             memcpy(s.cmd.args[i].data, s.bos[i]->map, s.cmd.args[i].bytes);
@@ -461,7 +503,13 @@ int
 main(int argc, char **argv)
 {
    if (argc >= 2 && !strcmp(argv[1], "run"))
-      return run(argc - 2, argv + 2);
+      return run(argc - 2, argv + 2, NULL);
+   if (argc >= 2 && !strcmp(argv[1], "profile")) {
+      struct kiln_profile_session profile = {0};
+      int status = run(argc - 2, argv + 2, &profile);
+      kiln_profile_session_free(&profile);
+      return status;
+   }
    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
       usage(stdout);
       return 0;

@@ -516,7 +516,9 @@ kiln_run_parse_command_line_extra(int argc, char **argv,
    for (int i = 0; i < argc; i++) {
       const char *a = argv[i];
       struct kiln_run_extra_option *x = find_extra(extra, num_extra, a);
-      if (x) {
+      if (x && x->flag) {
+         x->value = "";
+      } else if (x) {
          if (i + 1 >= argc) {
             set_err(err, err_size, "option %s needs a value", a);
             return -EINVAL;

@@ -81,10 +81,12 @@ int kiln_run_parse_command_line(int argc, char **argv, struct kiln_run_command *
 
 /* An option taking one value that a runner accepts beyond the launch's own,
  * e.g. a runner's `--platform NAME`: value is NULL unless the command line
- * gives it (the last one given wins). */
+ * gives it (the last one given wins).  A flag takes no value: its value
+ * is "" when given. */
 struct kiln_run_extra_option {
    const char *name;
    const char *value;
+   bool flag;
 };
 
 /* kiln_run_parse_command_line, also accepting the num_extra options of
