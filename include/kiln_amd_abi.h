@@ -56,6 +56,39 @@
  * loads the program and names in every launch of the program's kernels
  * (globals); the compiler gives each variable its offset in it.
  *
+ * Image and sampler arguments (OpenCL C 2.0 6.13.14) are not addresses but
+ * hardware descriptors, which the launcher writes into the kernarg buffer:
+ * each such argument has a slot after the other explicit arguments (from
+ * the first KILN_KERNARG_ALIGN boundary past them, in argument order, each
+ * slot aligned to KILN_KERNARG_ALIGN), at the offset the compiler reports
+ * for the argument, and the slots count in the explicit size.  An image's
+ * slot is struct kiln_image_slot: its T# (the 256-bit image resource,
+ * ac_build_texture_descriptor's), or for an image1d_buffer_t a V# (the
+ * 128-bit buffer resource with a data format, element stride and
+ * NUM_RECORDS in elements) followed by four zero dwords, then the image's
+ * OpenCL channel data type and channel order, which
+ * get_image_channel_data_type() and get_image_channel_order() return.  A
+ * sampler's slot is struct kiln_sampler_slot, its S# (the 128-bit sampler,
+ * ac_build_sampler_descriptor's).  Literal samplers (`const sampler_t s =
+ * CLK_...`) take no slot: the compiler puts their S# into the code.
+ *
+ * Images are linear (SW_MODE 0, no metadata), one mip level, in the
+ * layout the GFX10 address library gives linear surfaces: the base
+ * 256-byte aligned, rows of KILN_IMAGE_ROW_PITCH(width, bpp) bytes (the
+ * width rounded up to 256 bytes' worth of pixels), slices (array layers or
+ * 3D depth slices) of row pitch x height bytes one after the other; a 1D
+ * image array's layers are one row each.  Image buffers are tightly packed
+ * elements.
+ *
+ * Device-side enqueue (OpenCL C 2.0 6.13.17): every launch names the
+ * default device queue (device_queue, its layout in
+ * kiln_device_queue_abi.h, which kiln's device library writes launch
+ * records into) and the record it runs for (device_record, 0 for a
+ * launch by the host), so that its enqueues name their parent.  The
+ * block a record runs is its kernel_index'th kernel of the program; its
+ * first argument is the address of the record's copy of the block
+ * literal, the others __local pointers of the record's sizes.
+ *
  * Launch limits this ABI assumes (the driver checks them): every global size
  * and offset, and their sum, fit in 32 bits; and no buffer is larger than
  * KILN_MAX_BUFFER_SIZE, so a byte offset into any buffer fits in 32 bits
@@ -134,5 +167,37 @@ struct kiln_implicit_args {
 
 static_assert(KILN_IMPLICIT_SIZE % KILN_KERNARG_ALIGN == 0,
               "the implicit arguments end the kernarg buffer on its alignment");
+
+/* An image argument's slot in the kernarg buffer. */
+struct kiln_image_slot {
+   uint32_t desc[8];           /* T#, or a V# and four zero dwords */
+   uint32_t channel_data_type; /* CL_UNORM_INT8 ... (cl.h's numbers) */
+   uint32_t channel_order;     /* CL_R ... */
+   uint32_t pad[2];
+};
+
+/* A sampler argument's slot in the kernarg buffer. */
+struct kiln_sampler_slot {
+   uint32_t desc[4];           /* S# */
+};
+
+#define KILN_IMAGE_SLOT_DESC offsetof(struct kiln_image_slot, desc)
+#define KILN_IMAGE_SLOT_DATA_TYPE offsetof(struct kiln_image_slot, channel_data_type)
+#define KILN_IMAGE_SLOT_ORDER offsetof(struct kiln_image_slot, channel_order)
+#define KILN_IMAGE_SLOT_SIZE sizeof(struct kiln_image_slot)
+#define KILN_SAMPLER_SLOT_DESC offsetof(struct kiln_sampler_slot, desc)
+#define KILN_SAMPLER_SLOT_SIZE sizeof(struct kiln_sampler_slot)
+
+static_assert(KILN_IMAGE_SLOT_SIZE % KILN_KERNARG_ALIGN == 0 &&
+                 KILN_SAMPLER_SLOT_SIZE % KILN_KERNARG_ALIGN == 0,
+              "descriptor slots keep the next slot on the kernarg alignment");
+static_assert(KILN_IMAGE_SLOT_DESC % 4 == 0 && KILN_SAMPLER_SLOT_DESC % 4 == 0,
+              "a descriptor is read with one dword-aligned s_load");
+
+/* Linear images (GFX10 address library, ADDR_SW_LINEAR): the base and the
+ * row pitch are multiples of 256 bytes. */
+#define KILN_IMAGE_BASE_ALIGN 256
+#define KILN_IMAGE_ROW_PITCH(width, bpp) \
+   ((((width) + (256 / (bpp)) - 1) / (256 / (bpp))) * 256)
 
 #endif

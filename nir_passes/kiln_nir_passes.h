@@ -135,6 +135,46 @@ bool kiln_nir_unaligned_global_size_ok(unsigned bytes);
  * bit-by-bit division. Run before nir_lower_int64. */
 bool kiln_nir_lower_divmod64(nir_shader *nir);
 
+/* Image and sampler kernel arguments as the descriptors in their slots of
+ * the kernarg buffer (kiln_amd_abi.h): assigns each a slot past the
+ * explicit arguments, in argument order, recorded in its variable's
+ * driver_location; image intrinsics become bindless ones on the T# (an
+ * image buffer's V#), texture and sampler derefs of texture instructions
+ * become handles, and image_deref_format/_order read the OpenCL channel
+ * data type and order stored in the slot (returning SPIR-V's numbers for
+ * them, as the intrinsics do), all through load_kernel_input.
+ * Literal samplers are left alone.  Run after nir_lower_vars_to_explicit_types
+ * has laid out nir_var_uniform and before kiln_nir_lower_kernel_abi. */
+bool kiln_nir_lower_image_args(nir_shader *nir);
+
+/* The bytes of the descriptor slot kiln_nir_lower_image_args gives an
+ * image or sampler argument's variable; 0 for any other variable. */
+unsigned kiln_nir_image_arg_slot_size(const nir_variable *var);
+
+/* Builds the target's sampler descriptor (S#) for a literal sampler, given
+ * in SPIR-V's numbers as vtn keeps them: SamplerAddressingMode (0 none,
+ * 1 clamp to edge, 2 clamp, 3 repeat, 4 mirrored repeat), normalised
+ * coordinates, SamplerFilterMode (0 nearest, 1 linear). */
+typedef void (*kiln_nir_sampler_desc_fn)(unsigned addressing_mode, bool normalized_coords,
+                                         unsigned filter_mode, uint32_t desc[4], void *data);
+
+struct kiln_nir_inline_sampler_options {
+   kiln_nir_sampler_desc_fn build;
+   void *data;
+};
+
+/* Literal samplers (OpConstantSampler) as immediate sampler handles built
+ * by options->build; their variables go.  Run before any pass that wants
+ * every sampler to be a handle (the backend's texture lowering). */
+bool kiln_nir_lower_inline_samplers(nir_shader *nir,
+                                    const struct kiln_nir_inline_sampler_options *options);
+
+/* 16-bit image loads, samples and stores (read_imageh, write_imageh) done
+ * on 32-bit values with a conversion to or from half beside them, for a
+ * backend whose image instructions then need no D16 forms.  Run after
+ * kiln_nir_lower_image_args (it takes deref and bindless forms alike). */
+bool kiln_nir_lower_image_16bit(nir_shader *nir);
+
 /* Lowers kernel inputs, the OpenCL launch values (global offset and size,
  * enqueued local size, number of groups, work_dim), the printf buffer's
  * address and size (after nir_lower_printf) and the program's globals

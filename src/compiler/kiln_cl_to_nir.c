@@ -14,7 +14,9 @@
  * variables live in the program's buffer of them, at the offsets the
  * program gave them (kiln_nir_lower_program_globals).  printf calls write
  * records into the launch's printf buffer (nir_lower_printf), which the
- * host formats afterwards (kiln_printf.c).
+ * host formats afterwards (kiln_printf.c).  Image and sampler arguments
+ * are descriptors the launcher writes into the kernarg buffer
+ * (kiln_nir_lower_image_args); the backend gives literal samplers theirs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,12 +42,18 @@ static const struct spirv_capabilities cl_capabilities = {
    .Groups = true,
    .GroupNonUniformShuffle = true,
    .GroupNonUniformShuffleRelative = true,
+   .Image1D = true,
+   .ImageBasic = true,
+   .ImageBuffer = true,
+   .ImageReadWrite = true,
    .Int8 = true,
    .Int16 = true,
    .Int64 = true,
    .Kernel = true,
    .Linkage = true,
    .LiteralSampler = true,
+   .Sampled1D = true,
+   .SampledBuffer = true,
    .Vector16 = true,
 };
 
@@ -307,6 +315,9 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
             nir_var_function_temp | nir_var_mem_shared | nir_var_mem_generic,
             glsl_get_cl_type_size_align);
    NIR_PASS(_, nir, nir_opt_large_constants, glsl_get_cl_type_size_align, 64);
+   /* Image and sampler arguments: descriptors in slots past the explicit
+    * layout just made, which the metadata reports (kiln_kernel_args.c). */
+   NIR_PASS(_, nir, kiln_nir_lower_image_args);
 
    kiln_cl_nir_lower_before_io(nir, target);
    NIR_PASS(_, nir, nir_lower_explicit_io, nir_var_mem_global | nir_var_mem_constant,

@@ -19,6 +19,7 @@
 #include "util/u_math.h"
 
 #include "kiln_compiler_internal.h"
+#include "kiln_nir_passes.h"
 
 static const struct {
    const char *name;
@@ -266,6 +267,19 @@ arg_kind(const struct clc_kernel_arg *arg)
    }
 }
 
+static enum kiln_image_type
+image_type(const struct glsl_type *type)
+{
+   const bool array = glsl_sampler_type_is_array(type);
+   switch (glsl_get_sampler_dim(type)) {
+   case GLSL_SAMPLER_DIM_1D: return array ? KILN_IMAGE_1D_ARRAY : KILN_IMAGE_1D;
+   case GLSL_SAMPLER_DIM_BUF: return KILN_IMAGE_1D_BUFFER;
+   case GLSL_SAMPLER_DIM_2D: return array ? KILN_IMAGE_2D_ARRAY : KILN_IMAGE_2D;
+   case GLSL_SAMPLER_DIM_3D: return KILN_IMAGE_3D;
+   default: return KILN_IMAGE_NONE;
+   }
+}
+
 enum kiln_compile_status
 kiln_kernel_args_fill(struct kiln_kernel *k, const struct clc_kernel_info *info,
                       const struct clc_binary *spirv, nir_shader *nir, struct kiln_log *log)
@@ -297,12 +311,12 @@ kiln_kernel_args_fill(struct kiln_kernel *k, const struct clc_kernel_info *info,
       parse_type_name(arg->type_name, &arg->base_type, &arg->vector_size);
       resolve_arg_type(&params, i, arg);
 
-      if (arg->kind == KILN_ARG_IMAGE || arg->kind == KILN_ARG_SAMPLER) {
-         kiln_log_append(log, "error: kernel %s: argument %u '%s' is an %s; images and "
-                              "samplers are not supported yet\n",
-                         k->name, i, arg->name,
-                         arg->kind == KILN_ARG_IMAGE ? "image" : "sampler");
-         status = KILN_COMPILE_ERROR_UNSUPPORTED;
+      if (arg->kind == KILN_ARG_IMAGE) {
+         const unsigned q = src->access_qualifier;
+         arg->image_access = (q & CLC_KERNEL_ARG_ACCESS_READ ? KILN_IMAGE_READ : 0) |
+                             (q & CLC_KERNEL_ARG_ACCESS_WRITE ? KILN_IMAGE_WRITE : 0);
+         if (!arg->image_access)
+            arg->image_access = KILN_IMAGE_READ; /* OpenCL's default, read_only */
       }
    }
    free(params.types);
@@ -310,15 +324,22 @@ kiln_kernel_args_fill(struct kiln_kernel *k, const struct clc_kernel_info *info,
    if (status != KILN_COMPILE_OK)
       return status;
 
-   /* vtn gives each argument a uniform variable whose location is the
-    * argument's index; explicit-type lowering placed it at driver_location. */
+   /* vtn gives each argument a uniform variable (an image an image
+    * variable) whose location is the argument's index; explicit-type
+    * lowering placed it at driver_location, kiln_nir_lower_image_args an
+    * image or sampler at its descriptor slot. */
    k->kernarg_size = 0;
-   nir_foreach_variable_with_modes(var, nir, nir_var_uniform) {
-      if (var->data.location < 0 || (unsigned)var->data.location >= k->num_args)
-         continue;
+   nir_foreach_variable_with_modes(var, nir, nir_var_uniform | nir_var_image) {
+      if (var->data.location < 0 || (unsigned)var->data.location >= k->num_args ||
+          (glsl_type_is_sampler(var->type) && var->data.sampler.is_inline_sampler))
+         continue; /* a literal sampler is no argument */
       struct kiln_kernel_arg *arg = &k->args[var->data.location];
       arg->offset = var->data.driver_location;
-      arg->size = glsl_get_cl_size(var->type);
+      arg->size = kiln_nir_image_arg_slot_size(var);
+      if (!arg->size)
+         arg->size = glsl_get_cl_size(var->type);
+      if (arg->kind == KILN_ARG_IMAGE)
+         arg->image_type = image_type(var->type);
       k->kernarg_size = MAX2(k->kernarg_size, arg->offset + arg->size);
    }
    return KILN_COMPILE_OK;

@@ -9,6 +9,7 @@
  * OpenCL launch value comes from the kernarg buffer (kiln_amd_abi.h).
  */
 #include "kiln_amd_backend.h"
+#include "kiln_amd_images.h"
 #include "kiln_amd_target.h"
 #include "kiln_backend.h"
 
@@ -232,6 +233,8 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
    NIR_PASS(_, nir, kiln_nir_lower_f16_f64_casts);
    NIR_PASS(_, nir, nir_shader_intrinsics_pass, narrow_constant_offset,
             nir_metadata_control_flow, NULL);
+
+   kiln_amd_lower_images(nir, gfx_level);
 
    /* First, so that the 64-bit and sub-dword ALU it creates is lowered by
     * the passes below like the kernel's own. */

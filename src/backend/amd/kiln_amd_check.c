@@ -35,9 +35,7 @@ static const nir_intrinsic_op not_for_kernels[] = {
    nir_intrinsic_load_input_vertex, nir_intrinsic_load_per_vertex_input,
    nir_intrinsic_load_ubo, nir_intrinsic_load_ssbo, nir_intrinsic_store_ssbo,
    nir_intrinsic_ssbo_atomic, nir_intrinsic_ssbo_atomic_swap,
-   nir_intrinsic_bindless_image_load, nir_intrinsic_bindless_image_fragment_mask_load_amd,
-   nir_intrinsic_bindless_image_sparse_load, nir_intrinsic_bindless_image_store,
-   nir_intrinsic_bindless_image_atomic, nir_intrinsic_bindless_image_atomic_swap,
+   nir_intrinsic_bindless_image_fragment_mask_load_amd, nir_intrinsic_bindless_image_sparse_load,
    nir_intrinsic_load_typed_buffer_amd, nir_intrinsic_ddx, nir_intrinsic_ddy,
    nir_intrinsic_ddx_fine, nir_intrinsic_ddy_fine, nir_intrinsic_ddx_coarse,
    nir_intrinsic_ddy_coarse, nir_intrinsic_load_helper_invocation,
@@ -139,9 +137,18 @@ check_instr(struct kiln_amd_check *c, nir_instr *instr)
       report(c, instr, "a function call that was not inlined",
              "calls to functions kept out of line (noinline)");
       break;
-   case nir_instr_type_tex:
-      report(c, instr, "a texture instruction", "images and samplers (OpenCL C 2.0 6.13.14)");
+   case nir_instr_type_tex: {
+      /* Image and sampler arguments and literal samplers arrive as
+       * descriptors (handles); anything else was not lowered. */
+      nir_tex_instr *tex = nir_instr_as_tex(instr);
+      if (nir_tex_instr_src_index(tex, nir_tex_src_texture_handle) < 0 ||
+          (nir_tex_instr_need_sampler(tex) &&
+           nir_tex_instr_src_index(tex, nir_tex_src_sampler_handle) < 0))
+         report(c, instr, "a texture instruction without descriptors",
+                "images or samplers other than kernel arguments and literal samplers "
+                "(OpenCL C 2.0 6.13.14)");
       break;
+   }
    default:
       break;
    }

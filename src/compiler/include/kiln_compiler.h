@@ -67,6 +67,22 @@ enum kiln_base_type {
    KILN_TYPE_BOOL,
 };
 
+/* An image argument's type (OpenCL C 2.0 6.13.14) and access qualifier. */
+enum kiln_image_type {
+   KILN_IMAGE_NONE,            /* not an image */
+   KILN_IMAGE_1D,
+   KILN_IMAGE_1D_BUFFER,
+   KILN_IMAGE_1D_ARRAY,
+   KILN_IMAGE_2D,
+   KILN_IMAGE_2D_ARRAY,
+   KILN_IMAGE_3D,
+};
+
+enum kiln_image_access {
+   KILN_IMAGE_READ = 1 << 0,   /* read_only, or read_write with KILN_IMAGE_WRITE */
+   KILN_IMAGE_WRITE = 1 << 1,
+};
+
 struct kiln_kernel_arg {
    char *name;
    char *type_name;            /* as written: "float4*", "uint" */
@@ -77,7 +93,12 @@ struct kiln_kernel_arg {
     * so base_type is the unsigned type of the width and either sign fits. */
    bool sign_unknown;
    unsigned offset;            /* byte offset in the kernarg buffer */
-   unsigned size;              /* bytes the slot takes */
+   unsigned size;              /* bytes the slot takes; an image's or a
+                                  sampler's holds its descriptors
+                                  (kiln_amd_abi.h's kiln_image_slot and
+                                  kiln_sampler_slot) */
+   enum kiln_image_type image_type; /* KILN_ARG_IMAGE only */
+   unsigned image_access;      /* KILN_ARG_IMAGE only: enum kiln_image_access */
    bool is_const, is_volatile, is_restrict;
 };
 

@@ -1,0 +1,19 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * The AMD backend's image and sampler lowering (kiln_amd_images.c), for
+ * the backend's own files.
+ */
+#ifndef KILN_AMD_IMAGES_H
+#define KILN_AMD_IMAGES_H
+
+#include "amd_family.h"
+#include "nir.h"
+
+/* Literal samplers as S# constants, half image values at 32 bits, size
+ * queries from the descriptors and array layers rounded: run after
+ * kiln_nir_lower_image_args, before ACO. */
+void kiln_amd_lower_images(nir_shader *nir, enum amd_gfx_level gfx_level);
+
+#endif
