@@ -35,6 +35,7 @@
 #include "kiln_kernel_desc.h"
 #include "kiln_profile.h"
 #include "kiln_run_args.h"
+#include "kiln_run_images.h"
 
 enum {
    EXIT_USAGE = 1,
@@ -55,6 +56,10 @@ usage(FILE *out)
            "    buf:TYPE[N]=@FILE      ... its bytes read from FILE (exactly the buffer's size)\n"
            "    buf:TYPE[N]=rand:SEED[:LO:HI]  ... filled with seeded random values\n"
            "    local:BYTES            a __local pointer\n"
+           "    image2d:ORDER,TYPE[W,H][=v,...]  an image (also image1d[W], image1d_buffer[W],\n"
+           "                           image1d_array[W,N], image2d_array[W,H,N], image3d[W,H,D]),\n"
+           "                           every channel of every pixel, printed after the run\n"
+           "    sampler:NORMALIZED,ADDRESS,FILTER  a sampler (sampler:1,CLAMP_TO_EDGE,LINEAR)\n"
            "  KILN_DEVICE=sim|/dev/dri/renderD128 chooses the device.\n"
            "\n"
            "usage: kiln profile (the same) [--json] [--html FILE]\n"
@@ -188,6 +193,15 @@ create_buffers(struct run_state *s, const struct kiln_kernel *k)
 {
    for (unsigned i = 0; i < s->cmd.num_args; i++) {
       const struct kiln_run_arg *a = &s->cmd.args[i];
+      if (a->kind == KILN_RUN_ARG_IMAGE) {
+         char err[512];
+         if (kiln_run_image_create(s->dev, a, &s->bos[i], err, sizeof(err))) {
+            fprintf(stderr, "kiln run: argument %u ('%s'): %s\n", i, k->args[i].name, err);
+            return EXIT_USAGE;
+         }
+         s->launch_bos[s->num_launch_bos++] = s->bos[i];
+         continue;
+      }
       if (a->kind != KILN_RUN_ARG_BUFFER)
          continue;
       if (kiln_amdgpu_bo_create(s->dev, a->bytes, KILN_AMDGPU_BO_HOST_VISIBLE, &s->bos[i])) {
@@ -236,6 +250,16 @@ fill_kernarg(struct run_state *s, struct run_kernel *rk)
       case KILN_RUN_ARG_BUFFER: {
          uint64_t va = s->bos[i]->va;
          memcpy(rk->kernarg + ka->offset, &va, ka->size < 8 ? ka->size : 8);
+         break;
+      }
+      case KILN_RUN_ARG_IMAGE:
+      case KILN_RUN_ARG_SAMPLER: {
+         char err[512];
+         if (kiln_run_image_slot(s->dev, a, s->bos[i], rk->kernarg + ka->offset, ka->size, err,
+                                 sizeof(err))) {
+            fprintf(stderr, "kiln run: argument %u ('%s'): %s\n", i, ka->name, err);
+            return EXIT_USAGE;
+         }
          break;
       }
       }
@@ -489,9 +513,12 @@ run(int argc, char **argv, struct kiln_profile_session *profile)
       if (kiln_profile_finish(profile, stdout) && !status)
          status = EXIT_DEVICE;
    } else if (!status) {
-      for (unsigned i = 0; i < s.cmd.num_args; i++)
-         if (s.bos[i])
+      for (unsigned i = 0; i < s.cmd.num_args; i++) {
+         if (s.bos[i] && s.cmd.args[i].kind == KILN_RUN_ARG_IMAGE)
+            kiln_run_image_read(s.dev, s.bos[i], &s.cmd.args[i]);
+         else if (s.bos[i])
             memcpy(s.cmd.args[i].data, s.bos[i]->map, s.cmd.args[i].bytes);
+      }
       kiln_run_print_buffers(stdout, &s.cmd);
       status = fflush(stdout) ? EXIT_DEVICE : 0;
    }

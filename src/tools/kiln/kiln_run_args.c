@@ -123,8 +123,8 @@ kiln_run_parse_type(const char *text, struct kiln_run_type *type)
  * zero, the last bit set if inexact), which one more rounding to nearest
  * even takes to the half nearest v; through a float rounded to nearest, a
  * value just past a half tie can become the tie and round the wrong way. */
-static uint16_t
-half_from_double(double v)
+uint16_t
+kiln_run_half_from_double(double v)
 {
    union {
       float f;
@@ -140,7 +140,7 @@ static void
 store_float(const struct kiln_run_arg *arg, void *dst, double v)
 {
    if (arg->type.base == KILN_TYPE_HALF) {
-      uint16_t h = half_from_double(v);
+      uint16_t h = kiln_run_half_from_double(v);
       memcpy(dst, &h, 2);
    } else if (arg->type.base == KILN_TYPE_FLOAT) {
       float f = v;
@@ -373,6 +373,8 @@ kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg, c
    const char *values = NULL;
    char *end;
 
+   if (kiln_run_is_image_arg(text))
+      return kiln_run_parse_image_arg(text, index, arg, err, err_size);
    memset(arg, 0, sizeof(*arg));
    if (!strncmp(text, "local:", 6)) {
       arg->kind = KILN_RUN_ARG_LOCAL;
@@ -664,18 +666,32 @@ kiln_run_check_signature(const struct kiln_run_command *cmd, const struct kiln_k
       case KILN_RUN_ARG_BUFFER:
          kind_ok = ka->kind == KILN_ARG_GLOBAL_PTR || ka->kind == KILN_ARG_CONSTANT_PTR;
          break;
+      case KILN_RUN_ARG_IMAGE:
+         kind_ok = ka->kind == KILN_ARG_IMAGE;
+         break;
+      case KILN_RUN_ARG_SAMPLER:
+         kind_ok = ka->kind == KILN_ARG_SAMPLER;
+         break;
       default:
          kind_ok = ka->kind == KILN_ARG_LOCAL_PTR;
          break;
       }
       if (!kind_ok) {
-         static const char *given[] = {"a value", "a buffer", "a __local size"};
+         static const char *given[] = {"a value", "a buffer", "a __local size", "an image",
+                                       "a sampler"};
          set_err(err, err_size, "argument %u ('%s %s'): kernel '%s' expects %s, %s given",
                  i, ka->type_name ? ka->type_name : "", name, k->name, kind_name(ka->kind),
                  given[a->kind]);
          return -EINVAL;
       }
-      if (a->kind == KILN_RUN_ARG_LOCAL)
+      if (a->kind == KILN_RUN_ARG_IMAGE && a->image.type != ka->image_type) {
+         set_err(err, err_size, "argument %u ('%s'): kernel '%s' expects an %s, an %s given",
+                 i, name, k->name, kiln_run_image_type_name(ka->image_type),
+                 kiln_run_image_type_name(a->image.type));
+         return -EINVAL;
+      }
+      if (a->kind == KILN_RUN_ARG_LOCAL || a->kind == KILN_RUN_ARG_IMAGE ||
+          a->kind == KILN_RUN_ARG_SAMPLER)
          continue;
 
       /* A pointer to void or to a struct takes any buffer. */
@@ -707,6 +723,8 @@ kiln_run_print_buffers(FILE *out, const struct kiln_run_command *cmd)
 {
    for (unsigned i = 0; i < cmd->num_args; i++) {
       const struct kiln_run_arg *a = &cmd->args[i];
+      if (a->kind == KILN_RUN_ARG_IMAGE)
+         kiln_run_print_image(out, i, a);
       if (a->kind != KILN_RUN_ARG_BUFFER)
          continue;
       const int t = scalar_index(a->type.base);

@@ -34,15 +34,53 @@ enum kiln_run_arg_kind {
    KILN_RUN_ARG_VALUE,
    KILN_RUN_ARG_BUFFER,
    KILN_RUN_ARG_LOCAL,
+   KILN_RUN_ARG_IMAGE,
+   KILN_RUN_ARG_SAMPLER,
+};
+
+/* An image (`image2d:ORDER,TYPE[W,H][=v,...]`, kiln_run_image_args.c),
+ * its format in OpenCL's enums.  Its pixels are the argument's data,
+ * tightly packed (x fastest, then rows, then slices or layers), each
+ * pixel_size bytes as OpenCL lays the format out in memory. */
+struct kiln_run_image {
+   enum kiln_image_type type;
+   uint32_t order;             /* CL_R ... CL_LUMINANCE */
+   uint32_t data_type;         /* CL_SNORM_INT8 ... CL_FLOAT */
+   unsigned channels;          /* values listed per pixel */
+   unsigned pixel_size;
+   size_t width, height, depth, layers; /* 1 where the type has none */
+};
+
+/* A sampler (`sampler:NORMALIZED,ADDRESS,FILTER`), in OpenCL's enums. */
+struct kiln_run_sampler {
+   bool normalized;
+   uint32_t addressing;        /* CL_ADDRESS_NONE ... */
+   uint32_t filter;            /* CL_FILTER_NEAREST or CL_FILTER_LINEAR */
 };
 
 struct kiln_run_arg {
    enum kiln_run_arg_kind kind;
    struct kiln_run_type type;  /* unused for local */
-   size_t count;               /* elements; 1 for a value */
-   size_t bytes;               /* count * slots * scalar_size, or local bytes */
-   void *data;                 /* NULL for local */
+   size_t count;               /* elements (an image's pixels); 1 for a value */
+   size_t bytes;               /* count * slots * scalar_size, or local bytes,
+                                  or an image's count * pixel_size */
+   void *data;                 /* NULL for local and sampler */
+   struct kiln_run_image image;     /* KILN_RUN_ARG_IMAGE */
+   struct kiln_run_sampler sampler; /* KILN_RUN_ARG_SAMPLER */
 };
+
+/* v rounded once to the nearest half (cl_khr_fp16's conversion), as bits. */
+uint16_t kiln_run_half_from_double(double v);
+
+/* `image...:` and `sampler:` arguments (kiln_run_image_args.c): whether
+ * text is one, parsing it into arg (0 or -EINVAL with err naming the
+ * argument and what is wrong), and the `argI:` line of an image's values. */
+bool kiln_run_is_image_arg(const char *text);
+int kiln_run_parse_image_arg(const char *text, unsigned index, struct kiln_run_arg *arg,
+                             char *err, size_t err_size);
+void kiln_run_print_image(FILE *out, unsigned index, const struct kiln_run_arg *arg);
+/* The OpenCL name of an image type ("image2d_t"). */
+const char *kiln_run_image_type_name(enum kiln_image_type type);
 
 #define KILN_RUN_MAX_ARGS 64
 #define KILN_RUN_MAX_KERNELS 8
@@ -104,7 +142,7 @@ int kiln_run_check_signature(const struct kiln_run_command *cmd,
                              const struct kiln_kernel *kernel, char *err,
                              size_t err_size);
 
-/* `argI: v v v ...` for every buffer argument. */
+/* `argI: v v v ...` for every buffer and image argument. */
 void kiln_run_print_buffers(FILE *out, const struct kiln_run_command *cmd);
 
 const char *kiln_run_base_type_name(enum kiln_base_type base);
