@@ -228,6 +228,11 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
          .fp16 = true,
          .fp64 = true,
          .int64 = true,
+         /* Images (OpenCL C 2.0 6.13.14): read_write ones and writes to
+          * 3D images (cl_khr_3d_image_writes) too; one mip level. */
+         .images = true,
+         .images_read_write = true,
+         .images_write_3d = true,
          .subgroups = true,
          /* cl_khr_subgroups: a sub-group is a wave, and the waves of a
           * work-group are scheduled independently of one another. */
