@@ -153,6 +153,9 @@ struct kiln_implicit_args {
    uint32_t pad3;
    uint64_t globals;          /* the program's __global variables, or 0 */
    uint64_t pad4;
+   uint64_t device_queue;     /* the default device queue, or 0 */
+   uint32_t device_record;    /* the launch's record in it + 1; 0 from the host */
+   uint32_t pad5;
 };
 
 #define KILN_IMPLICIT_GLOBAL_OFFSET offsetof(struct kiln_implicit_args, global_offset)
@@ -164,6 +167,8 @@ struct kiln_implicit_args {
 #define KILN_IMPLICIT_PRINTF_BUFFER offsetof(struct kiln_implicit_args, printf_buffer)
 #define KILN_IMPLICIT_PRINTF_BUFFER_SIZE offsetof(struct kiln_implicit_args, printf_buffer_size)
 #define KILN_IMPLICIT_GLOBALS offsetof(struct kiln_implicit_args, globals)
+#define KILN_IMPLICIT_DEVICE_QUEUE offsetof(struct kiln_implicit_args, device_queue)
+#define KILN_IMPLICIT_DEVICE_RECORD offsetof(struct kiln_implicit_args, device_record)
 
 static_assert(KILN_IMPLICIT_SIZE % KILN_KERNARG_ALIGN == 0,
               "the implicit arguments end the kernarg buffer on its alignment");

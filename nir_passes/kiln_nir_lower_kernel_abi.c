@@ -84,6 +84,8 @@ lower_abi_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    switch (intr->intrinsic) {
    case nir_intrinsic_load_kernel_input: {
       unsigned base = nir_intrinsic_base(intr);
+      if (base >= KILN_NIR_IMPLICIT_INPUT)
+         base = base - KILN_NIR_IMPLICIT_INPUT + opts->implicit_offset;
       if (nir_src_is_const(intr->src[0])) {
          value = load_kernarg_const(b, opts, base + nir_src_as_uint(intr->src[0]),
                                     num_components, bit_size);

@@ -130,6 +130,22 @@ bool kiln_nir_opt_unaligned_global(nir_shader *nir);
  * alignment (the rule of kiln_nir_opt_unaligned_global). */
 bool kiln_nir_unaligned_global_size_ok(unsigned bytes);
 
+/* load_kernel_input at a base of KILN_NIR_IMPLICIT_INPUT + an offset in
+ * struct kiln_implicit_args (kiln_amd_abi.h) reads that implicit
+ * argument: kiln_nir_lower_kernel_abi adds the implicit arguments' place
+ * in the kernarg buffer, which passes before it cannot know. */
+#define KILN_NIR_IMPLICIT_INPUT (1u << 24)
+
+/* Device-side enqueue: the calls kiln's device library makes for the
+ * default queue's address and the launch's record become reads of those
+ * implicit arguments.  Run after the library is linked and inlined, before
+ * nir_remove_non_entrypoints. */
+bool kiln_nir_lower_device_queue(nir_shader *nir);
+
+/* Whether the kernel reads the default queue (it may enqueue); after
+ * kiln_nir_lower_device_queue. */
+bool kiln_nir_uses_device_queue(nir_shader *nir);
+
 /* 64-bit udiv/umod/idiv/irem/imod through a float reciprocal refined by
  * Newton-Raphson (LLVM AMDGPU's sequence) instead of nir_lower_int64's
  * bit-by-bit division. Run before nir_lower_int64. */

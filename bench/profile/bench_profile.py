@@ -65,8 +65,10 @@ def profile(runner, path, args, timeout):
             dispatches = [json.loads(line) for line in f if line.strip()]
     total = {'dispatches': len(dispatches), 'wave_instructions': 0, 'lane_instructions': 0,
              'work_items': 0, 'valu': 0, 'valu_lanes': 0, 'est_cycles': 0, 'wave_size': 0,
-             'lines': 0}
+             'lines': 0, 'classes': {}}
     for d in dispatches:
+        for name, c in d['classes'].items():
+            total['classes'][name] = total['classes'].get(name, 0) + c['instructions']
         total['wave_instructions'] += d['wave_instructions']
         total['lane_instructions'] += d['lane_instructions']
         total['work_items'] += d['work_items']
@@ -129,7 +131,7 @@ def main():
 
     hdr = ('%-20s %9s %9s %6s  %6s %6s  %10s %10s  %s' %
            ('kernel', 'kiln/WI', 'clang/WI', 'ratio', 'kVALU%', 'cVALU%', 'kiln cyc',
-            'clang cyc', 'note'))
+            'clang cyc', 'where kiln executes more (per work-item, by class)'))
     print('dynamic instructions per work-item (wave-instructions x wave size / work-items),')
     print('VALU lane utilisation and estimated wave-cycles (cost model of')
     print('sim/include/kiln_sim_profile.h: an estimate), kiln vs clang-15 AMDGPU -O3, gfx1030')
@@ -142,7 +144,11 @@ def main():
         ratio = k['wave_instructions'] / c['wave_instructions'] if c['wave_instructions'] else 0
         note = []
         if ratio > 1.0:
-            note.append('kiln executes more')
+            # where: the classes kiln executes most more of, per work-item
+            extra = sorted(((k['classes'][n] - c['classes'].get(n, 0), n) for n in k['classes']),
+                           reverse=True)
+            note.append('more ' + ', '.join('%s +%.1f' % (n, e * k['wave_size'] / k['work_items'])
+                                            for e, n in extra[:2] if e > 0))
             worse.append(r['id'])
         if not r['same']:
             note.append('OUTPUTS DIFFER')

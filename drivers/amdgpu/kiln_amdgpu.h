@@ -170,6 +170,11 @@ struct kiln_amdgpu_launch {
    /* The buffer of the program's __global variables (kiln_amd_abi.h), also
     * one of bos; 0 when the program has none. */
    uint64_t globals_va;
+   /* Device-side enqueue (kiln_amd_abi.h): the default device queue, also
+    * one of bos, or 0; and the record the launch runs, + 1 (0 for the
+    * host's own launches). */
+   uint64_t device_queue_va;
+   uint32_t device_record;
 };
 
 enum kiln_amdgpu_fault_kind {
@@ -209,6 +214,49 @@ int kiln_amdgpu_grid_compute(struct kiln_amdgpu_device *dev,
                              const struct kiln_amdgpu_kernel *kernel,
                              const struct kiln_amdgpu_launch *launch,
                              struct kiln_amdgpu_grid *grid);
+
+/* Device-side enqueue (OpenCL C 2.0 6.13.17): a device queue is a BO laid
+ * out as kiln_device_queue_abi.h says, into which kernels write launch
+ * records; after a launch that may enqueue, the driver drains it. */
+
+/* Writes an empty queue of the given capacities into bo (host-visible, at
+ * least kiln_amdgpu_device_queue_size() bytes). */
+uint64_t kiln_amdgpu_device_queue_size(uint32_t records, uint32_t events, uint32_t heap_bytes);
+void kiln_amdgpu_device_queue_init(struct kiln_amdgpu_bo *bo, uint32_t records,
+                                   uint32_t events, uint32_t heap_bytes);
+/* Empties an initialised queue for the next launch tree. */
+void kiln_amdgpu_device_queue_reset(struct kiln_amdgpu_bo *bo);
+
+/* The kernels a record may name, by index: how to pass a block its
+ * literal and __local arguments (kiln_amd_abi.h). */
+struct kiln_amdgpu_block_kernel {
+   const struct kiln_amdgpu_kernel *kernel; /* NULL: no block's kernel */
+   unsigned literal_offset;                 /* kernarg offset of the literal's address */
+   unsigned num_local_args;
+   unsigned local_offsets[4];               /* KILN_DQ_MAX_LOCAL_ARGS */
+};
+
+struct kiln_amdgpu_drain_stats {
+   unsigned rounds;          /* rounds that dispatched something */
+   unsigned dispatches;      /* kernel records run */
+   unsigned markers;         /* marker records completed */
+   uint64_t host_ns;         /* the whole drain, on the host's clock */
+   uint64_t dispatch_ns;     /* of which in dispatches */
+};
+
+/* Runs the records the launch `base` left in queue (base names its
+ * buffers, printf buffer and globals, which the children share, and the
+ * queue among bos) in rounds, each dispatching every kernel record whose
+ * wait list is complete, until the whole tree is complete: then every
+ * event is complete, and the profiling values asked for are written.
+ * Returns 0; -EFAULT/-ETIME for a fault or hang in a child (fault filled
+ * in); -EINVAL for a record no round can run (a wait that is never
+ * complete) or that names no block kernel, with a message naming it. */
+int kiln_amdgpu_device_queue_drain(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_bo *queue,
+                                   const struct kiln_amdgpu_block_kernel *kernels,
+                                   unsigned num_kernels, const struct kiln_amdgpu_launch *base,
+                                   struct kiln_amdgpu_drain_stats *stats,
+                                   struct kiln_amdgpu_fault *fault);
 
 /* Runs the kernel to completion: builds the kernarg buffer and the PM4
  * command stream, submits, waits.  Returns 0, -EINVAL/-E2BIG for a launch

@@ -370,6 +370,8 @@ upload_compute_input(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_ke
    ia.printf_buffer = launch->printf_buffer_va;
    ia.printf_buffer_size = launch->printf_buffer_size;
    ia.globals = launch->globals_va;
+   ia.device_queue = launch->device_queue_va;
+   ia.device_record = launch->device_record;
    memcpy(image + implicit_offset, &ia, sizeof(ia));
    memcpy((uint8_t *)dev->cmd_bo->map + KILN_AMDGPU_CMD_KERNARG_OFFSET, image,
           implicit_offset + sizeof(ia));

@@ -5,8 +5,9 @@
  * kiln's CL library: libclc's SPIR-V, as the distribution installs it
  * (spirv64-mesa3d-.spv), linked with the SPIR-V of kiln's own built-ins
  * (shaders/kiln_half_math.cl: the half-precision functions libclc 15
- * lacks, compiled into kiln when kiln is built) and translated to one NIR
- * library.  spirv_to_nir looks up the libclc function of each OpenCL
+ * lacks; shaders/kiln_device_queue.cl: the device library of device-side
+ * enqueue; both compiled into kiln when kiln is built) and translated to
+ * one NIR library.  spirv_to_nir looks up the libclc function of each OpenCL
  * built-in it does not lower by its mangled name in one shader only, so
  * the two must be one module before translation; SPIRV-Tools' linker
  * (through Mesa's clc) joins them.
@@ -36,10 +37,11 @@
 #include "util/mesa-sha1.h"
 #include "util/simple_mtx.h"
 
+#include "kiln_device_queue_spv.h"
 #include "kiln_half_math_spv.h"
 
 static simple_mtx_t library_lock = SIMPLE_MTX_INITIALIZER;
-static nir_shader *libraries[KILN_TARGET_GFX1100 + 1];
+static nir_shader *libraries[KILN_NUM_TARGETS];
 
 /* A whole file into memory, word-aligned for the SPIR-V tools. */
 static bool
@@ -73,33 +75,41 @@ read_spirv_file(const char *path, struct clc_binary *out, struct kiln_log *log)
    return true;
 }
 
+/* A copy of one of kiln's own SPIR-V modules embedded in the build. */
+static bool
+own_module(const void *words, size_t size, struct clc_binary *out)
+{
+   out->size = size;
+   out->data = malloc(size);
+   if (out->data)
+      memcpy(out->data, words, size);
+   return out->data != NULL;
+}
+
 /* libclc and kiln's built-ins as one SPIR-V library module. */
 static bool
 link_spirv(struct clc_binary *linked, struct kiln_log *log)
 {
-   struct clc_binary libclc, own = {.size = sizeof(kiln_half_math_spv)};
+   struct clc_binary libclc, half = {0}, queue = {0};
    if (!read_spirv_file(KILN_LIBCLC_SPIRV64, &libclc, log))
       return false;
-   own.data = malloc(own.size);
-   if (!own.data) {
-      free(libclc.data);
-      return false;
-   }
-   memcpy(own.data, kiln_half_math_spv, own.size);
+   bool ok = own_module(kiln_half_math_spv, sizeof(kiln_half_math_spv), &half) &&
+             own_module(kiln_device_queue_spv, sizeof(kiln_device_queue_spv), &queue);
 
-   const struct clc_binary *objs[] = {&libclc, &own};
+   const struct clc_binary *objs[] = {&libclc, &half, &queue};
    const struct clc_linker_args args = {
       .in_objs = objs,
-      .num_in_objs = 2,
+      .num_in_objs = ARRAY_SIZE(objs),
       .create_library = true,
    };
    struct clc_logger logger = kiln_clc_logger(log);
-   bool ok = clc_link_spirv(&args, &logger, linked);
+   ok = ok && clc_link_spirv(&args, &logger, linked);
    if (!ok)
       kiln_log_append(log, "error: libclc (%s) and kiln's built-ins could not be linked\n",
                       KILN_LIBCLC_SPIRV64);
    free(libclc.data);
-   free(own.data);
+   free(half.data);
+   free(queue.data);
    return ok;
 }
 
@@ -209,6 +219,7 @@ compute_key(struct disk_cache *cache, cache_key key, struct kiln_log *log)
    _mesa_sha1_update(&ctx, &st.st_size, sizeof(st.st_size));
    _mesa_sha1_update(&ctx, &st.st_mtim, sizeof(st.st_mtim));
    _mesa_sha1_update(&ctx, kiln_half_math_spv, sizeof(kiln_half_math_spv));
+   _mesa_sha1_update(&ctx, kiln_device_queue_spv, sizeof(kiln_device_queue_spv));
    disk_cache_get_function_identifier(kiln_cl_library, &ctx);
    _mesa_sha1_final(&ctx, sha1);
    if (cache)

@@ -177,7 +177,7 @@ kiln_cl_nir_lower_vtn(nir_shader *nir, enum kiln_target target, unsigned wave_si
       FLOAT_CONTROLS_DENORM_PRESERVE_FP16 | FLOAT_CONTROLS_ROUNDING_MODE_RTE_FP16 |
       FLOAT_CONTROLS_ROUNDING_MODE_RTE_FP32 | FLOAT_CONTROLS_ROUNDING_MODE_RTE_FP64;
    nir->info.workgroup_size_variable = nir->info.workgroup_size[0] == 0;
-   nir->info.subgroup_size = wave_size == 32 ? SUBGROUP_SIZE_REQUIRE_32 : SUBGROUP_SIZE_REQUIRE_64;
+   nir->info.subgroup_size = (enum gl_subgroup_size)wave_size; /* SUBGROUP_SIZE_REQUIRE_N is N */
 
    /* Before any pass that deletes dead control flow. */
    NIR_PASS(_, nir, kiln_nir_keep_volatile_loads);
@@ -260,6 +260,7 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    NIR_PASS(_, nir, nir_lower_returns);
    NIR_PASS(_, nir, nir_link_shader_functions, libclc);
    NIR_PASS(_, nir, nir_inline_functions);
+   NIR_PASS(_, nir, kiln_nir_lower_device_queue);
    nir_remove_non_entrypoints(nir);
    opt_loop(nir);
 

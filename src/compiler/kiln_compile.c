@@ -17,6 +17,7 @@
 #include "kiln_backend.h"
 #include "kiln_compiler_nir.h"
 #include "kiln_compiler_internal.h"
+#include "kiln_nir_passes.h"
 
 #include "compiler/clc/clc.h"
 #include "compiler/glsl_types.h"
@@ -44,6 +45,8 @@ static const char *const target_names[] = {
    [KILN_TARGET_GFX900] = "gfx900",
    [KILN_TARGET_GFX1030] = "gfx1030",
    [KILN_TARGET_GFX1100] = "gfx1100",
+   [KILN_TARGET_TGL] = "tgl",
+   [KILN_TARGET_DG2] = "dg2",
 };
 
 const char *
@@ -95,6 +98,7 @@ compile_kernel(const struct kiln_backend *backend, const struct clc_binary *spir
    if (!nir)
       return KILN_COMPILE_ERROR_SPIRV;
 
+   k->uses_device_queue = kiln_nir_uses_device_queue(nir);
    enum kiln_compile_status status = kiln_kernel_args_fill(k, info, spirv, nir, log);
    if (status == KILN_COMPILE_OK)
       status = kiln_printf_formats_fill(k, nir);
@@ -160,6 +164,8 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
    status = get_spirv(source, size, options, &spirv, &log);
    if (status == KILN_COMPILE_OK && !(prog = calloc(1, sizeof(*prog))))
       status = KILN_COMPILE_ERROR_NO_MEMORY;
+   if (status == KILN_COMPILE_OK)
+      status = kiln_spirv_lower_enqueue(&spirv, wave_size, options->source_name, &log);
    /* The kernels compile from a module without the initialisers of the
     * program's __global variables, which the program carries instead
     * (LLVM's translator writes some of them as constants SPIR-V does not

@@ -60,6 +60,15 @@ kiln_spirv_fix_workitem_dims(struct clc_binary *spirv, struct kiln_log *log);
  * SPIR-V 1.4 where it does not exist, as OpAtomicCompareExchange. */
 void kiln_spirv_strengthen_cmpxchg_weak(struct clc_binary *spirv);
 
+/* Device-side enqueue (OpenCL C 2.0 6.13.17) as calls of kiln's device
+ * library, in place: the DeviceEnqueue capability, its types and
+ * instructions replaced (kiln_spirv_enqueue.c).  wave_size answers
+ * get_kernel_preferred_work_group_size_multiple().  A module without the
+ * capability is left as it is. */
+enum kiln_compile_status
+kiln_spirv_lower_enqueue(struct clc_binary *spirv, unsigned wave_size, const char *source_name,
+                         struct kiln_log *log);
+
 /* SPIRV-Tools validation for the OpenCL environment; errors name the
  * instruction index/word offset. */
 enum kiln_compile_status

@@ -284,7 +284,6 @@ static const struct {
    uint32_t capability;
    const char *feature;
 } unsupported_capabilities[] = {
-   { 19 /* DeviceEnqueue */, "device-side enqueue (OpenCL C 2.0 6.13.17)" },
    { 17 /* Pipes */, "pipes (OpenCL C 2.0 6.13.16)" },
 };
 

@@ -168,8 +168,16 @@ case("image argument", [img], 1, [r"kernel blit: argument 0 'src' is an image"])
 enq = write("enqueue.cl", "__kernel void parent(__global int *p)\n{\n"
                          "   enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT,\n"
                          "                  ndrange_1D(1), ^{ p[0] = 1; });\n}\n")
-case("device-side enqueue", [enq, "--", "-cl-std=CL2.0"], 1,
-     [r"kernel parent: device-side enqueue .* is not supported yet"])
+case("device-side enqueue", [enq, "--", "-cl-std=CL2.0"], 0, [])
+enq5 = write("enqueue5.cl", "__kernel void parent(__global int *p)\n{\n"
+                           "   enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT,\n"
+                           "                  ndrange_1D(1), ^(local void *a, local void *b,\n"
+                           "                  local void *c, local void *d, local void *e)\n"
+                           "                  { p[0] = 1; }, 4u, 4u, 4u, 4u, 4u);\n}\n")
+case("device-side enqueue of a block with five __local arguments",
+     [enq5, "--", "-cl-std=CL2.0"], 1,
+     [r"enqueue5.cl: device-side enqueue: a block with more __local pointer arguments "
+      r"than kiln takes \(4\)"])
 
 # A pointer that may be local or global (the generic address space) was
 # addressed as global memory, and to_global() reached ACO, which aborted the

@@ -23,7 +23,12 @@ enum kiln_target {
    KILN_TARGET_GFX900,
    KILN_TARGET_GFX1030,
    KILN_TARGET_GFX1100,
+   /* Intel, through Mesa's brw (kiln built with -Dintel=true): Gen12
+    * (Tiger Lake) and Gen12.5 (DG2).  Compile only: no driver yet. */
+   KILN_TARGET_TGL,
+   KILN_TARGET_DG2,
 };
+#define KILN_NUM_TARGETS (KILN_TARGET_DG2 + 1)
 
 /* KILN_DEBUG flags; kiln_debug_flags() parses the environment. */
 enum kiln_debug {
@@ -41,7 +46,8 @@ enum kiln_source_kind {
 
 struct kiln_compile_options {
    enum kiln_target target;
-   unsigned wave_size;          /* 32 or 64; 0 = the target's default */
+   unsigned wave_size;          /* AMD 32 or 64, Intel's SIMD width 8, 16 or 32;
+                                   0 = the target's default */
    enum kiln_source_kind source_kind;
    const char *source_name;     /* for diagnostics, e.g. "vadd.cl" */
    const char *build_options;   /* clBuildProgram-style options, may be NULL */
@@ -107,14 +113,31 @@ struct kiln_kernel_arg {
  * .vgpr_count/.sgpr_count, not what is allocated (RSRC1 rounds VGPRs up to
  * the granule). */
 struct kiln_kernel_stats {
-   unsigned instructions;      /* machine instructions (ACO's count) */
+   unsigned instructions;      /* machine instructions (ACO's or brw's count) */
    unsigned code_bytes;
-   unsigned vgprs;             /* highest VGPR the code references + 1 */
-   unsigned sgprs;             /* highest SGPR referenced + 1, + 2 if VCC is used */
+   unsigned vgprs;             /* highest VGPR the code references + 1; on
+                                  Intel the GRFs (32 bytes) a thread uses */
+   unsigned sgprs;             /* highest SGPR referenced + 1, + 2 if VCC is
+                                  used; 0 on Intel, which has no scalar file */
+   unsigned spills;            /* registers spilled to scratch (brw's count;
+                                  0 on AMD, whose spills show in scratch_bytes) */
    unsigned lds_bytes;
    unsigned scratch_bytes;     /* per lane */
-   unsigned wave_size;
+   unsigned wave_size;         /* on Intel the SIMD width */
    double compile_ms;
+};
+
+/* What an Intel launch needs beyond struct kiln_kernel's common fields
+ * (include/kiln_intel_abi.h says how the push constants are laid out). */
+struct kiln_intel_kernel {
+   unsigned simd_width;        /* 8, 16 or 32: the one variant compiled */
+   unsigned push_bytes;        /* cross-thread push constants (kiln_intel_abi.h) */
+   unsigned per_thread_push_bytes; /* Gen12: the thread's sub-group id */
+   unsigned const_data_offset; /* the constant data's offset in code */
+   unsigned grf_used;
+   unsigned scratch_bytes_per_thread;
+   bool uses_barrier;
+   bool uses_num_work_groups;
 };
 
 /* The bytes before the first record of a printf buffer: nir_lower_printf's
@@ -137,7 +160,8 @@ struct kiln_kernel {
    uint32_t *code;             /* machine code, little-endian dwords */
    unsigned code_size;         /* bytes to upload: instructions, then the
                                   kernel's constant data; no prefetch padding */
-   uint32_t rsrc1, rsrc2, rsrc3; /* COMPUTE_PGM_RSRC1/2/3 */
+   uint32_t rsrc1, rsrc2, rsrc3; /* COMPUTE_PGM_RSRC1/2/3 (AMD) */
+   struct kiln_intel_kernel intel; /* Intel targets only */
    unsigned wave_size;
    unsigned lds_bytes;         /* static LDS (__local variables) */
    unsigned scratch_bytes_per_lane;
@@ -156,6 +180,11 @@ struct kiln_kernel {
     * and needs no printf buffer. */
    struct kiln_printf_format *printf_formats;
    unsigned num_printf_formats;
+   /* Device-side enqueue: the kernel may enqueue (it reads the default
+    * queue), so its launches need a device queue (kiln_amd_abi.h) and the
+    * queue's records run after it.  The kernel an enqueued block runs is
+    * the program's kernel of the record's index. */
+   bool uses_device_queue;
 };
 
 /* A pointer among the program's __global variables: the 64-bit address

@@ -35,6 +35,7 @@
 #include "kiln_kernel_desc.h"
 #include "kiln_profile.h"
 #include "kiln_run_args.h"
+#include "kiln_run_enqueue.h"
 #include "kiln_run_images.h"
 
 enum {
@@ -127,8 +128,10 @@ struct run_state {
    uint64_t printf_buffer_size;
    /* What every launch uses: the argument buffers, the program's
     * variables and the printf buffer. */
-   struct kiln_amdgpu_bo *launch_bos[KILN_RUN_MAX_ARGS + 2];
+   struct kiln_amdgpu_bo *launch_bos[KILN_RUN_MAX_ARGS + 3];
    unsigned num_launch_bos;
+   /* The default device queue, when a kernel may enqueue. */
+   struct kiln_run_device_queue *queue;
    /* `kiln profile`: the profiles collected, NULL for `kiln run` */
    struct kiln_profile_session *profile;
 };
@@ -143,6 +146,7 @@ run_state_free(struct run_state *s)
       kiln_amdgpu_bo_destroy(s->dev, s->globals_bo);
    if (s->printf_bo)
       kiln_amdgpu_bo_destroy(s->dev, s->printf_bo);
+   kiln_run_device_queue_destroy(s->dev, s->queue);
    for (unsigned i = 0; i < KILN_RUN_MAX_KERNELS; i++) {
       if (s->kernels[i].hw)
          kiln_amdgpu_kernel_destroy(s->dev, s->kernels[i].hw);
@@ -323,6 +327,21 @@ setup_printf(struct run_state *s)
    return 0;
 }
 
+/* The default device queue, when a kernel of the program may enqueue;
+ * returns an exit code. */
+static int
+setup_device_queue(struct run_state *s)
+{
+   char err[512];
+   if (kiln_run_device_queue_create(s->dev, s->program, &s->queue, err, sizeof(err))) {
+      fprintf(stderr, "kiln run: %s\n", err);
+      return EXIT_DEVICE;
+   }
+   if (s->queue)
+      s->launch_bos[s->num_launch_bos++] = kiln_run_device_queue_bo(s->queue);
+   return 0;
+}
+
 /* An empty printf buffer for the next launch (kiln_amd_abi.h). */
 static void
 reset_printf(struct run_state *s)
@@ -375,8 +394,15 @@ launch_kernel(struct run_state *s, const struct run_kernel *rk)
       launch.printf_buffer_size = s->printf_buffer_size;
    }
 
+   const bool enqueues = s->queue && rk->k->uses_device_queue;
+   if (enqueues)
+      kiln_run_device_queue_prepare(s->queue, &launch);
+
    struct kiln_amdgpu_fault fault;
    int ret = kiln_amdgpu_dispatch(s->dev, rk->hw, &launch, &fault);
+   /* The launch is complete once everything it enqueued is. */
+   if (!ret && enqueues)
+      ret = kiln_run_device_queue_drain(s->queue, s->dev, &launch, &fault);
    if (ret == -EFAULT || ret == -ETIME) {
       fprintf(stderr, "kiln run: %s\n", fault.message);
       return EXIT_GPU_FAULT;
@@ -498,6 +524,8 @@ run(int argc, char **argv, struct kiln_profile_session *profile)
       status = setup_globals(&s);
    if (!status)
       status = setup_printf(&s);
+   if (!status)
+      status = setup_device_queue(&s);
 
    for (unsigned n = 0; n < s.cmd.launches && !status; n++) {
       for (unsigned i = 0; i < s.cmd.num_kernels && !status; i++) {

@@ -1,0 +1,423 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * The host's drain loop of device-side enqueue (OpenCL C 2.0 §6.13.17).
+ * Kernels write launch records into the device queue
+ * (kiln_device_queue_abi.h); once the launch that may enqueue has ended,
+ * the queue is drained in rounds, each of them:
+ *
+ *  1. the records dispatched in the last round have run (EXECUTED);
+ *  2. records complete, repeatedly until nothing changes: an EXECUTED
+ *     kernel once every record it enqueued is complete (a parent is not
+ *     complete before its children), a marker once its wait list is;
+ *     their events complete, with the profiling values asked for;
+ *  3. every QUEUED kernel record whose wait list is complete is
+ *     dispatched.  CLK_ENQUEUE_FLAGS_WAIT_KERNEL and _WAIT_WORK_GROUP are
+ *     both met: the parent has ended before its records are seen, which
+ *     NO_WAIT allows too;
+ *
+ * until every record is complete.  A round that has nothing to run while
+ * records wait is a dependency that can never be met (a user event never
+ * set, an event of a failed command): an error naming the record, not a
+ * hang.  A wait on an event with an error status fails the record, which
+ * then completes with that status without running.
+ *
+ * Only the buffer's memory is shared with the device; the loop is the
+ * same on the emulator and on a render node.  The records' states stay in
+ * that memory, so that a scheduler kernel could take the loop's place.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "kiln_amdgpu_private.h"
+#include "kiln_device_queue_abi.h"
+#include "util/macros.h"
+
+static uint64_t
+now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static uint64_t
+align_up(uint64_t v, uint64_t a)
+{
+   return (v + a - 1) / a * a;
+}
+
+uint64_t
+kiln_amdgpu_device_queue_size(uint32_t records, uint32_t events, uint32_t heap_bytes)
+{
+   return sizeof(struct kiln_dq_header) + (uint64_t)records * sizeof(struct kiln_dq_record) +
+          (uint64_t)events * sizeof(struct kiln_dq_event) + align_up(heap_bytes, 16);
+}
+
+void
+kiln_amdgpu_device_queue_init(struct kiln_amdgpu_bo *bo, uint32_t records, uint32_t events,
+                              uint32_t heap_bytes)
+{
+   struct kiln_dq_header *h = bo->map;
+   memset(h, 0, kiln_amdgpu_device_queue_size(records, events, heap_bytes));
+   h->record_capacity = records;
+   h->event_capacity = events;
+   h->heap_capacity = heap_bytes;
+   h->records_offset = sizeof(*h);
+   h->events_offset = h->records_offset + records * sizeof(struct kiln_dq_record);
+   h->heap_offset = h->events_offset + events * sizeof(struct kiln_dq_event);
+}
+
+static struct kiln_dq_record *
+records_of(struct kiln_dq_header *h)
+{
+   return (struct kiln_dq_record *)((uint8_t *)h + h->records_offset);
+}
+
+static struct kiln_dq_event *
+events_of(struct kiln_dq_header *h)
+{
+   return (struct kiln_dq_event *)((uint8_t *)h + h->events_offset);
+}
+
+static uint32_t
+num_records(const struct kiln_dq_header *h)
+{
+   return MIN2(h->num_records, h->record_capacity);
+}
+
+static uint32_t
+num_events(const struct kiln_dq_header *h)
+{
+   return MIN2(h->num_events, h->event_capacity);
+}
+
+void
+kiln_amdgpu_device_queue_reset(struct kiln_amdgpu_bo *bo)
+{
+   struct kiln_dq_header *h = bo->map;
+   /* A reserved record may be abandoned, so its state must start FREE. */
+   memset(records_of(h), 0, num_records(h) * sizeof(struct kiln_dq_record));
+   memset(events_of(h), 0, num_events(h) * sizeof(struct kiln_dq_event));
+   h->num_records = 0;
+   h->num_events = 0;
+   h->heap_used = 0;
+}
+
+/* The state of one drain. */
+struct drain {
+   struct kiln_amdgpu_device *dev;
+   struct kiln_amdgpu_bo *queue;
+   struct kiln_dq_header *h;
+   struct kiln_dq_record *records;
+   struct kiln_dq_event *events;
+   const struct kiln_amdgpu_block_kernel *kernels;
+   unsigned num_kernels;
+   const struct kiln_amdgpu_launch *base;
+   uint64_t *start_ns, *end_ns; /* per record */
+   uint32_t *open_children;     /* per record: children not yet complete */
+   unsigned capacity;
+};
+
+/* The host address of size bytes at a GPU address in one of the
+ * launch's host-visible buffers, or NULL. */
+static void *
+host_address(const struct drain *d, uint64_t va, uint64_t size)
+{
+   for (unsigned i = 0; i < d->base->num_bos; i++) {
+      const struct kiln_amdgpu_bo *bo = d->base->bos[i];
+      if (bo->map && va >= bo->va && va - bo->va + size <= bo->size)
+         return (uint8_t *)bo->map + (va - bo->va);
+   }
+   return NULL;
+}
+
+/* An event completes: CLK_PROFILING_COMMAND_EXEC_TIME's two values are
+ * the command's execution time and the time until it and its children
+ * completed, in nanoseconds (OpenCL C 2.0 §6.13.17.8). */
+static int
+complete_event(struct drain *d, uint32_t handle, uint32_t record, int32_t status)
+{
+   if (!handle || handle > num_events(d->h))
+      return 0;
+   struct kiln_dq_event *e = &d->events[handle - 1];
+   e->status = status;
+   if (!e->profiling)
+      return 0;
+   uint64_t *out = host_address(d, e->profiling, 16);
+   if (!out)
+      return kiln_amdgpu_error(d->dev, -EFAULT, "device queue: event %u: "
+                               "capture_event_profiling_info's address 0x%llx lies in no "
+                               "host-visible buffer of the launch", handle,
+                               (unsigned long long)e->profiling);
+   const uint64_t done = now_ns();
+   out[0] = d->end_ns[record] - d->start_ns[record];
+   out[1] = done - d->start_ns[record];
+   e->profiling = 0;
+   return 0;
+}
+
+static int
+complete_record(struct drain *d, uint32_t i, int32_t status)
+{
+   struct kiln_dq_record *r = &d->records[i];
+   r->state = KILN_DQ_COMPLETE;
+   if (!d->start_ns[i])
+      d->start_ns[i] = d->end_ns[i] = now_ns(); /* a marker, or a command that failed */
+   if (r->parent && r->parent <= d->capacity)
+      d->open_children[r->parent - 1]--;
+   return complete_event(d, r->event, i, status);
+}
+
+/* KILN_DQ_CL_COMPLETE when every event the record waits for is complete,
+ * the first error status among them, or 1 while one is not. */
+static int32_t
+wait_status(const struct drain *d, const struct kiln_dq_record *r, uint32_t *blocking)
+{
+   const uint32_t *waits =
+      (const uint32_t *)((const uint8_t *)d->h + d->h->heap_offset + r->wait_offset);
+   for (uint32_t w = 0; w < r->num_waits; w++) {
+      const uint32_t handle = waits[w];
+      const int32_t status = handle && handle <= num_events(d->h)
+                                ? d->events[handle - 1].status
+                                : -1;
+      if (status < 0)
+         return status;
+      if (status != KILN_DQ_CL_COMPLETE) {
+         *blocking = handle;
+         return 1;
+      }
+   }
+   return KILN_DQ_CL_COMPLETE;
+}
+
+/* Step 2: completions until nothing changes.  Returns how many, or a
+ * negative errno. */
+static int
+complete_records(struct drain *d)
+{
+   int total = 0;
+   bool changed;
+   do {
+      changed = false;
+      for (uint32_t i = 0; i < num_records(d->h); i++) {
+         struct kiln_dq_record *r = &d->records[i];
+         int32_t status = KILN_DQ_CL_COMPLETE;
+         uint32_t blocking;
+         if (r->state == KILN_DQ_EXECUTED && !d->open_children[i]) {
+            status = KILN_DQ_CL_COMPLETE;
+         } else if (r->state == KILN_DQ_QUEUED &&
+                    (r->kind == KILN_DQ_MARKER || wait_status(d, r, &blocking) < 0)) {
+            status = wait_status(d, r, &blocking);
+            if (status > 0)
+               continue;
+         } else {
+            continue;
+         }
+         int ret = complete_record(d, i, status);
+         if (ret)
+            return ret;
+         total++;
+         changed = true;
+      }
+   } while (changed);
+   return total;
+}
+
+/* The launch a kernel record asks for. */
+static int
+run_record(struct drain *d, uint32_t i, unsigned round, struct kiln_amdgpu_fault *fault)
+{
+   struct kiln_dq_record *r = &d->records[i];
+   const struct kiln_amdgpu_block_kernel *bk =
+      r->kernel_index < d->num_kernels ? &d->kernels[r->kernel_index] : NULL;
+   if (!bk || !bk->kernel)
+      return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: record %u names kernel %u, "
+                               "which is no block's kernel of the program", i,
+                               r->kernel_index);
+   if (r->num_local_args != bk->num_local_args || r->work_dim < 1 || r->work_dim > 3)
+      return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: record %u: %u __local sizes "
+                               "and %u dimensions for kernel '%s', which takes %u", i,
+                               r->num_local_args, r->work_dim, bk->kernel->name,
+                               bk->num_local_args);
+
+   const unsigned kernarg_size = bk->kernel->desc.kernarg_size;
+   uint8_t kernarg[KILN_AMDGPU_MAX_KERNARG];
+   if (bk->literal_offset + 8 > kernarg_size)
+      return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: kernel '%s' has no room for "
+                               "the block literal's address", bk->kernel->name);
+   memset(kernarg, 0, kernarg_size);
+   const uint64_t literal = d->queue->va + d->h->heap_offset + r->literal_offset;
+   memcpy(kernarg + bk->literal_offset, &literal, sizeof(literal));
+
+   struct kiln_amdgpu_local_arg locals[KILN_DQ_MAX_LOCAL_ARGS];
+   for (unsigned l = 0; l < r->num_local_args; l++)
+      locals[l] = (struct kiln_amdgpu_local_arg){bk->local_offsets[l], r->local_arg_size[l], 0};
+
+   struct kiln_amdgpu_launch launch = *d->base;
+   launch.work_dim = r->work_dim;
+   launch.kernarg = kernarg;
+   launch.local_args = locals;
+   launch.num_local_args = r->num_local_args;
+   launch.extra_lds_bytes = 0;
+   launch.device_queue_va = d->queue->va;
+   launch.device_record = i + 1;
+   for (unsigned k = 0; k < 3; k++) {
+      launch.global_size[k] = r->global_size[k];
+      launch.global_offset[k] = r->global_offset[k];
+      launch.local_size[k] = r->local_size[k];
+   }
+
+   r->state = KILN_DQ_RUNNING;
+   r->round = round;
+   d->start_ns[i] = now_ns();
+   int ret = kiln_amdgpu_dispatch(d->dev, bk->kernel, &launch, fault);
+   d->end_ns[i] = now_ns();
+   if (ret)
+      return ret;
+   r->state = KILN_DQ_EXECUTED;
+   return 0;
+}
+
+/* Per-record bookkeeping, grown as records appear. */
+static int
+grow(struct drain *d)
+{
+   const uint32_t n = num_records(d->h);
+   if (n <= d->capacity)
+      return 0;
+   uint64_t *start = realloc(d->start_ns, n * sizeof(*start));
+   if (start)
+      d->start_ns = start;
+   uint64_t *end = realloc(d->end_ns, n * sizeof(*end));
+   if (end)
+      d->end_ns = end;
+   uint32_t *open = realloc(d->open_children, n * sizeof(*open));
+   if (open)
+      d->open_children = open;
+   if (!start || !end || !open)
+      return kiln_amdgpu_error(d->dev, -ENOMEM, "out of host memory");
+   memset(d->open_children + d->capacity, 0, (n - d->capacity) * sizeof(*open));
+   /* The new records' parents have them as open children. */
+   for (uint32_t i = d->capacity; i < n; i++) {
+      const uint32_t parent = d->records[i].parent;
+      d->start_ns[i] = d->end_ns[i] = 0;
+      if (d->records[i].state == KILN_DQ_QUEUED && parent && parent <= n)
+         d->open_children[parent - 1]++;
+   }
+   d->capacity = n;
+   return 0;
+}
+
+/* Records are published as the launch that made them ran, so a record
+ * that is still FREE when its launch has ended was abandoned: it counts
+ * as complete. */
+static void
+retire_abandoned(struct drain *d, uint32_t from)
+{
+   for (uint32_t i = from; i < num_records(d->h); i++) {
+      if (d->records[i].state == KILN_DQ_FREE)
+         d->records[i].state = KILN_DQ_COMPLETE;
+   }
+}
+
+static int
+stuck(struct drain *d)
+{
+   for (uint32_t i = 0; i < num_records(d->h); i++) {
+      const struct kiln_dq_record *r = &d->records[i];
+      uint32_t blocking = 0;
+      if (r->state == KILN_DQ_QUEUED && wait_status(d, r, &blocking) > 0) {
+         return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: record %u (%s, enqueued "
+                                  "by %s%u) waits for event %u, which nothing left to run "
+                                  "can complete", i,
+                                  r->kind == KILN_DQ_MARKER ? "a marker" : "a kernel",
+                                  r->parent ? "record " : "the host's launch",
+                                  r->parent ? r->parent - 1 : 0, blocking);
+      }
+   }
+   return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: records wait for children that "
+                            "never complete");
+}
+
+int
+kiln_amdgpu_device_queue_drain(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_bo *queue,
+                               const struct kiln_amdgpu_block_kernel *kernels,
+                               unsigned num_kernels, const struct kiln_amdgpu_launch *base,
+                               struct kiln_amdgpu_drain_stats *stats,
+                               struct kiln_amdgpu_fault *fault)
+{
+   struct drain d = {
+      .dev = dev,
+      .queue = queue,
+      .h = queue->map,
+      .kernels = kernels,
+      .num_kernels = num_kernels,
+      .base = base,
+   };
+   d.records = records_of(d.h);
+   d.events = events_of(d.h);
+   struct kiln_amdgpu_drain_stats s = {0};
+   const uint64_t start = now_ns();
+   int ret = 0;
+
+   retire_abandoned(&d, 0);
+   for (unsigned round = 1;; round++) {
+      const uint32_t before = num_records(d.h);
+      ret = grow(&d);
+      if (ret)
+         break;
+      int completed = complete_records(&d);
+      if (completed < 0) {
+         ret = completed;
+         break;
+      }
+
+      unsigned dispatched = 0, open = 0;
+      for (uint32_t i = 0; i < before && !ret; i++) {
+         struct kiln_dq_record *r = &d.records[i];
+         uint32_t blocking;
+         if (r->state != KILN_DQ_COMPLETE)
+            open++;
+         if (r->state != KILN_DQ_QUEUED || r->kind != KILN_DQ_KERNEL ||
+             wait_status(&d, r, &blocking) != KILN_DQ_CL_COMPLETE)
+            continue;
+         const uint64_t t = now_ns();
+         ret = run_record(&d, i, round, fault);
+         s.dispatch_ns += now_ns() - t;
+         dispatched++;
+      }
+      if (ret)
+         break;
+      s.dispatches += dispatched;
+      if (dispatched) {
+         s.rounds++;
+         kiln_amdgpu_debug(dev, "device queue: round %u: %u dispatches, %u records open",
+                           round, dispatched, open);
+         retire_abandoned(&d, before);
+         continue;
+      }
+      if (!open)
+         break;
+      if (!completed) {
+         ret = stuck(&d);
+         break;
+      }
+   }
+   for (uint32_t i = 0; i < num_records(d.h); i++)
+      s.markers += d.records[i].kind == KILN_DQ_MARKER && d.records[i].state == KILN_DQ_COMPLETE;
+   s.host_ns = now_ns() - start;
+   kiln_amdgpu_debug(dev, "device queue: %u rounds, %u dispatches, %u markers; %.3f ms on the "
+                     "host, %.3f ms of it in dispatches, %.3f ms per round",
+                     s.rounds, s.dispatches, s.markers, s.host_ns / 1e6, s.dispatch_ns / 1e6,
+                     s.rounds ? s.host_ns / 1e6 / s.rounds : 0.0);
+   if (stats)
+      *stats = s;
+   free(d.start_ns);
+   free(d.end_ns);
+   free(d.open_children);
+   return ret;
+}

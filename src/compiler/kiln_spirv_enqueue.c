@@ -1,0 +1,865 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Device-side enqueue (OpenCL C 2.0 §6.13.17) at SPIR-V level, before
+ * validation and spirv_to_nir, which refuses the DeviceEnqueue capability,
+ * its types and every one of its instructions.  LLVM's translator already
+ * makes each enqueued block an entry point of its own
+ * ("__<parent>_block_invoke_kernel", taking the block literal); this pass
+ * rewrites the rest into ordinary SPIR-V:
+ *
+ *  - queue_t and clk_event_t (OpTypeQueue, OpTypeDeviceEvent) become
+ *    64-bit integers: the queue's address and an event handle
+ *    (include/kiln_device_queue_abi.h), with the types that become
+ *    identical to others merged into them, as validation requires;
+ *  - OpBuildNDRange builds the ndrange_t struct from its scalar or array
+ *    operands;
+ *  - OpEnqueueKernel calls kiln_enqueue_kernel of kiln's device library
+ *    (shaders/kiln_device_queue.cl) with the invoke kernel's index among
+ *    the module's entry points, the ndrange's fields, the wait list, the
+ *    literal and its size and alignment, and the __local sizes read
+ *    through the pointers the translator passes;
+ *  - get_default_queue, enqueue_marker, the event functions and
+ *    capture_event_profiling_info call the library's functions of the same
+ *    job, declared here with Import linkage (which spirv_to_nir takes, and
+ *    kiln links the library's bodies into);
+ *  - get_kernel_work_group_size and
+ *    get_kernel_preferred_work_group_size_multiple become the constants
+ *    kiln guarantees: the device's largest work-group, and the wave size.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kiln_compiler_internal.h"
+#include "kiln_device_queue_abi.h"
+
+#include "spirv/spirv.h"
+#include "util/macros.h"
+#include "util/u_dynarray.h"
+
+#define kDefaultMaxIdBound kiln_spirv_enqueue_max_id_bound
+#include "spirv-tools/libspirv.h"
+
+/* What get_kernel_work_group_size() promises for every block: kiln
+ * launches up to 1024 work-items in a group on every target. */
+#define KILN_DQ_MAX_WORK_GROUP_SIZE 1024
+
+struct rewrite {
+   const uint32_t *module;
+   uint32_t bound;
+   /* Per id (grown as ids are made). */
+   uint32_t *remap;          /* the id that replaces it, or 0 */
+   bool *dropped;            /* its definition was merged into another */
+   uint32_t *type_of;        /* a value's type */
+   uint32_t **type_words;    /* a type's instruction, copied */
+   uint64_t *const_value;    /* an integer OpConstant's value */
+   uint32_t *entry_index;    /* a function's entry point index + 1 */
+   unsigned capacity;
+   unsigned num_entry_points;
+   struct util_dynarray entry_names; /* const char *, into the module */
+
+   /* The output, section by section. */
+   struct util_dynarray caps, pre, names, processed, annot, globals, decls, funcs;
+   bool has_linkage;
+   bool in_function;
+
+   /* The types of the non-aggregate kind emitted so far, for merging. */
+   struct util_dynarray types; /* uint32_t ids */
+   struct util_dynarray imports; /* struct import */
+   unsigned wave_size;
+   unsigned changes;
+   bool failed;
+   const char *source_name;
+   struct kiln_log *log;
+};
+
+struct import {
+   const char *name;
+   uint32_t id;
+};
+
+static bool
+grow(struct rewrite *r, uint32_t id)
+{
+   if (id < r->capacity)
+      return true;
+   unsigned n = MAX2(id + 1, r->capacity * 2);
+#define GROW(field)                                                                      \
+   do {                                                                                  \
+      void *p = realloc(r->field, n * sizeof(*r->field));                                \
+      if (!p)                                                                            \
+         return false;                                                                   \
+      r->field = p;                                                                      \
+      memset(r->field + r->capacity, 0, (n - r->capacity) * sizeof(*r->field));          \
+   } while (0)
+   GROW(remap);
+   GROW(dropped);
+   GROW(type_of);
+   GROW(type_words);
+   GROW(const_value);
+   GROW(entry_index);
+#undef GROW
+   r->capacity = n;
+   return true;
+}
+
+static bool
+fail(struct rewrite *r, const char *what, uint32_t id)
+{
+   if (!r->failed) {
+      kiln_log_append(r->log, "error: %s: device-side enqueue: %s (SPIR-V id %u)\n",
+                      r->source_name ? r->source_name : "input", what, id);
+   }
+   r->failed = true;
+   return false;
+}
+
+static uint32_t
+new_id(struct rewrite *r)
+{
+   uint32_t id = r->bound++;
+   if (!grow(r, id)) {
+      r->failed = true;
+      return 0;
+   }
+   return id;
+}
+
+static uint32_t
+mapped(const struct rewrite *r, uint32_t id)
+{
+   while (id < r->capacity && r->remap[id])
+      id = r->remap[id];
+   return id;
+}
+
+static void
+emit(struct util_dynarray *out, const uint32_t *words, unsigned n)
+{
+   memcpy(util_dynarray_grow(out, uint32_t, n), words, n * 4);
+}
+
+/* One instruction from an opcode and its operand words. */
+static void
+emit_op(struct util_dynarray *out, unsigned op, const uint32_t *operands, unsigned n)
+{
+   uint32_t head = (n + 1) << 16 | op;
+   emit(out, &head, 1);
+   emit(out, operands, n);
+}
+
+static const uint32_t *
+type_def(const struct rewrite *r, uint32_t type)
+{
+   type = mapped(r, type);
+   return type < r->capacity ? r->type_words[type] : NULL;
+}
+
+static unsigned
+type_op(const struct rewrite *r, uint32_t type)
+{
+   const uint32_t *w = type_def(r, type);
+   return w ? w[0] & 0xffff : 0;
+}
+
+static bool
+remember_type(struct rewrite *r, uint32_t id, const uint32_t *words, unsigned n)
+{
+   free(r->type_words[id]);
+   r->type_words[id] = malloc(n * 4);
+   if (!r->type_words[id])
+      return false;
+   memcpy(r->type_words[id], words, n * 4);
+   return true;
+}
+
+static bool
+is_mergeable_type(unsigned op)
+{
+   switch (op) {
+   case SpvOpTypeVoid:
+   case SpvOpTypeBool:
+   case SpvOpTypeInt:
+   case SpvOpTypeFloat:
+   case SpvOpTypeVector:
+   case SpvOpTypePointer:
+   case SpvOpTypeFunction:
+   case SpvOpTypeEvent:
+   case SpvOpTypeSampler:
+   case SpvOpTypeImage:
+   case SpvOpTypeSampledImage:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* An emitted type equal to words (all but the result id), or 0. */
+static uint32_t
+find_type(const struct rewrite *r, const uint32_t *words, unsigned n)
+{
+   util_dynarray_foreach(&r->types, uint32_t, id) {
+      const uint32_t *t = r->type_words[*id];
+      if (t[0] == words[0] && !memcmp(t + 2, words + 2, (n - 2) * 4))
+         return *id;
+   }
+   return 0;
+}
+
+/* Emits a type instruction (result id words[1]) unless an equal one was,
+ * in which case its id stands for that one from now on. */
+static void
+define_type(struct rewrite *r, const uint32_t *words, unsigned n)
+{
+   const unsigned op = words[0] & 0xffff;
+   if (!grow(r, words[1]) || !remember_type(r, words[1], words, n)) {
+      r->failed = true;
+      return;
+   }
+   if (!is_mergeable_type(op)) {
+      emit(&r->globals, words, n);
+      return;
+   }
+   uint32_t same = find_type(r, words, n);
+   if (same) {
+      r->remap[words[1]] = same;
+      r->dropped[words[1]] = true;
+      return;
+   }
+   emit(&r->globals, words, n);
+   util_dynarray_append(&r->types, uint32_t, words[1]);
+}
+
+/* The id of a type made of op and operands, made when there is none. */
+static uint32_t
+get_type(struct rewrite *r, unsigned op, const uint32_t *operands, unsigned n)
+{
+   uint32_t words[32];
+   assert(n + 2 <= ARRAY_SIZE(words));
+   words[0] = (n + 2) << 16 | op;
+   words[1] = 0;
+   memcpy(words + 2, operands, n * 4);
+   uint32_t id = find_type(r, words, n + 2);
+   if (id)
+      return id;
+   words[1] = new_id(r);
+   define_type(r, words, n + 2);
+   return words[1];
+}
+
+static uint32_t
+get_int(struct rewrite *r, unsigned width)
+{
+   const uint32_t ops[] = {width, 0};
+   return get_type(r, SpvOpTypeInt, ops, 2);
+}
+
+static uint32_t
+get_void(struct rewrite *r)
+{
+   return get_type(r, SpvOpTypeVoid, NULL, 0);
+}
+
+static uint32_t
+get_pointer(struct rewrite *r, uint32_t storage, uint32_t pointee)
+{
+   const uint32_t ops[] = {storage, pointee};
+   return get_type(r, SpvOpTypePointer, ops, 2);
+}
+
+static uint32_t
+get_constant(struct rewrite *r, uint32_t type, uint64_t value)
+{
+   const uint32_t *t = type_def(r, type);
+   const bool wide = t && t[2] > 32;
+   uint32_t id = new_id(r);
+   const uint32_t ops[] = {type, id, (uint32_t)value, (uint32_t)(value >> 32)};
+   emit_op(&r->globals, SpvOpConstant, ops, wide ? 4 : 3);
+   r->type_of[id] = type;
+   r->const_value[id] = value;
+   return id;
+}
+
+static void
+emit_string(struct util_dynarray *out, const char *s)
+{
+   const unsigned words = strlen(s) / 4 + 1;
+   uint32_t *w = util_dynarray_grow(out, uint32_t, words);
+   memset(w, 0, words * 4);
+   memcpy(w, s, strlen(s));
+}
+
+/* A library function, declared with Import linkage on first use. */
+static uint32_t
+get_import(struct rewrite *r, const char *name, uint32_t ret, const uint32_t *params,
+           unsigned num_params)
+{
+   util_dynarray_foreach(&r->imports, struct import, imp) {
+      if (!strcmp(imp->name, name))
+         return imp->id;
+   }
+   uint32_t fn_ops[32];
+   assert(num_params + 1 <= ARRAY_SIZE(fn_ops));
+   fn_ops[0] = ret;
+   memcpy(fn_ops + 1, params, num_params * 4);
+   const uint32_t fn_type = get_type(r, SpvOpTypeFunction, fn_ops, num_params + 1);
+   const uint32_t id = new_id(r);
+
+   const uint32_t head[] = {ret, id, SpvFunctionControlMaskNone, fn_type};
+   emit_op(&r->decls, SpvOpFunction, head, 4);
+   for (unsigned i = 0; i < num_params; i++) {
+      const uint32_t p[] = {params[i], new_id(r)};
+      emit_op(&r->decls, SpvOpFunctionParameter, p, 2);
+   }
+   emit_op(&r->decls, SpvOpFunctionEnd, NULL, 0);
+
+   /* vtn names a function by its OpName, and kiln links the library's
+    * function of that name. */
+   const unsigned name_words = strlen(name) / 4 + 1;
+   const uint32_t name_head[] = {(2 + name_words) << 16 | SpvOpName, id};
+   emit(&r->names, name_head, 2);
+   emit_string(&r->names, name);
+
+   /* OpDecorate %id LinkageAttributes "name" Import */
+   const uint32_t decorate_head[] = {(4 + name_words) << 16 | SpvOpDecorate, id,
+                                     SpvDecorationLinkageAttributes};
+   emit(&r->annot, decorate_head, 3);
+   emit_string(&r->annot, name);
+   const uint32_t import = SpvLinkageTypeImport;
+   emit(&r->annot, &import, 1);
+
+   struct import imp = {name, id};
+   util_dynarray_append(&r->imports, struct import, imp);
+   return id;
+}
+
+/* A value computed in the current function: its result id. */
+static uint32_t
+value(struct rewrite *r, unsigned op, uint32_t type, const uint32_t *operands, unsigned n)
+{
+   uint32_t words[32];
+   assert(n + 2 <= ARRAY_SIZE(words));
+   words[0] = type;
+   words[1] = new_id(r);
+   memcpy(words + 2, operands, n * 4);
+   emit_op(&r->funcs, op, words, n + 2);
+   r->type_of[words[1]] = type;
+   return words[1];
+}
+
+static uint32_t
+extract(struct rewrite *r, uint32_t type, uint32_t composite, unsigned i, int j)
+{
+   const uint32_t ops[] = {composite, i, (uint32_t)j};
+   return value(r, SpvOpCompositeExtract, type, ops, j < 0 ? 2 : 3);
+}
+
+/* id as a pointer of storage class storage to pointee, cast as needed. */
+static uint32_t
+coerce_pointer(struct rewrite *r, uint32_t id, uint32_t storage, uint32_t pointee)
+{
+   const uint32_t want = get_pointer(r, storage, pointee);
+   const uint32_t *t = type_def(r, r->type_of[id]);
+   if (!t || (t[0] & 0xffff) != SpvOpTypePointer) {
+      fail(r, "a pointer operand that is not a pointer", id);
+      return 0;
+   }
+   if (mapped(r, r->type_of[id]) == want)
+      return id;
+   if (t[2] != storage) {
+      if (storage == SpvStorageClassGeneric) {
+         const uint32_t generic = get_pointer(r, SpvStorageClassGeneric, t[3]);
+         id = value(r, SpvOpPtrCastToGeneric, generic, &id, 1);
+      } else if (t[2] == SpvStorageClassGeneric) {
+         const uint32_t named = get_pointer(r, storage, t[3]);
+         id = value(r, SpvOpGenericCastToPtr, named, &id, 1);
+      } else {
+         fail(r, "a pointer operand in an address space the function does not take", id);
+         return 0;
+      }
+   }
+   return value(r, SpvOpBitcast, want, &id, 1);
+}
+
+static uint32_t
+call(struct rewrite *r, uint32_t result, uint32_t ret, uint32_t fn, const uint32_t *args,
+     unsigned n)
+{
+   uint32_t words[32];
+   assert(n + 3 <= ARRAY_SIZE(words));
+   words[0] = ret;
+   words[1] = result ? result : new_id(r);
+   words[2] = fn;
+   memcpy(words + 3, args, n * 4);
+   emit_op(&r->funcs, SpvOpFunctionCall, words, n + 3);
+   r->type_of[words[1]] = ret;
+   r->changes++;
+   return words[1];
+}
+
+/* The three size_t values of an OpBuildNDRange operand: a scalar (1D) or
+ * an array of work_dim; the dimensions it lacks are `pad`. */
+static bool
+ndrange_values(struct rewrite *r, uint32_t id, unsigned work_dim, uint64_t pad, uint32_t out[3])
+{
+   const uint32_t size_t_type = get_int(r, 64);
+   const uint32_t *t = type_def(r, r->type_of[id]);
+   for (unsigned d = 0; d < 3; d++)
+      out[d] = get_constant(r, size_t_type, pad);
+   if (t && (t[0] & 0xffff) == SpvOpTypeInt && t[2] == 64 && work_dim == 1) {
+      out[0] = id;
+      return true;
+   }
+   if (t && (t[0] & 0xffff) == SpvOpTypeArray && type_op(r, t[2]) == SpvOpTypeInt &&
+       type_def(r, t[2])[2] == 64 && r->const_value[t[3]] == work_dim) {
+      for (unsigned d = 0; d < work_dim; d++)
+         out[d] = extract(r, size_t_type, id, d, -1);
+      return true;
+   }
+   return fail(r, "an ndrange operand that is not a size_t or an array of size_t of the "
+                  "ndrange's dimensions", id);
+}
+
+/* OpBuildNDRange %ndrange_t %global %local %offset: ndrange_t is
+ * {uint workDimension, size_t globalWorkOffset[3], globalWorkSize[3],
+ * localWorkSize[3]} (clang's opencl-c-base.h). */
+static bool
+build_ndrange(struct rewrite *r, const uint32_t *w)
+{
+   const uint32_t *nd = type_def(r, w[1]);
+   const uint32_t *gt = type_def(r, r->type_of[w[3]]);
+   if (!nd || (nd[0] & 0xffff) != SpvOpTypeStruct || (nd[0] >> 16) != 6 || !gt)
+      return fail(r, "OpBuildNDRange of a type that is not ndrange_t", w[2]);
+   const unsigned work_dim = (gt[0] & 0xffff) == SpvOpTypeArray ? r->const_value[gt[3]] : 1;
+   if (work_dim < 1 || work_dim > 3)
+      return fail(r, "OpBuildNDRange of more than 3 dimensions", w[2]);
+
+   uint32_t global[3], local[3], offset[3];
+   if (!ndrange_values(r, w[3], work_dim, 1, global) ||
+       !ndrange_values(r, w[4], work_dim, 0, local) ||
+       !ndrange_values(r, w[5], work_dim, 0, offset))
+      return false;
+   const uint32_t arrays[3] = {value(r, SpvOpCompositeConstruct, nd[3], offset, 3),
+                               value(r, SpvOpCompositeConstruct, nd[4], global, 3),
+                               value(r, SpvOpCompositeConstruct, nd[5], local, 3)};
+   const uint32_t members[] = {w[1], w[2], get_constant(r, nd[2], work_dim), arrays[0],
+                               arrays[1], arrays[2]};
+   emit_op(&r->funcs, SpvOpCompositeConstruct, members, 6);
+   r->changes++;
+   return true;
+}
+
+/* The entry point index of a block's invoke kernel. */
+static bool
+block_kernel(struct rewrite *r, uint32_t invoke, uint32_t *index)
+{
+   invoke = mapped(r, invoke);
+   if (invoke >= r->capacity || !r->entry_index[invoke])
+      return fail(r, "the enqueued block's invoke function is not an entry point", invoke);
+   *index = r->entry_index[invoke] - 1;
+   return true;
+}
+
+/* OpEnqueueKernel %uint %result %queue %flags %ndrange_ptr %num_events
+ * %wait_events %ret_event %invoke %param %param_size %param_align
+ * %local_size_ptr... */
+static bool
+enqueue_kernel(struct rewrite *r, const uint32_t *w, unsigned n)
+{
+   const uint32_t u32 = get_int(r, 32), u64 = get_int(r, 64), u8 = get_int(r, 8);
+   const unsigned num_locals = n - 13;
+   uint32_t kernel_index;
+   if (num_locals > KILN_DQ_MAX_LOCAL_ARGS)
+      return fail(r, "a block with more __local pointer arguments than kiln takes (4)", w[2]);
+   if (!block_kernel(r, w[9], &kernel_index))
+      return false;
+
+   const uint32_t *nd_ptr = type_def(r, r->type_of[w[5]]);
+   if (!nd_ptr || (nd_ptr[0] & 0xffff) != SpvOpTypePointer)
+      return fail(r, "an ndrange operand that is not a pointer", w[5]);
+   const uint32_t nd = value(r, SpvOpLoad, nd_ptr[3], &w[5], 1);
+
+   uint32_t args[24];
+   unsigned a = 0;
+   args[a++] = w[3];
+   args[a++] = w[4];
+   args[a++] = get_constant(r, u32, kernel_index);
+   args[a++] = extract(r, u32, nd, 0, -1);
+   for (unsigned m = 1; m <= 3; m++) {
+      for (unsigned d = 0; d < 3; d++)
+         args[a++] = extract(r, u64, nd, m, d);
+   }
+   args[a++] = w[6];
+   args[a++] = coerce_pointer(r, w[7], SpvStorageClassGeneric, u64);
+   args[a++] = coerce_pointer(r, w[8], SpvStorageClassGeneric, u64);
+   args[a++] = coerce_pointer(r, w[10], SpvStorageClassGeneric, u8);
+   args[a++] = w[11];
+   args[a++] = w[12];
+   args[a++] = get_constant(r, u32, num_locals);
+   for (unsigned i = 0; i < KILN_DQ_MAX_LOCAL_ARGS; i++) {
+      if (i >= num_locals) {
+         args[a++] = get_constant(r, u64, 0);
+         continue;
+      }
+      const uint32_t *p = type_def(r, r->type_of[w[13 + i]]);
+      if (!p || (p[0] & 0xffff) != SpvOpTypePointer || type_op(r, p[3]) != SpvOpTypeInt)
+         return fail(r, "a __local size operand that is not a pointer to an integer",
+                     w[13 + i]);
+      uint32_t size = value(r, SpvOpLoad, p[3], &w[13 + i], 1);
+      if (type_def(r, p[3])[2] != 64)
+         size = value(r, SpvOpUConvert, u64, &size, 1);
+      args[a++] = size;
+   }
+   if (r->failed)
+      return false;
+
+   uint32_t params[24];
+   for (unsigned i = 0; i < a; i++)
+      params[i] = mapped(r, r->type_of[args[i]]);
+   const uint32_t fn = get_import(r, "kiln_enqueue_kernel", w[1], params, a);
+   call(r, w[2], w[1], fn, args, a);
+   return true;
+}
+
+/* OpEnqueueMarker %uint %result %queue %num_events %wait_events %ret_event */
+static bool
+enqueue_marker(struct rewrite *r, const uint32_t *w)
+{
+   const uint32_t u64 = get_int(r, 64);
+   const uint32_t args[] = {w[3], w[4], coerce_pointer(r, w[5], SpvStorageClassGeneric, u64),
+                            coerce_pointer(r, w[6], SpvStorageClassGeneric, u64)};
+   if (r->failed)
+      return false;
+   uint32_t params[4];
+   for (unsigned i = 0; i < 4; i++)
+      params[i] = mapped(r, r->type_of[args[i]]);
+   call(r, w[2], w[1], get_import(r, "kiln_enqueue_marker", w[1], params, 4), args, 4);
+   return true;
+}
+
+/* A library call with the instruction's operands as they are: `result`
+ * is the operand index of the result id, or 0 for none (void). */
+static bool
+simple_call(struct rewrite *r, const char *name, const uint32_t *w, unsigned n, bool has_result)
+{
+   const uint32_t ret = has_result ? w[1] : get_void(r);
+   const unsigned first = has_result ? 3 : 1;
+   uint32_t params[8];
+   for (unsigned i = first; i < n; i++)
+      params[i - first] = mapped(r, r->type_of[w[i]]);
+   const uint32_t fn = get_import(r, name, ret, params, n - first);
+   call(r, has_result ? w[2] : 0, ret, fn, w + first, n - first);
+   return true;
+}
+
+/* OpCaptureEventProfilingInfo %event %info %value */
+static bool
+capture_profiling(struct rewrite *r, const uint32_t *w)
+{
+   const uint32_t args[] = {w[1], w[2],
+                            coerce_pointer(r, w[3], SpvStorageClassCrossWorkgroup,
+                                           get_int(r, 64))};
+   if (r->failed)
+      return false;
+   const uint32_t params[] = {mapped(r, r->type_of[args[0]]), mapped(r, r->type_of[args[1]]),
+                              mapped(r, r->type_of[args[2]])};
+   const uint32_t ret = get_void(r);
+   call(r, 0, ret, get_import(r, "kiln_capture_event_profiling_info", ret, params, 3), args, 3);
+   return true;
+}
+
+/* A query that kiln answers with a constant. */
+static bool
+constant_query(struct rewrite *r, const uint32_t *w, uint64_t answer)
+{
+   const uint32_t ops[] = {w[1], w[2], get_constant(r, w[1], answer)};
+   emit_op(&r->funcs, SpvOpCopyObject, ops, 3);
+   r->changes++;
+   return true;
+}
+
+/* An instruction of a function body: rewritten when it is one of device
+ * enqueue's, else copied.  w has its ids remapped already. */
+static bool
+function_instruction(struct rewrite *r, const uint32_t *w, unsigned n)
+{
+   switch (w[0] & 0xffff) {
+   case SpvOpGetDefaultQueue:
+      return simple_call(r, "kiln_get_default_queue", w, n, true);
+   case SpvOpBuildNDRange:
+      return build_ndrange(r, w);
+   case SpvOpEnqueueKernel:
+      return enqueue_kernel(r, w, n);
+   case SpvOpEnqueueMarker:
+      return enqueue_marker(r, w);
+   case SpvOpRetainEvent:
+      return simple_call(r, "kiln_retain_event", w, n, false);
+   case SpvOpReleaseEvent:
+      return simple_call(r, "kiln_release_event", w, n, false);
+   case SpvOpCreateUserEvent:
+      return simple_call(r, "kiln_create_user_event", w, n, true);
+   case SpvOpSetUserEventStatus:
+      return simple_call(r, "kiln_set_user_event_status", w, n, false);
+   case SpvOpIsValidEvent:
+      return simple_call(r, "kiln_is_valid_event", w, n, true);
+   case SpvOpCaptureEventProfilingInfo:
+      return capture_profiling(r, w);
+   case SpvOpGetKernelWorkGroupSize:
+      return constant_query(r, w, KILN_DQ_MAX_WORK_GROUP_SIZE);
+   case SpvOpGetKernelPreferredWorkGroupSizeMultiple:
+      return constant_query(r, w, r->wave_size);
+   case SpvOpGetKernelNDrangeSubGroupCount:
+   case SpvOpGetKernelNDrangeMaxSubGroupSize:
+   case SpvOpGetKernelLocalSizeForSubgroupCount:
+   case SpvOpGetKernelMaxNumSubgroups:
+      return fail(r, "the sub-group queries of blocks are not supported yet", w[2]);
+   default:
+      emit(&r->funcs, w, n);
+      return true;
+   }
+}
+
+static bool
+is_annotation(unsigned op)
+{
+   return op == SpvOpDecorate || op == SpvOpMemberDecorate || op == SpvOpDecorationGroup ||
+          op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate ||
+          op == SpvOpDecorateId || op == SpvOpDecorateString ||
+          op == SpvOpMemberDecorateString;
+}
+
+/* What comes before the annotations: the module's debug information and
+ * the instructions before it (the capabilities and entry points apart). */
+static bool
+is_preamble(unsigned op)
+{
+   switch (op) {
+   case SpvOpExtension:
+   case SpvOpExtInstImport:
+   case SpvOpMemoryModel:
+   case SpvOpExecutionMode:
+   case SpvOpExecutionModeId:
+   case SpvOpString:
+   case SpvOpSourceExtension:
+   case SpvOpSource:
+   case SpvOpSourceContinued:
+   case SpvOpName:
+   case SpvOpMemberName:
+   case SpvOpModuleProcessed:
+      return true;
+   default:
+      return false;
+   }
+}
+
+static bool
+is_id_operand(spv_operand_type_t type)
+{
+   return type == SPV_OPERAND_TYPE_ID || type == SPV_OPERAND_TYPE_TYPE_ID ||
+          type == SPV_OPERAND_TYPE_MEMORY_SEMANTICS_ID || type == SPV_OPERAND_TYPE_SCOPE_ID;
+}
+
+static spv_result_t
+instruction(void *data, const spv_parsed_instruction_t *ins)
+{
+   struct rewrite *r = data;
+   const unsigned op = ins->opcode;
+   uint32_t stack[64];
+   uint32_t *w = ins->num_words <= ARRAY_SIZE(stack) ? stack : malloc(ins->num_words * 4);
+   if (!w || (ins->result_id && !grow(r, ins->result_id)))
+      return SPV_ERROR_OUT_OF_MEMORY;
+   memcpy(w, ins->words, ins->num_words * 4);
+   for (unsigned o = 0; o < ins->num_operands; o++) {
+      if (is_id_operand(ins->operands[o].type))
+         w[ins->operands[o].offset] = mapped(r, w[ins->operands[o].offset]);
+   }
+   if (ins->result_id && ins->type_id)
+      r->type_of[ins->result_id] = mapped(r, ins->type_id);
+   if (op == SpvOpConstant && ins->num_words >= 4)
+      r->const_value[ins->result_id] = w[3] | (ins->num_words > 4 ? (uint64_t)w[4] << 32 : 0);
+
+   if (op == SpvOpFunction)
+      r->in_function = true;
+
+   if (op == SpvOpCapability) {
+      if (w[1] == SpvCapabilityLinkage)
+         r->has_linkage = true;
+      if (w[1] != SpvCapabilityDeviceEnqueue)
+         emit(&r->caps, w, ins->num_words);
+      else
+         r->changes++;
+   } else if (op == SpvOpEntryPoint) {
+      r->entry_index[w[2]] = ++r->num_entry_points;
+      const char *name = (const char *)(ins->words + 3);
+      util_dynarray_append(&r->entry_names, const char *, name);
+      emit(&r->pre, w, ins->num_words);
+   } else if (op == SpvOpName && !r->entry_index[w[1]]) {
+      /* The translator's entry point calls a function of its name, which
+       * OpEnqueueKernel names. */
+      unsigned index = 0;
+      util_dynarray_foreach(&r->entry_names, const char *, name) {
+         index++;
+         if (!strncmp(*name, (const char *)(ins->words + 2), (ins->num_words - 2) * 4))
+            r->entry_index[w[1]] = index;
+      }
+      emit(&r->pre, w, ins->num_words);
+   } else if (is_annotation(op)) {
+      emit(&r->annot, w, ins->num_words);
+   } else if (op == SpvOpTypeQueue || op == SpvOpTypeDeviceEvent) {
+      const uint32_t as_u64[] = {4 << 16 | SpvOpTypeInt, w[1], 64, 0};
+      define_type(r, as_u64, 4);
+      r->changes++;
+   } else if (r->in_function) {
+      function_instruction(r, w, ins->num_words);
+   } else if (op == SpvOpModuleProcessed) {
+      emit(&r->processed, w, ins->num_words);
+   } else if (is_preamble(op)) {
+      emit(&r->pre, w, ins->num_words);
+   } else if (ins->result_id && op >= SpvOpTypeVoid && op < SpvOpTypeForwardPointer) {
+      define_type(r, w, ins->num_words);
+   } else {
+      emit(&r->globals, w, ins->num_words);
+   }
+
+   if (w != stack)
+      free(w);
+   return r->failed ? SPV_ERROR_INVALID_BINARY : SPV_SUCCESS;
+}
+
+static spv_result_t
+header(void *data, spv_endianness_t endian, uint32_t magic, uint32_t version,
+       uint32_t generator, uint32_t id_bound, uint32_t reserved)
+{
+   struct rewrite *r = data;
+   r->bound = id_bound;
+   return grow(r, id_bound) ? SPV_SUCCESS : SPV_ERROR_OUT_OF_MEMORY;
+}
+
+/* Debug names and decorations of types merged into others go with them. */
+static void
+drop_merged_annotations(struct rewrite *r, struct util_dynarray *section)
+{
+   uint32_t *w = section->data;
+   const unsigned n = section->size / 4;
+   unsigned out = 0;
+   for (unsigned i = 0; i < n;) {
+      const unsigned len = w[i] >> 16, op = w[i] & 0xffff;
+      const bool targets = op == SpvOpName || op == SpvOpMemberName || op == SpvOpDecorate ||
+                           op == SpvOpMemberDecorate;
+      if (!(targets && len >= 2 && w[i + 1] < r->capacity && r->dropped[w[i + 1]])) {
+         memmove(w + out, w + i, len * 4);
+         out += len;
+      }
+      i += len;
+   }
+   section->size = out * 4;
+}
+
+static bool
+uses_device_enqueue(const struct clc_binary *spirv)
+{
+   const uint32_t *w = spirv->data;
+   for (size_t i = 5; i < spirv->size / 4;) {
+      const unsigned op = w[i] & 0xffff, len = w[i] >> 16;
+      if (!len)
+         return false;
+      if (op == SpvOpCapability && len == 2 && w[i + 1] == SpvCapabilityDeviceEnqueue)
+         return true;
+      if (op != SpvOpCapability)
+         return false;
+      i += len;
+   }
+   return false;
+}
+
+static void
+rewrite_finish(struct rewrite *r)
+{
+   for (unsigned i = 0; i < r->capacity; i++)
+      free(r->type_words[i]);
+   free(r->remap);
+   free(r->dropped);
+   free(r->type_of);
+   free(r->type_words);
+   free(r->const_value);
+   free(r->entry_index);
+   util_dynarray_fini(&r->caps);
+   util_dynarray_fini(&r->pre);
+   util_dynarray_fini(&r->names);
+   util_dynarray_fini(&r->processed);
+   util_dynarray_fini(&r->annot);
+   util_dynarray_fini(&r->globals);
+   util_dynarray_fini(&r->decls);
+   util_dynarray_fini(&r->funcs);
+   util_dynarray_fini(&r->types);
+   util_dynarray_fini(&r->imports);
+   util_dynarray_fini(&r->entry_names);
+}
+
+enum kiln_compile_status
+kiln_spirv_lower_enqueue(struct clc_binary *spirv, unsigned wave_size, const char *source_name,
+                         struct kiln_log *log)
+{
+   if (spirv->size < 20 || spirv->size % 4 || !uses_device_enqueue(spirv))
+      return KILN_COMPILE_OK;
+
+   struct rewrite r = {
+      .module = spirv->data,
+      .wave_size = wave_size,
+      .source_name = source_name,
+      .log = log,
+   };
+   util_dynarray_init(&r.caps, NULL);
+   util_dynarray_init(&r.pre, NULL);
+   util_dynarray_init(&r.names, NULL);
+   util_dynarray_init(&r.processed, NULL);
+   util_dynarray_init(&r.annot, NULL);
+   util_dynarray_init(&r.globals, NULL);
+   util_dynarray_init(&r.decls, NULL);
+   util_dynarray_init(&r.funcs, NULL);
+   util_dynarray_init(&r.types, NULL);
+   util_dynarray_init(&r.imports, NULL);
+   util_dynarray_init(&r.entry_names, NULL);
+
+   spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
+   spv_result_t res = spvBinaryParse(ctx, &r, spirv->data, spirv->size / 4, header,
+                                     instruction, NULL);
+   spvContextDestroy(ctx);
+   enum kiln_compile_status status = KILN_COMPILE_OK;
+   if (res != SPV_SUCCESS || r.failed) {
+      if (!r.failed)
+         kiln_log_append(log, "error: %s: device-side enqueue: the module could not be "
+                              "parsed (%d)\n", source_name ? source_name : "input", res);
+      status = res == SPV_ERROR_OUT_OF_MEMORY ? KILN_COMPILE_ERROR_NO_MEMORY
+                                              : KILN_COMPILE_ERROR_SPIRV;
+      goto out;
+   }
+   if (!r.has_linkage) {
+      const uint32_t linkage[] = {2 << 16 | SpvOpCapability, SpvCapabilityLinkage};
+      emit(&r.caps, linkage, 2);
+   }
+   drop_merged_annotations(&r, &r.pre);
+   drop_merged_annotations(&r, &r.annot);
+
+   const uint32_t *in = spirv->data;
+   struct util_dynarray out;
+   util_dynarray_init(&out, NULL);
+   const uint32_t head[5] = {in[0], in[1], in[2], r.bound, in[4]};
+   emit(&out, head, 5);
+   struct util_dynarray *sections[] = {&r.caps,    &r.pre,     &r.names, &r.processed,
+                                       &r.annot,   &r.globals, &r.decls, &r.funcs};
+   for (unsigned i = 0; i < ARRAY_SIZE(sections); i++)
+      emit(&out, sections[i]->data, sections[i]->size / 4);
+   if (!out.data) {
+      status = KILN_COMPILE_ERROR_NO_MEMORY;
+      goto out;
+   }
+   free(spirv->data);
+   spirv->data = out.data;
+   spirv->size = out.size;
+
+out:
+   rewrite_finish(&r);
+   return status;
+}

@@ -1,0 +1,135 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * `kiln run` for programs that enqueue: one device queue per program, of
+ * the capacities below, emptied before each launch of a kernel that may
+ * enqueue and drained after it.  A record may name any kernel of the
+ * program (the compiler gives each enqueued block's invoke kernel its
+ * index), so every kernel is uploaded; a block kernel's first argument is
+ * its literal and the rest are its __local pointers (kiln_amd_abi.h).
+ */
+#include "kiln_run_enqueue.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "kiln_device_queue_abi.h"
+#include "kiln_kernel_desc.h"
+
+/* Capacities: OpenCL 2.0 devices prefer 16 KiB queues and allow 256 KiB
+ * at least (CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE, _MAX_SIZE); kiln's
+ * host-side queue is not bounded that way and takes thousands of records
+ * of any size of literal. */
+#define QUEUE_RECORDS 4096
+#define QUEUE_EVENTS 4096
+#define QUEUE_HEAP_BYTES (1024 * 1024)
+
+struct kiln_run_device_queue {
+   struct kiln_amdgpu_bo *bo;
+   struct kiln_amdgpu_block_kernel *blocks;
+   struct kiln_amdgpu_kernel **uploaded;
+   unsigned num_kernels;
+};
+
+static bool
+block_layout(const struct kiln_kernel *k, struct kiln_amdgpu_block_kernel *b)
+{
+   if (!k->num_args || k->args[0].kind == KILN_ARG_LOCAL_PTR || k->args[0].size != 8)
+      return false;
+   b->literal_offset = k->args[0].offset;
+   for (unsigned a = 1; a < k->num_args; a++) {
+      if (k->args[a].kind != KILN_ARG_LOCAL_PTR || b->num_local_args >= KILN_DQ_MAX_LOCAL_ARGS)
+         return false;
+      b->local_offsets[b->num_local_args++] = k->args[a].offset;
+   }
+   return true;
+}
+
+int
+kiln_run_device_queue_create(struct kiln_amdgpu_device *dev, const struct kiln_program *p,
+                             struct kiln_run_device_queue **out, char *err, size_t err_size)
+{
+   *out = NULL;
+   bool enqueues = false;
+   for (unsigned i = 0; i < p->num_kernels; i++)
+      enqueues |= p->kernels[i].uses_device_queue;
+   if (!enqueues)
+      return 0;
+
+   struct kiln_run_device_queue *q = calloc(1, sizeof(*q));
+   if (!q || !(q->blocks = calloc(p->num_kernels, sizeof(*q->blocks))) ||
+       !(q->uploaded = calloc(p->num_kernels, sizeof(*q->uploaded)))) {
+      snprintf(err, err_size, "out of memory");
+      kiln_run_device_queue_destroy(dev, q);
+      return -ENOMEM;
+   }
+   q->num_kernels = p->num_kernels;
+
+   const uint64_t size = kiln_amdgpu_device_queue_size(QUEUE_RECORDS, QUEUE_EVENTS,
+                                                       QUEUE_HEAP_BYTES);
+   int ret = kiln_amdgpu_bo_create(dev, size, KILN_AMDGPU_BO_HOST_VISIBLE, &q->bo);
+   if (ret) {
+      snprintf(err, err_size, "device queue of %llu bytes: %s", (unsigned long long)size,
+               kiln_amdgpu_device_error(dev));
+      kiln_run_device_queue_destroy(dev, q);
+      return ret;
+   }
+   kiln_amdgpu_device_queue_init(q->bo, QUEUE_RECORDS, QUEUE_EVENTS, QUEUE_HEAP_BYTES);
+
+   for (unsigned i = 0; i < p->num_kernels; i++) {
+      const struct kiln_kernel *k = &p->kernels[i];
+      if (!block_layout(k, &q->blocks[i]))
+         continue;
+      struct kiln_amdgpu_kernel_desc desc = kiln_kernel_desc(k);
+      ret = kiln_amdgpu_kernel_create(dev, &desc, &q->uploaded[i]);
+      if (ret) {
+         snprintf(err, err_size, "%s", kiln_amdgpu_device_error(dev));
+         kiln_run_device_queue_destroy(dev, q);
+         return ret;
+      }
+      q->blocks[i].kernel = q->uploaded[i];
+   }
+   *out = q;
+   return 0;
+}
+
+void
+kiln_run_device_queue_destroy(struct kiln_amdgpu_device *dev, struct kiln_run_device_queue *q)
+{
+   if (!q)
+      return;
+   for (unsigned i = 0; q->uploaded && i < q->num_kernels; i++) {
+      if (q->uploaded[i])
+         kiln_amdgpu_kernel_destroy(dev, q->uploaded[i]);
+   }
+   if (q->bo)
+      kiln_amdgpu_bo_destroy(dev, q->bo);
+   free(q->uploaded);
+   free(q->blocks);
+   free(q);
+}
+
+struct kiln_amdgpu_bo *
+kiln_run_device_queue_bo(const struct kiln_run_device_queue *q)
+{
+   return q->bo;
+}
+
+void
+kiln_run_device_queue_prepare(struct kiln_run_device_queue *q, struct kiln_amdgpu_launch *launch)
+{
+   kiln_amdgpu_device_queue_reset(q->bo);
+   launch->device_queue_va = q->bo->va;
+   launch->device_record = 0;
+}
+
+int
+kiln_run_device_queue_drain(struct kiln_run_device_queue *q, struct kiln_amdgpu_device *dev,
+                            const struct kiln_amdgpu_launch *launch,
+                            struct kiln_amdgpu_fault *fault)
+{
+   return kiln_amdgpu_device_queue_drain(dev, q->bo, q->blocks, q->num_kernels, launch, NULL,
+                                         fault);
+}
