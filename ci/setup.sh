@@ -57,6 +57,9 @@ build_packages=(
    libllvmspirvlib-15-dev llvm-spirv-15 libclc-15-dev libclc-15 spirv-tools
 )
 peer_packages=(rocm-device-libs pocl-opencl-icd clinfo ocl-icd-opencl-dev opencl-c-headers)
+# Intel's own tools for the Intel backend (-Dintel=true): iga64 decodes
+# brw's machine code in the tests, IGC (ocloc) is bench/compile's peer.
+peer_packages+=(libigc-tools intel-opencl-icd)
 # chromium renders kiln profile's HTML page headless in its test
 test_packages=(libfuzzer-15-dev chromium)
 

@@ -20,6 +20,13 @@ kiln_backend_for_target(enum kiln_target target)
    case KILN_TARGET_GFX1030:
    case KILN_TARGET_GFX1100:
       return &kiln_backend_amd;
+   case KILN_TARGET_TGL:
+   case KILN_TARGET_DG2:
+#ifdef KILN_HAVE_INTEL
+      return &kiln_backend_intel;
+#else
+      return NULL;
+#endif
    }
    return NULL;
 }
@@ -28,9 +35,15 @@ const struct kiln_backend *
 kiln_backend_choose(enum kiln_target target, unsigned *wave_size, struct kiln_log *log)
 {
    const struct kiln_backend *backend = kiln_backend_for_target(target);
-   if (backend && !*wave_size)
+   if (!backend) {
+      kiln_log_append(log, "error: %s: this kiln was built without its backend "
+                           "(the Intel targets need meson -Dintel=true)\n",
+                      kiln_target_name(target));
+      return NULL;
+   }
+   if (!*wave_size)
       *wave_size = backend->default_wave_size(target);
-   if (!backend || !backend->supports_wave_size(target, *wave_size)) {
+   if (!backend->supports_wave_size(target, *wave_size)) {
       kiln_log_append(log, "error: %s does not run wave%u\n", kiln_target_name(target),
                       *wave_size);
       return NULL;

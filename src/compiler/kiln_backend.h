@@ -31,8 +31,8 @@ struct kiln_backend {
     * target's flat address space. */
    struct kiln_nir_generic_options (*generic_options)(enum kiln_target target);
 
-   /* The wave size a kernel gets when the caller asks for none, and
-    * whether the target runs a given one. */
+   /* The wave size (Intel: SIMD width) a kernel gets when the caller asks
+    * for none, and whether the target runs a given one. */
    unsigned (*default_wave_size)(enum kiln_target target);
    bool (*supports_wave_size)(enum kiln_target target, unsigned wave_size);
 
@@ -49,6 +49,9 @@ struct kiln_backend {
 
 /* The backends kiln has, each defined beside its code. */
 extern const struct kiln_backend kiln_backend_amd;
+#ifdef KILN_HAVE_INTEL
+extern const struct kiln_backend kiln_backend_intel;
+#endif
 
 /* The backend that compiles for target, or NULL for a value outside
  * enum kiln_target. */

@@ -25,14 +25,17 @@
 #include "util/os_time.h"
 #include "util/u_call_once.h"
 
-static nir_shader_compiler_options front_end_options[KILN_TARGET_GFX1100 + 1];
+static nir_shader_compiler_options front_end_options[KILN_NUM_TARGETS];
 static util_once_flag front_end_options_once = UTIL_ONCE_FLAG_INIT;
 
 static void
 init_front_end_options(void)
 {
-   for (unsigned t = 0; t <= KILN_TARGET_GFX1100; t++) {
-      front_end_options[t] = *kiln_backend_for_target(t)->nir_options(t);
+   for (unsigned t = 0; t < KILN_NUM_TARGETS; t++) {
+      const struct kiln_backend *backend = kiln_backend_for_target(t);
+      if (!backend)
+         continue; /* a backend this build leaves out */
+      front_end_options[t] = *backend->nir_options(t);
       front_end_options[t].lower_fdiv = false;
    }
 }
@@ -52,7 +55,7 @@ prepare(nir_shader *nir, const struct kiln_backend *backend, enum kiln_target ta
 {
    nir->options = backend->nir_options(target);
    nir->info.workgroup_size_variable = nir->info.workgroup_size[0] == 0;
-   nir->info.subgroup_size = wave_size == 32 ? SUBGROUP_SIZE_REQUIRE_32 : SUBGROUP_SIZE_REQUIRE_64;
+   nir->info.subgroup_size = (enum gl_subgroup_size)wave_size; /* SUBGROUP_SIZE_REQUIRE_N is N */
    nir_shader_gather_info(nir, nir_shader_get_entrypoint(nir));
 }
 

@@ -4,9 +4,13 @@
  *
  * kilnc: compile OpenCL C (or SPIR-V) with kiln and inspect the result.
  *
- *    kilnc [--target gfx1030|gfx900|gfx1100] [--wave64] [--spirv]
- *          [--dump spirv,nir,nir-final,asm] [--stats-json] [-o DIR]
+ *    kilnc [--target gfx1030|gfx900|gfx1100|tgl|dg2] [--wave64] [--simd N]
+ *          [--spirv] [--dump spirv,nir,nir-final,asm] [--stats-json] [-o DIR]
  *          [--emit-spirv FILE] FILE [-- BUILD_OPTIONS...]
+ *
+ * tgl (Gen12) and dg2 (Gen12.5) compile through Mesa's brw in a kiln
+ * built with -Dintel=true; --simd 8|16|32 picks their SIMD width (16 by
+ * default), as --wave64 picks AMD's wave size.
  *
  * -o DIR writes DIR/<kernel>.bin (the code exactly as uploaded) and
  * DIR/<kernel>.json (register configuration, argument metadata, and the
@@ -37,8 +41,8 @@ static const char *const arg_kind_names[] = {
 static void
 usage(FILE *f)
 {
-   fprintf(f, "usage: kilnc [--target gfx1030|gfx900|gfx1100] [--wave64] [--spirv]\n"
-              "             [--dump spirv,nir,nir-final,asm] [--stats-json] [-o DIR]\n"
+   fprintf(f, "usage: kilnc [--target gfx1030|gfx900|gfx1100|tgl|dg2] [--wave64] [--simd N]\n"
+              "             [--spirv] [--dump spirv,nir,nir-final,asm] [--stats-json] [-o DIR]\n"
               "             [--emit-spirv FILE] FILE [-- BUILD_OPTIONS...]\n");
 }
 
@@ -132,11 +136,12 @@ print_stats_json(FILE *f, const struct kiln_program *prog)
       json_string(f, k->name);
       fprintf(f,
               ", \"target\": \"%s\", \"instructions\": %u, \"code_bytes\": %u, \"vgprs\": %u, "
-              "\"sgprs\": %u, \"lds_bytes\": %u, \"scratch_bytes\": %u, \"wave_size\": %u, "
-              "\"compile_ms\": %.3f}%s\n",
+              "\"sgprs\": %u, \"spills\": %u, \"lds_bytes\": %u, \"scratch_bytes\": %u, "
+              "\"wave_size\": %u, \"compile_ms\": %.3f}%s\n",
               kiln_target_name(prog->target), k->stats.instructions, k->stats.code_bytes,
-              k->stats.vgprs, k->stats.sgprs, k->stats.lds_bytes, k->stats.scratch_bytes,
-              k->stats.wave_size, k->stats.compile_ms, i + 1 < prog->num_kernels ? "," : "");
+              k->stats.vgprs, k->stats.sgprs, k->stats.spills, k->stats.lds_bytes,
+              k->stats.scratch_bytes, k->stats.wave_size, k->stats.compile_ms,
+              i + 1 < prog->num_kernels ? "," : "");
    }
    fprintf(f, "]\n");
 }
@@ -159,6 +164,25 @@ print_printf_formats_json(FILE *f, const struct kiln_kernel *k)
       fprintf(f, "]}");
    }
    fprintf(f, "%s]\n", k->num_printf_formats ? "\n  " : "");
+}
+
+static bool
+is_intel(enum kiln_target target)
+{
+   return target == KILN_TARGET_TGL || target == KILN_TARGET_DG2;
+}
+
+/* What an Intel walker needs beyond the common fields (kiln_intel_abi.h). */
+static void
+print_intel_json(FILE *f, const struct kiln_kernel *k)
+{
+   fprintf(f,
+           "  \"intel\": {\"simd_width\": %u, \"push_bytes\": %u, \"per_thread_push_bytes\": %u, "
+           "\"const_data_offset\": %u, \"grf_used\": %u, \"scratch_bytes_per_thread\": %u, "
+           "\"uses_barrier\": %s},\n",
+           k->intel.simd_width, k->intel.push_bytes, k->intel.per_thread_push_bytes,
+           k->intel.const_data_offset, k->intel.grf_used, k->intel.scratch_bytes_per_thread,
+           k->intel.uses_barrier ? "true" : "false");
 }
 
 static int
@@ -202,6 +226,8 @@ write_kernel_files(const char *dir, const struct kiln_program *prog,
               a + 1 < k->num_args ? "," : "");
    }
    fprintf(f, "  ],\n");
+   if (is_intel(prog->target))
+      print_intel_json(f, k);
    print_printf_formats_json(f, k);
    fprintf(f, "}\n");
    return fclose(f) ? -1 : 0;
@@ -273,11 +299,13 @@ int
 main(int argc, char **argv)
 {
    enum {
-      OPT_TARGET = 256, OPT_WAVE64, OPT_DUMP, OPT_STATS_JSON, OPT_SPIRV, OPT_EMIT_SPIRV, OPT_HELP
+      OPT_TARGET = 256, OPT_WAVE64, OPT_SIMD, OPT_DUMP, OPT_STATS_JSON, OPT_SPIRV, OPT_EMIT_SPIRV,
+      OPT_HELP
    };
    static const struct option long_opts[] = {
       { "target", required_argument, NULL, OPT_TARGET },
       { "wave64", no_argument, NULL, OPT_WAVE64 },
+      { "simd", required_argument, NULL, OPT_SIMD },
       { "dump", required_argument, NULL, OPT_DUMP },
       { "stats-json", no_argument, NULL, OPT_STATS_JSON },
       { "spirv", no_argument, NULL, OPT_SPIRV },
@@ -294,12 +322,20 @@ main(int argc, char **argv)
       switch (c) {
       case OPT_TARGET:
          if (!kiln_target_from_name(optarg, &options.target)) {
-            fprintf(stderr, "kilnc: unknown target '%s' (gfx900, gfx1030, gfx1100)\n", optarg);
+            fprintf(stderr, "kilnc: unknown target '%s' (gfx900, gfx1030, gfx1100, tgl, dg2)\n",
+                    optarg);
             return 2;
          }
          break;
       case OPT_WAVE64:
          options.wave_size = 64;
+         break;
+      case OPT_SIMD:
+         if (strcmp(optarg, "8") && strcmp(optarg, "16") && strcmp(optarg, "32")) {
+            fprintf(stderr, "kilnc: --simd takes 8, 16 or 32, not '%s'\n", optarg);
+            return 2;
+         }
+         options.wave_size = atoi(optarg);
          break;
       case OPT_DUMP:
          if (!parse_dump(optarg, &options.debug))
@@ -379,8 +415,9 @@ main(int argc, char **argv)
       ret = write_spirv(spirv_path, prog) ? 1 : 0;
    if (dump & KILN_DEBUG_ASM) {
       for (unsigned i = 0; i < prog->num_kernels; i++)
-         printf("; kernel %s (%s, wave%u)\n%s\n", prog->kernels[i].name,
-                kiln_target_name(prog->target), prog->kernels[i].wave_size,
+         printf("; kernel %s (%s, %s%u)\n%s\n", prog->kernels[i].name,
+                kiln_target_name(prog->target), is_intel(prog->target) ? "simd" : "wave",
+                prog->kernels[i].wave_size,
                 prog->kernels[i].disasm ? prog->kernels[i].disasm : "");
    }
    if (stats_json)

@@ -1,0 +1,115 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * An OpenCL kernel's inputs as Intel push constants (kiln_intel_abi.h):
+ * the kernel arguments and the launch values of struct kiln_implicit_args
+ * arrive in registers with the thread, so where the AMD ABI reads its
+ * kernarg buffer with scalar loads (nir_passes/kiln_nir_lower_kernel_abi.c)
+ * every read here is a load_uniform at the same byte offset, the way
+ * brw_kernel.c lowers intel_clc's kernels.  The constant data brw appends
+ * to the code is reached through its address, pushed after the kernarg
+ * bytes.  The implicit values are 32-bit (the ABI caps launches at 32
+ * bits) and widened where the kernel asks for size_t.
+ */
+#include "kiln_intel_backend.h"
+#include "kiln_amd_abi.h"
+#include "kiln_intel_abi.h"
+
+#include "nir_builder.h"
+
+struct lower_state {
+   unsigned push_size;
+   unsigned implicit_offset;
+   unsigned const_data_addr;
+};
+
+static nir_def *
+load_push(nir_builder *b, const struct lower_state *s, nir_def *offset, unsigned base,
+          unsigned num_components, unsigned bit_size)
+{
+   return nir_load_uniform(b, num_components, bit_size, offset, .base = base,
+                           .range = s->push_size, .dest_type = nir_type_uint | bit_size);
+}
+
+static nir_def *
+load_implicit(nir_builder *b, const struct lower_state *s, unsigned field,
+              unsigned num_components, unsigned bit_size)
+{
+   nir_def *v = load_push(b, s, nir_imm_int(b, 0), s->implicit_offset + field,
+                          num_components, 32);
+   return nir_u2uN(b, v, bit_size);
+}
+
+static bool
+lower_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   const struct lower_state *s = data;
+   const unsigned bit_size = intr->def.bit_size;
+   const unsigned num_components = intr->def.num_components;
+   nir_def *value;
+
+   b->cursor = nir_before_instr(&intr->instr);
+
+   switch (intr->intrinsic) {
+   case nir_intrinsic_load_kernel_input:
+      value = load_push(b, s, nir_u2u32(b, intr->src[0].ssa), nir_intrinsic_base(intr),
+                        num_components, bit_size);
+      break;
+   case nir_intrinsic_load_base_global_invocation_id:
+      value = load_implicit(b, s, KILN_IMPLICIT_GLOBAL_OFFSET, 3, bit_size);
+      break;
+   case nir_intrinsic_load_work_dim:
+      value = load_implicit(b, s, KILN_IMPLICIT_WORK_DIM, 1, bit_size);
+      break;
+   case nir_intrinsic_load_global_size:
+      value = load_implicit(b, s, KILN_IMPLICIT_GLOBAL_SIZE, 3, bit_size);
+      break;
+   case nir_intrinsic_load_workgroup_size:
+      value = load_implicit(b, s, KILN_IMPLICIT_LOCAL_SIZE, 3, bit_size);
+      break;
+   case nir_intrinsic_load_num_workgroups:
+      value = load_implicit(b, s, KILN_IMPLICIT_NUM_GROUPS, 3, bit_size);
+      break;
+   case nir_intrinsic_load_printf_buffer_address:
+      value = load_push(b, s, nir_imm_int(b, 0), s->implicit_offset + KILN_IMPLICIT_PRINTF_BUFFER,
+                        1, 64);
+      value = nir_u2uN(b, value, bit_size);
+      break;
+   case nir_intrinsic_load_printf_buffer_size:
+      value = load_implicit(b, s, KILN_IMPLICIT_PRINTF_BUFFER_SIZE, 1, bit_size);
+      break;
+   case nir_intrinsic_load_global_base_ptr:
+      value = load_push(b, s, nir_imm_int(b, 0), s->implicit_offset + KILN_IMPLICIT_GLOBALS,
+                        1, 64);
+      value = nir_u2uN(b, value, bit_size);
+      break;
+   case nir_intrinsic_load_constant: {
+      nir_def *base = load_push(b, s, nir_imm_int(b, 0), s->const_data_addr, 1, 64);
+      nir_def *offset = nir_iadd_imm(b, intr->src[0].ssa, nir_intrinsic_base(intr));
+      nir_def *addr = nir_iadd(b, base, nir_u2u64(b, offset));
+      value = nir_build_load_global_constant(b, num_components, bit_size, addr,
+                                             .align_mul = nir_intrinsic_align_mul(intr),
+                                             .align_offset = nir_intrinsic_align_offset(intr));
+      break;
+   }
+   default:
+      return false;
+   }
+
+   nir_def_replace(&intr->def, value);
+   return true;
+}
+
+bool
+kiln_intel_lower_abi(nir_shader *nir, unsigned kernarg_alloc_size, unsigned implicit_offset)
+{
+   const struct lower_state s = {
+      .push_size = KILN_INTEL_PUSH_SIZE(kernarg_alloc_size),
+      .implicit_offset = implicit_offset,
+      .const_data_addr = KILN_INTEL_CONST_DATA_ADDR(kernarg_alloc_size),
+   };
+   nir->num_uniforms = s.push_size;
+   return nir_shader_intrinsics_pass(nir, lower_intrinsic, nir_metadata_control_flow,
+                                     (void *)&s);
+}

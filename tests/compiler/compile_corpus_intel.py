@@ -1,0 +1,137 @@
+#!/usr/bin/python3
+# Copyright © 2026 kiln contributors
+# SPDX-License-Identifier: MIT
+"""Every corpus kernel compiles for an Intel target through brw, and every
+instruction kiln emits decodes under Intel's own disassembler, iga64 (from
+IGC, Debian's libigc-tools): an independent check of brw's encoding, as
+llvm-mc is for AMD (compile_corpus.py).
+
+usage: compile_corpus_intel.py KILNC IGA64 TARGET KERNELS_TXT KERNELS_DIR [--simd N]
+
+For each line "file kernel 'build options'" of KERNELS_TXT, kilnc compiles
+the file with -o; the kernel must appear in --stats-json with sane numbers
+(instructions, the SIMD width asked for, GRFs within the 128 of the file);
+iga64 -d of its instruction bytes must succeed, and the instructions iga64
+decodes, less the sync/nop instructions brw does not count, must number
+exactly brw's own count.
+
+A file whose only errors are kiln's refusal of 64-bit floating point
+(neither Gen12 nor DG2 has a double unit and kiln carries no emulation)
+counts its kernels as refused, listed by name; any other failure fails.
+"""
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+IGA_PLATFORM = {"tgl": "12p1", "dg2": "12p71"}
+FP64_REFUSAL = "has no 64-bit floating point"
+
+
+def iga_instructions(text):
+    """The instruction lines of iga64's disassembly, less labels and sync/nop."""
+    count = 0
+    for line in text.splitlines():
+        line = line.split("//")[0].strip()
+        if not line or re.match(r"^[A-Za-z_][\w.]*:$", line):
+            continue
+        # an optional predicate, then the mnemonic
+        words = line.split()
+        mnemonic = words[1] if words[0].startswith("(") and len(words) > 1 else words[0]
+        if mnemonic.split(".")[0] in ("sync", "nop"):
+            continue
+        count += 1
+    return count
+
+
+def check(kilnc, iga64, target, path, kernels, opts, simd):
+    """Returns (failures, refused kernel names)."""
+    failures = []
+    with tempfile.TemporaryDirectory() as out:
+        cmd = [kilnc, "--target", target, "--stats-json", "-o", out]
+        if simd:
+            cmd += ["--simd", str(simd)]
+        cmd += [path, "--"] + shlex.split(opts)
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        if r.returncode != 0:
+            errors = [l for l in r.stderr.splitlines() if l.startswith("error:")]
+            if errors and all(FP64_REFUSAL in l for l in errors):
+                return [], [f"{os.path.basename(path)}:{k} ({opts})" for k in kernels]
+            return [f"{path} ({opts}): kilnc exited {r.returncode}:\n{r.stderr[-2000:]}"], []
+        stats = {k["name"]: k for k in json.loads(r.stdout)}
+        for kernel in kernels:
+            s = stats.get(kernel)
+            if s is None:
+                failures.append(f"{path}: kernel {kernel} missing from --stats-json")
+                continue
+            if (s["instructions"] <= 0 or s["code_bytes"] <= 0 or s["code_bytes"] % 8 or
+                    not 0 < s["vgprs"] <= 128 or s["sgprs"] != 0):
+                failures.append(f"{path}:{kernel}: implausible stats {s}")
+            if s["wave_size"] != (simd or 16):
+                failures.append(f"{path}:{kernel}: SIMD width {s['wave_size']}")
+            with open(os.path.join(out, kernel + ".json")) as f:
+                meta = json.load(f)
+            intel = meta["intel"]
+            if intel["push_bytes"] < meta["kernarg_alloc_size"] or intel["push_bytes"] % 32:
+                failures.append(f"{path}:{kernel}: push constants {intel['push_bytes']} bytes "
+                                f"for {meta['kernarg_alloc_size']} kernarg bytes")
+            binary = os.path.join(out, kernel + ".bin")
+            with open(binary, "rb") as f:
+                code = f.read()[: s["code_bytes"]]
+            isa = binary + ".isa"
+            with open(isa, "wb") as f:
+                f.write(code)
+            d = subprocess.run([iga64, "-d", "-p=" + IGA_PLATFORM[target], isa],
+                               capture_output=True, text=True, timeout=120)
+            if d.returncode != 0 or "error" in d.stderr:
+                failures.append(f"{path}:{kernel} ({opts}): iga64 exited {d.returncode}: "
+                                f"{d.stderr.strip()[:400]}")
+                continue
+            n = iga_instructions(d.stdout)
+            if n != s["instructions"]:
+                failures.append(f"{path}:{kernel} ({opts}): iga64 decodes {n} instructions, "
+                                f"brw counted {s['instructions']}")
+    return failures, []
+
+
+def main():
+    args = sys.argv[1:]
+    simd = 0
+    if "--simd" in args:
+        i = args.index("--simd")
+        simd = int(args[i + 1])
+        del args[i:i + 2]
+    kilnc, iga64, target, kernels_txt, kernels_dir = args
+    files = {}
+    with open(kernels_txt) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            parts = shlex.split(line)
+            path, kernel = parts[0], parts[1]
+            opts = parts[2] if len(parts) > 2 else ""
+            files.setdefault((path, opts), []).append(kernel)
+
+    jobs = [(os.path.join(kernels_dir, p), ks, o) for (p, o), ks in files.items()]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(lambda j: check(kilnc, iga64, target, j[0], j[1], j[2], simd),
+                                jobs))
+    failures = [f for r in results for f in r[0]]
+    refused = [k for r in results for k in r[1]]
+    n = sum(len(ks) for ks in files.values())
+    for f in failures:
+        print("FAIL", f)
+    for k in refused:
+        print("refused (64-bit float):", k)
+    label = f"{target}{f' simd{simd}' if simd else ''}"
+    print(f"{label}: {n - len(refused) - len(failures)} of {n} kernels compiled and decoded "
+          f"under iga64, {len(refused)} refused for double")
+    sys.exit(1 if failures else 0)
+
+
+main()
