@@ -179,6 +179,9 @@ struct sim_buf_fields {       /* MUBUF, MTBUF */
 struct sim_mimg_fields {
    uint16_t vdata, vaddr, srsrc, ssamp;
    uint8_t dmask, dim;
+   uint8_t nsa;               /* NSA dwords: the address VGPRs after VADDR */
+   uint8_t nsa_addr[12];      /* one VGPR per byte, in address order */
+   bool unrm, glc, slc, dlc, r128, tfe, lwe, a16, d16;
 };
 
 /* VALU fields: filled by sim_valu_decode, read only by valu/ code. */

@@ -32,6 +32,7 @@ bind_all(void)
    sim_flat_bind(exec_table);
    sim_ds_bind(exec_table);
    sim_buf_bind(exec_table);
+   sim_image_bind(exec_table);
 }
 
 void
@@ -233,10 +234,22 @@ decode_mimg(const uint32_t *words, unsigned avail, struct sim_inst *inst)
    inst->mimg.vdata = (w1 >> 8) & 0xff;
    inst->mimg.srsrc = ((w1 >> 16) & 0x1f) << 2;
    inst->mimg.ssamp = ((w1 >> 21) & 0x1f) << 2;
+   inst->mimg.dlc = (w0 >> 7) & 1;
+   inst->mimg.unrm = (w0 >> 12) & 1;
+   inst->mimg.glc = (w0 >> 13) & 1;
+   inst->mimg.r128 = (w0 >> 15) & 1;
+   inst->mimg.tfe = (w0 >> 16) & 1;
+   inst->mimg.lwe = (w0 >> 17) & 1;
+   inst->mimg.slc = (w0 >> 25) & 1;
+   inst->mimg.a16 = (w1 >> 30) & 1;
+   inst->mimg.d16 = (w1 >> 31) & 1;
+   inst->mimg.nsa = nsa;
    inst->disasm = sim_disasm_mimg;
    inst->size = 2 + nsa;
    if (inst->size > avail)
       return 0;
+   for (unsigned i = 0; i < 4 * nsa; i++)
+      inst->mimg.nsa_addr[i] = words[2 + i / 4] >> (8 * (i % 4));
    return inst->op == SIM_OP_COUNT ? 0 : inst->size;
 }
 

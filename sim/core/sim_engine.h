@@ -28,6 +28,8 @@ extern const struct sim_op_impl sim_smem_impls[];
 void sim_flat_bind(sim_exec_fn *table);
 void sim_ds_bind(sim_exec_fn *table);
 void sim_buf_bind(sim_exec_fn *table);
+/* The texture unit's MIMG opcodes (sim_mem_image.c). */
+void sim_image_bind(sim_exec_fn *table);
 
 /* Operand printers per family (sim_disasm.c). */
 void sim_disasm_sop1(const struct sim_inst *in, char *buf, size_t size);

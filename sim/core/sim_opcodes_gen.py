@@ -264,6 +264,8 @@ class Facts:
 
         if fam in PREFIX:
             self.mem = vmem_op(name[len(PREFIX[fam]):])
+        if fam == 'MIMG' and name.startswith('image_atomic_'):
+            self.mem = vmem_op(name[len('image_'):])
         if fam in ('FLAT', 'GLOBAL', 'SCRATCH') and 'STORE' not in self.flags:
             # VGPRs returned to VDST: a compare-and-swap returns the old
             # value, half its data.

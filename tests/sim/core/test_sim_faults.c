@@ -101,7 +101,7 @@ test_unsupported(struct sim_test *t)
    int ret = st_run(t, prog_image, sizeof(prog_image), &d, &f, NULL);
    CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_UNSUPPORTED, "unsupported: %d %d", ret,
          f.kind);
-   CHECK(strstr(f.message, "unsupported instruction image_load at PC 0x100000000") != NULL,
+   CHECK(strstr(f.message, "unsupported instruction image_gather4_lz at PC 0x100000000") != NULL,
          "unsupported message: %s", f.message);
 }
 

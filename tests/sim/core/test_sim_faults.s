@@ -24,7 +24,7 @@ loop:
 s_branch loop
 
 // @prog image
-image_load v[0:3], v0, s[0:7] dmask:0xf dim:SQ_RSRC_IMG_1D
+image_gather4_lz v[0:3], v[0:1], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D
 s_endpgm
 
 // @prog illegal

@@ -25,7 +25,7 @@
 static const unsigned min_implemented[SIM_FMT_COUNT] = {
    [SIM_FMT_SOP1] = 63,   [SIM_FMT_SOP2] = 51,    [SIM_FMT_SOPK] = 25,  [SIM_FMT_SOPP] = 34,
    [SIM_FMT_SOPC] = 18,   [SIM_FMT_SMEM] = 16,    [SIM_FMT_DS] = 108,   [SIM_FMT_MTBUF] = 16,
-   [SIM_FMT_MUBUF] = 73,  [SIM_FMT_MIMG] = 0,     [SIM_FMT_EXP] = 0,    [SIM_FMT_FLAT] = 54,
+   [SIM_FMT_MUBUF] = 73,  [SIM_FMT_MIMG] = 24,    [SIM_FMT_EXP] = 0,    [SIM_FMT_FLAT] = 54,
    [SIM_FMT_GLOBAL] = 55, [SIM_FMT_SCRATCH] = 22, [SIM_FMT_VINTRP] = 0, [SIM_FMT_VOP1] = 79,
    [SIM_FMT_VOP2] = 50,   [SIM_FMT_VOPC] = 190,   [SIM_FMT_VOP3] = 109, [SIM_FMT_VOP3P] = 28,
 };
@@ -115,6 +115,7 @@ semantics_from_tables(bool *has)
    sim_flat_bind(table);
    sim_ds_bind(table);
    sim_buf_bind(table);
+   sim_image_bind(table);
    for (unsigned op = 0; op < SIM_OP_COUNT; op++)
       has[op] = table[op] != NULL;
    for (unsigned i = 0; i < sizeof(valu) / sizeof(valu[0]); i++) {

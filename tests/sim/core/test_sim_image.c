@@ -1,0 +1,1114 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * The emulated texture unit against the OpenCL specification: image_load,
+ * image_store, image_sample (_lz, _l, NSA, UNRM), their d16/a16/tfe/dmask
+ * forms, the mip forms, image_get_resinfo and the image atomics, run as
+ * machine code assembled by llvm-mc on images whose T# and S# Mesa's own
+ * ac_build_texture_descriptor, ac_set_mutable_tex_desc_fields and
+ * ac_build_sampler_descriptor write, from the pipe format and swizzle
+ * Mesa's format table gives each OpenCL format (as a Gallium driver
+ * would).  Expected values come from image_ref.c, written from the
+ * specification's conversion, addressing and filter rules: every OpenCL
+ * channel order and data type, through loads, stores and sampling with
+ * every addressing mode, both filters and both coordinate kinds, at
+ * random coordinates; the image types at a few formats; linear layout,
+ * custom pitch and mip levels as Mesa's addrlib lays them out.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "ac_descriptors.h"
+#include "ac_gpu_info.h"
+#include "ac_surface.h"
+#include "sid.h"
+#include "util/format/u_format.h"
+
+#include "image_ref.h"
+#include "sim_test.h"
+#include "test_sim_image.h"
+
+#define LANES 64
+#define IMG_BUF 3
+
+#define RUN(t, prog, img, samp, addr, data, out)                                                \
+   run((t), #prog, prog, sizeof(prog), (img), (samp), (addr), (data), (out))
+
+static const cl_channel_order orders[] = {
+   CL_R, CL_A, CL_RG, CL_RA, CL_RGB, CL_RGBA, CL_BGRA, CL_ARGB, CL_INTENSITY, CL_LUMINANCE,
+};
+
+static const cl_channel_type types[] = {
+   CL_SNORM_INT8,      CL_SNORM_INT16,      CL_UNORM_INT8,   CL_UNORM_INT16,
+   CL_UNORM_SHORT_565, CL_UNORM_SHORT_555,  CL_UNORM_INT_101010,
+   CL_SIGNED_INT8,     CL_SIGNED_INT16,     CL_SIGNED_INT32, CL_UNSIGNED_INT8,
+   CL_UNSIGNED_INT16,  CL_UNSIGNED_INT32,   CL_HALF_FLOAT,   CL_FLOAT,
+};
+
+static const cl_addressing_mode addressings[] = {
+   CL_ADDRESS_NONE, CL_ADDRESS_CLAMP_TO_EDGE, CL_ADDRESS_CLAMP, CL_ADDRESS_REPEAT,
+   CL_ADDRESS_MIRRORED_REPEAT,
+};
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint32_t
+rnd(void)
+{
+   rng_state ^= rng_state << 13;
+   rng_state ^= rng_state >> 7;
+   rng_state ^= rng_state << 17;
+   return (uint32_t)(rng_state >> 16);
+}
+
+static float
+rnd_float(float lo, float hi)
+{
+   return lo + (hi - lo) * (float)(rnd() & 0xffffff) / (float)0x1000000;
+}
+
+static uint32_t
+fbits(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+static float
+bitsf(uint32_t u)
+{
+   float f;
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+/* ------------------------------------------------------------------ */
+/* Images and descriptors, as a Gallium driver makes them. */
+
+struct test_image {
+   struct ref_format fmt;
+   unsigned type;          /* V_008F1C_SQ_RSRC_IMG_* */
+   unsigned width, height, depth, layers, levels;
+   unsigned pitch;         /* texels per row (level 0 of a single level) */
+   bool custom_pitch;
+   size_t level_offset[4]; /* within a slice */
+   size_t slice_size;
+   uint8_t *data;
+   uint32_t desc[8];
+};
+
+/* The pipe format Mesa names for an OpenCL format (channels from the
+ * order, widths and number type from the data type). */
+static enum pipe_format
+pipe_format_of(struct ref_format f)
+{
+   static const struct {
+      cl_channel_order order;
+      const char *chans;
+   } chans[] = {
+      {CL_R, "R"},       {CL_A, "A"},       {CL_RG, "RG"},       {CL_RA, "RA"},
+      {CL_RGBA, "RGBA"}, {CL_BGRA, "BGRA"}, {CL_ARGB, "ARGB"},   {CL_INTENSITY, "I"},
+      {CL_LUMINANCE, "L"},
+   };
+   char name[64] = "PIPE_FORMAT_";
+   if (f.type == CL_UNORM_SHORT_565) {
+      strcat(name, "B5G6R5_UNORM");
+   } else if (f.type == CL_UNORM_SHORT_555) {
+      strcat(name, "B5G5R5X1_UNORM");
+   } else if (f.type == CL_UNORM_INT_101010) {
+      strcat(name, "B10G10R10X2_UNORM");
+   } else {
+      const char *c = NULL;
+      for (unsigned i = 0; i < sizeof(chans) / sizeof(chans[0]); i++) {
+         if (chans[i].order == f.order)
+            c = chans[i].chans;
+      }
+      unsigned bits = f.type == CL_SNORM_INT8 || f.type == CL_UNORM_INT8 ||
+                            f.type == CL_SIGNED_INT8 || f.type == CL_UNSIGNED_INT8
+                         ? 8
+                      : f.type == CL_SIGNED_INT32 || f.type == CL_UNSIGNED_INT32 ||
+                            f.type == CL_FLOAT
+                         ? 32
+                         : 16;
+      const char *num = f.type == CL_SNORM_INT8 || f.type == CL_SNORM_INT16   ? "SNORM"
+                        : f.type == CL_UNORM_INT8 || f.type == CL_UNORM_INT16 ? "UNORM"
+                        : ref_type_is_signed_int(f.type)                      ? "SINT"
+                        : ref_type_is_int(f.type)                             ? "UINT"
+                                                                              : "FLOAT";
+      for (; c && *c; c++)
+         snprintf(name + strlen(name), sizeof(name) - strlen(name), "%c%u", *c, bits);
+      snprintf(name + strlen(name), sizeof(name) - strlen(name), "_%s", num);
+   }
+   for (unsigned pf = 0; pf < PIPE_FORMAT_COUNT; pf++) {
+      const struct util_format_description *d = util_format_description(pf);
+      if (d && d->name && !strcmp(d->name, name))
+         return pf;
+   }
+   return PIPE_FORMAT_NONE;
+}
+
+static bool
+type_has_y(unsigned type)
+{
+   return type == V_008F1C_SQ_RSRC_IMG_2D || type == V_008F1C_SQ_RSRC_IMG_3D ||
+          type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY;
+}
+
+static unsigned
+minify(unsigned v, unsigned l)
+{
+   return v >> l ? v >> l : 1;
+}
+
+/* Lays the image out as addrlib does for gfx10 linear surfaces (rows of
+ * align(width, 256 / bpe) texels; a slice holds every level, smallest
+ * first; layers and depth slices a slice apart), maps it at buffer
+ * IMG_BUF, fills it with `fill` (random when 0 ... see fill_image), and
+ * builds its T#. */
+static bool
+make_image(struct sim_test *t, struct test_image *im)
+{
+   unsigned bpe = ref_pixel_bytes(im->fmt), align = 256 / bpe;
+   unsigned h = type_has_y(im->type) ? im->height : 1;
+   if (im->levels == 0)
+      im->levels = 1;
+   if (im->levels == 1) {
+      if (!im->custom_pitch)
+         im->pitch = (im->width + align - 1) / align * align;
+      im->level_offset[0] = 0;
+      im->slice_size = (size_t)im->pitch * h * bpe;
+   } else {
+      size_t off = 0;
+      for (int l = im->levels - 1; l >= 0; l--) {
+         unsigned p = (minify(im->width, l) + align - 1) / align * align;
+         im->level_offset[l] = off;
+         off += (size_t)p * minify(h, l) * bpe;
+         if (l == 0)
+            im->pitch = p;
+      }
+      im->slice_size = off;
+   }
+   unsigned slices = im->type == V_008F1C_SQ_RSRC_IMG_3D ? im->depth
+                     : im->type == V_008F1C_SQ_RSRC_IMG_1D_ARRAY ||
+                           im->type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY
+                        ? im->layers
+                        : 1;
+   im->data = st_buffer(t, IMG_BUF, im->slice_size * slices);
+
+   enum pipe_format pf = pipe_format_of(im->fmt);
+   if (!CHECK(pf != PIPE_FORMAT_NONE, "no pipe format for %s %s", ref_order_name(im->fmt.order),
+              ref_type_name(im->fmt.type)))
+      return false;
+   const struct util_format_description *desc = util_format_description(pf);
+
+   struct radeon_info info;
+   memset(&info, 0, sizeof(info));
+   info.gfx_level = GFX10_3;
+   info.has_image_opcodes = true;
+   struct radeon_surf surf;
+   memset(&surf, 0, sizeof(surf));
+   surf.bpe = bpe;
+   surf.blk_w = surf.blk_h = 1;
+   surf.is_linear = true;
+   surf.u.gfx9.swizzle_mode = 0; /* ADDR_SW_LINEAR */
+   surf.u.gfx9.surf_pitch = im->pitch;
+   surf.u.gfx9.uses_custom_pitch = im->custom_pitch;
+
+   bool array = im->type == V_008F1C_SQ_RSRC_IMG_1D_ARRAY ||
+                im->type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY;
+   struct ac_texture_state st = {
+      .surf = &surf,
+      .format = pf,
+      .img_format = pf,
+      .width = im->width,
+      .height = h,
+      .depth = im->type == V_008F1C_SQ_RSRC_IMG_3D ? im->depth - 1 : array ? im->layers - 1 : 0,
+      .type = im->type,
+      .num_samples = 1,
+      .num_storage_samples = 1,
+      .first_level = 0,
+      .last_level = im->levels - 1,
+      .num_levels = im->levels,
+      .first_layer = 0,
+      .last_layer = array ? im->layers - 1 : 0,
+   };
+   for (unsigned c = 0; c < 4; c++)
+      st.swizzle[c] = desc->swizzle[c];
+   ac_build_texture_descriptor(&info, &st, im->desc);
+   struct ac_mutable_tex_state mt = {
+      .surf = &surf,
+      .va = ST_BUF_VA(IMG_BUF),
+   };
+   ac_set_mutable_tex_desc_fields(&info, &mt, im->desc);
+   return true;
+}
+
+static uint8_t *
+pixel(const struct test_image *im, unsigned level, unsigned x, unsigned y, unsigned z)
+{
+   unsigned bpe = ref_pixel_bytes(im->fmt), align = 256 / bpe;
+   unsigned p = im->levels == 1 ? im->pitch : (minify(im->width, level) + align - 1) / align * align;
+   return im->data + z * im->slice_size + im->level_offset[level] + ((size_t)y * p + x) * bpe;
+}
+
+/* A random value of the shader's type for the format (floats in
+ * [lo, hi], integers over their whole range). */
+static void
+random_value(struct ref_format f, float lo, float hi, uint32_t v[4])
+{
+   for (unsigned c = 0; c < 4; c++)
+      v[c] = ref_type_is_int(f.type) ? rnd() : fbits(rnd_float(lo, hi));
+}
+
+/* Random contents: random bytes, but float formats hold finite values. */
+static void
+fill_image(struct test_image *im)
+{
+   unsigned bpe = ref_pixel_bytes(im->fmt);
+   unsigned h = type_has_y(im->type) ? im->height : 1;
+   unsigned slices = im->type == V_008F1C_SQ_RSRC_IMG_3D ? im->depth
+                     : im->layers ? im->layers : 1;
+   for (unsigned z = 0; z < slices; z++) {
+      for (unsigned l = 0; l < im->levels; l++) {
+         for (unsigned y = 0; y < minify(h, l); y++) {
+            for (unsigned x = 0; x < minify(im->width, l); x++) {
+               uint8_t *p = pixel(im, l, x, y, z);
+               if (im->fmt.type == CL_FLOAT || im->fmt.type == CL_HALF_FLOAT) {
+                  uint32_t v[4];
+                  random_value(im->fmt, -2.0f, 2.0f, v);
+                  ref_write_pixel(im->fmt, v, p);
+               } else {
+                  for (unsigned b = 0; b < bpe; b++)
+                     p[b] = (uint8_t)rnd();
+               }
+            }
+         }
+      }
+   }
+}
+
+static void
+make_sampler(const struct ref_sampler *s, uint32_t desc[4])
+{
+   unsigned clamp = s->addressing == CL_ADDRESS_CLAMP            ? V_008F30_SQ_TEX_CLAMP_BORDER
+                    : s->addressing == CL_ADDRESS_REPEAT          ? V_008F30_SQ_TEX_WRAP
+                    : s->addressing == CL_ADDRESS_MIRRORED_REPEAT ? V_008F30_SQ_TEX_MIRROR
+                                                                  : V_008F30_SQ_TEX_CLAMP_LAST_TEXEL;
+   unsigned filter = s->filter == CL_FILTER_LINEAR ? V_008F38_SQ_TEX_XY_FILTER_BILINEAR
+                                                   : V_008F38_SQ_TEX_XY_FILTER_POINT;
+   /* transparent black: the T#'s dst_sel gives images without alpha 1 */
+   struct ac_sampler_state st = {
+      .address_mode_u = clamp,
+      .address_mode_v = clamp,
+      .address_mode_w = clamp,
+      .unnormalized_coords = !s->normalized,
+      .mag_filter = filter,
+      .min_filter = filter,
+      .mip_filter = V_008F38_SQ_TEX_MIP_FILTER_NONE,
+      .border_color_type = V_008F3C_SQ_TEX_BORDER_COLOR_TRANS_BLACK,
+      .max_lod = 15.0f,
+   };
+   ac_build_sampler_descriptor(GFX10_3, &st, desc);
+}
+
+/* Runs a program over LANES lanes with the T#, S#, per-lane address
+ * components and data given; out gets each lane's v[4:7]. */
+static bool
+run(struct sim_test *t, const char *what, const uint32_t *prog, size_t size,
+    const struct test_image *im, const uint32_t *samp, uint32_t (*addr)[4],
+    uint32_t (*data)[4], uint32_t (*out)[4])
+{
+   uint32_t *descs = t->buf[1], *in = t->buf[2];
+   memcpy(descs, im->desc, 32);
+   memset(descs + 8, 0, 16);
+   if (samp)
+      memcpy(descs + 8, samp, 16);
+   memset(in, 0, 4096);
+   if (addr)
+      memcpy(in, addr, LANES * 16);
+   if (data)
+      memcpy(in + 512, data, LANES * 16);
+   struct kiln_sim_dispatch d = st_dispatch(LANES, 32);
+   if (!st_run_ok(t, what, prog, size, &d))
+      return false;
+   if (out)
+      memcpy(out, t->buf[0], LANES * 16);
+   return true;
+}
+
+static bool
+same_value(uint32_t got, uint32_t want)
+{
+   return got == want || (isnan(bitsf(got)) && isnan(bitsf(want)));
+}
+
+static bool
+close_value(uint32_t got, uint32_t want)
+{
+   float g = bitsf(got), w = bitsf(want);
+   if (isnan(w))
+      return isnan(g);
+   return fabsf(g - w) <= 2e-6f * fmaxf(1.0f, fabsf(w));
+}
+
+/* Checks one lane's four components; reports the first mismatch. */
+static bool
+check_lane(const char *what, struct ref_format f, unsigned lane, const uint32_t got[4],
+           const uint32_t want[4], bool approx, const char *detail)
+{
+   for (unsigned c = 0; c < 4; c++) {
+      bool ok = approx ? close_value(got[c], want[c]) : same_value(got[c], want[c]);
+      if (!ok) {
+         return CHECK(false,
+                      "%s %s %s lane %u %s: component %u is 0x%08x (%g), the specification "
+                      "says 0x%08x (%g)",
+                      what, ref_order_name(f.order), ref_type_name(f.type), lane, detail, c,
+                      got[c], bitsf(got[c]), want[c], bitsf(want[c]));
+      }
+   }
+   return CHECK(true, "%s", what);
+}
+
+static bool
+format_ok(struct ref_format f)
+{
+   return ref_format_valid(f);
+}
+
+/* ------------------------------------------------------------------ */
+/* Loads and stores of every format. */
+
+static void
+test_load_formats(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
+      for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
+         struct ref_format f = {orders[o], types[ty]};
+         if (!format_ok(f))
+            continue;
+         struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 7,
+                                 .height = 5};
+         if (!make_image(t, &im))
+            continue;
+         fill_image(&im);
+         uint32_t addr[LANES][4], out[LANES][4];
+         for (unsigned l = 0; l < LANES; l++) {
+            addr[l][0] = rnd() % im.width;
+            addr[l][1] = rnd() % im.height;
+            addr[l][2] = addr[l][3] = 0;
+         }
+         /* past the edges: out of bounds, read as 0 */
+         addr[60][0] = im.width;
+         addr[61][1] = im.height;
+         addr[62][0] = 0xffffffffu;
+         addr[63][1] = 1000;
+         if (!RUN(t, prog_load_2d, &im, NULL, addr, NULL, out))
+            return;
+         for (unsigned l = 0; l < LANES; l++) {
+            uint32_t want[4] = {0, 0, 0, 0};
+            if (l < 60)
+               ref_read_pixel(f, pixel(&im, 0, addr[l][0], addr[l][1], 0), want);
+            if (!check_lane("image_load", f, l, out[l], want, false, ""))
+               break;
+         }
+      }
+   }
+   kiln_test_result("image_load of every OpenCL format (read_image conversions)", before);
+}
+
+static void
+test_store_formats(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   static const float specials[] = {0.5f / 255.0f, 1.5f / 255.0f, 2.5f / 65535.0f, -0.5f / 127.0f,
+                                    -1.0f, -1.1f, 1.0f, 2.0f, 0.0f, -0.0f};
+   for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
+      for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
+         struct ref_format f = {orders[o], types[ty]};
+         if (!format_ok(f))
+            continue;
+         struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8,
+                                 .height = 8};
+         if (!make_image(t, &im))
+            continue;
+         memset(im.data, 0xcd, im.slice_size);
+         uint32_t addr[LANES][4], data[LANES][4];
+         for (unsigned l = 0; l < LANES; l++) {
+            addr[l][0] = l % 8;
+            addr[l][1] = l / 8;
+            addr[l][2] = addr[l][3] = 0;
+            random_value(f, -1.5f, 2.5f, data[l]);
+            if (!ref_type_is_int(f.type) && l < 40)
+               data[l][l % 4] = fbits(specials[l % 10]);
+            if (!ref_type_is_int(f.type) && f.type != CL_HALF_FLOAT && l == 41)
+               data[l][0] = fbits(NAN);
+         }
+         if (!RUN(t, prog_store_2d, &im, NULL, addr, data, NULL))
+            return;
+         unsigned bpe = ref_pixel_bytes(f);
+         for (unsigned l = 0; l < LANES; l++) {
+            uint8_t want[16];
+            ref_write_pixel(f, data[l], want);
+            const uint8_t *got = pixel(&im, 0, addr[l][0], addr[l][1], 0);
+            if (!CHECK(!memcmp(got, want, bpe),
+                       "image_store %s %s lane %u (%g %g %g %g / 0x%x 0x%x 0x%x 0x%x): bytes "
+                       "differ from write_image's (first 0x%02x, want 0x%02x)",
+                       ref_order_name(f.order), ref_type_name(f.type), l, bitsf(data[l][0]),
+                       bitsf(data[l][1]), bitsf(data[l][2]), bitsf(data[l][3]), data[l][0],
+                       data[l][1], data[l][2], data[l][3], got[0], want[0]))
+               break;
+         }
+         /* the row padding stays as it was */
+         if (im.pitch > 8)
+            CHECK_EQ32("image_store: row padding untouched", *pixel(&im, 0, 8, 0, 0), 0xcd);
+      }
+   }
+   kiln_test_result("image_store of every OpenCL format (write_image conversions)", before);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sampling. */
+
+/* Coordinates for a sampler: anywhere around the image, except that
+ * CLK_ADDRESS_NONE is only defined inside it. */
+static float
+random_coord(const struct ref_sampler *s, unsigned size)
+{
+   float lo = -1.5f, hi = 2.5f;
+   if (s->addressing == CL_ADDRESS_NONE) {
+      lo = s->filter == CL_FILTER_LINEAR ? 0.5f / size : 0.0f;
+      hi = s->filter == CL_FILTER_LINEAR ? 1.0f - 0.5f / size : 0.999f;
+   }
+   float c = rnd_float(lo, hi);
+   /* now and then exactly on a texel centre or edge */
+   if ((rnd() & 7) == 0)
+      c = (float)(rnd() % (2 * size + 1)) / (2.0f * size);
+   return s->normalized ? c : c * size;
+}
+
+struct sample_case {
+   const char *what;
+   const uint32_t *prog;
+   size_t size;
+   unsigned type, dims;
+   bool array;
+};
+
+static bool
+sample_one(struct sim_test *t, const struct sample_case *sc, struct ref_format f,
+           const struct ref_sampler *s)
+{
+   struct test_image im = {.fmt = f, .type = sc->type, .width = 5, .height = 4, .depth = 3,
+                           .layers = sc->array ? 3 : 0};
+   if (!make_image(t, &im))
+      return false;
+   fill_image(&im);
+   uint32_t samp[4], addr[LANES][4], out[LANES][4];
+   make_sampler(s, samp);
+   unsigned size[3] = {im.width, im.height, im.depth};
+   for (unsigned l = 0; l < LANES; l++) {
+      for (unsigned d = 0; d < 4; d++)
+         addr[l][d] = 0;
+      for (unsigned d = 0; d < sc->dims; d++)
+         addr[l][d] = fbits(random_coord(s, size[d]));
+      if (sc->array)
+         addr[l][sc->dims] = fbits(rnd_float(-1.0f, 3.6f));
+   }
+   if (!run(t, sc->what, sc->prog, sc->size, &im, samp, addr, NULL, out))
+      return false;
+
+   struct ref_image ri = {
+      .fmt = f,
+      .dims = sc->dims,
+      .array = sc->array,
+      .width = im.width,
+      .height = type_has_y(im.type) ? im.height : 1,
+      .depth = im.depth,
+      .layers = im.layers,
+      .data = im.data,
+      .row_pitch = (size_t)im.pitch * ref_pixel_bytes(f),
+      .slice_pitch = im.slice_size,
+   };
+   for (unsigned l = 0; l < LANES; l++) {
+      float coord[4];
+      uint32_t want[4];
+      for (unsigned d = 0; d < 4; d++)
+         coord[d] = bitsf(addr[l][d]);
+      ref_sample(&ri, s, coord, want);
+      char detail[160];
+      snprintf(detail, sizeof(detail), "%s %s %s at (%g, %g, %g, %g)",
+               s->normalized ? "normalized" : "unnormalized",
+               s->addressing == CL_ADDRESS_NONE            ? "NONE"
+               : s->addressing == CL_ADDRESS_CLAMP_TO_EDGE ? "CLAMP_TO_EDGE"
+               : s->addressing == CL_ADDRESS_CLAMP         ? "CLAMP"
+               : s->addressing == CL_ADDRESS_REPEAT        ? "REPEAT"
+                                                           : "MIRRORED_REPEAT",
+               s->filter == CL_FILTER_LINEAR ? "LINEAR" : "NEAREST", coord[0], coord[1],
+               coord[2], coord[3]);
+      bool approx = s->filter == CL_FILTER_LINEAR && !ref_type_is_int(f.type);
+      if (!check_lane(sc->what, f, l, out[l], want, approx, detail))
+         return false;
+   }
+   return true;
+}
+
+/* Every addressing mode, filter and coordinate kind OpenCL allows. */
+static void
+sample_all_samplers(struct sim_test *t, const struct sample_case *sc, struct ref_format f)
+{
+   for (unsigned a = 0; a < sizeof(addressings) / sizeof(addressings[0]); a++) {
+      for (unsigned lin = 0; lin < 2; lin++) {
+         for (unsigned norm = 0; norm < 2; norm++) {
+            bool repeat = addressings[a] == CL_ADDRESS_REPEAT ||
+                          addressings[a] == CL_ADDRESS_MIRRORED_REPEAT;
+            if (repeat && !norm)
+               continue;
+            struct ref_sampler s = {
+               .normalized = norm,
+               .addressing = addressings[a],
+               .filter = lin ? CL_FILTER_LINEAR : CL_FILTER_NEAREST,
+            };
+            if (!sample_one(t, sc, f, &s))
+               return;
+         }
+      }
+   }
+}
+
+#define SAMPLE_CASE(prog, type, dims, array) {#prog, prog, sizeof(prog), type, dims, array}
+
+static void
+test_sample_formats(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   const struct sample_case sc = SAMPLE_CASE(prog_sample_2d, V_008F1C_SQ_RSRC_IMG_2D, 2, false);
+   for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
+      for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
+         struct ref_format f = {orders[o], types[ty]};
+         if (format_ok(f))
+            sample_all_samplers(t, &sc, f);
+      }
+   }
+   kiln_test_result("image_sample_lz 2D: every format x addressing x filter x coordinates",
+                    before);
+}
+
+static void
+test_sample_types(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   const struct sample_case cases[] = {
+      SAMPLE_CASE(prog_sample_1d, V_008F1C_SQ_RSRC_IMG_1D, 1, false),
+      SAMPLE_CASE(prog_sample_3d, V_008F1C_SQ_RSRC_IMG_3D, 3, false),
+      SAMPLE_CASE(prog_sample_1da, V_008F1C_SQ_RSRC_IMG_1D_ARRAY, 1, true),
+      SAMPLE_CASE(prog_sample_2da, V_008F1C_SQ_RSRC_IMG_2D_ARRAY, 2, true),
+      SAMPLE_CASE(prog_sample_nsa_3d, V_008F1C_SQ_RSRC_IMG_3D, 3, false),
+   };
+   const struct ref_format fmts[] = {
+      {CL_RGBA, CL_UNORM_INT8}, {CL_R, CL_FLOAT}, {CL_RG, CL_SIGNED_INT16},
+      {CL_BGRA, CL_UNORM_INT8}, {CL_LUMINANCE, CL_HALF_FLOAT},
+   };
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      for (unsigned i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++)
+         sample_all_samplers(t, &cases[c], fmts[i]);
+   }
+   kiln_test_result("image_sample_lz 1D, 3D (and its NSA form), 1D and 2D arrays", before);
+}
+
+/* The instruction's UNRM bit makes coordinates unnormalised whatever the
+ * S# says; image_sample_l at LOD 0 samples level 0; DMASK packs the
+ * components it names. */
+static void
+test_sample_forms(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   struct ref_format f = {CL_RGBA, CL_UNORM_INT16};
+   struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 6, .height = 5};
+   if (!make_image(t, &im))
+      return;
+   fill_image(&im);
+   struct ref_image ri = {.fmt = f, .dims = 2, .width = 6, .height = 5, .data = im.data,
+                          .row_pitch = (size_t)im.pitch * 8};
+   struct ref_sampler norm = {true, CL_ADDRESS_CLAMP, CL_FILTER_LINEAR};
+   struct ref_sampler unnorm = {false, CL_ADDRESS_CLAMP, CL_FILTER_LINEAR};
+   uint32_t samp[4], addr[LANES][4], out[LANES][4], want[4];
+   make_sampler(&norm, samp);
+   for (unsigned l = 0; l < LANES; l++) {
+      addr[l][0] = fbits(rnd_float(-1.0f, 7.0f));
+      addr[l][1] = fbits(rnd_float(-1.0f, 6.0f));
+      addr[l][2] = 0; /* LOD for image_sample_l */
+      addr[l][3] = 0;
+   }
+   if (RUN(t, prog_sample_unorm_2d, &im, samp, addr, NULL, out)) {
+      for (unsigned l = 0; l < LANES; l++) {
+         float c[2] = {bitsf(addr[l][0]), bitsf(addr[l][1])};
+         ref_sample(&ri, &unnorm, c, want);
+         if (!check_lane("image_sample_lz unorm", f, l, out[l], want, true, ""))
+            break;
+      }
+   }
+   for (unsigned l = 0; l < LANES; l++) {
+      addr[l][0] = fbits(bitsf(addr[l][0]) / 6.0f);
+      addr[l][1] = fbits(bitsf(addr[l][1]) / 5.0f);
+   }
+   if (RUN(t, prog_sample_l_2d, &im, samp, addr, NULL, out)) {
+      for (unsigned l = 0; l < LANES; l++) {
+         float c[2] = {bitsf(addr[l][0]), bitsf(addr[l][1])};
+         ref_sample(&ri, &norm, c, want);
+         if (!check_lane("image_sample_l", f, l, out[l], want, true, ""))
+            break;
+      }
+   }
+   if (RUN(t, prog_sample_dmask_2d, &im, samp, addr, NULL, out)) {
+      for (unsigned l = 0; l < LANES; l++) {
+         float c[2] = {bitsf(addr[l][0]), bitsf(addr[l][1])};
+         ref_sample(&ri, &norm, c, want);
+         uint32_t packed[4] = {want[1], want[3], 0xdeadbeef, 0xdeadbeef};
+         if (!check_lane("image_sample_lz dmask:0xa", f, l, out[l], packed, true, ""))
+            break;
+      }
+   }
+   kiln_test_result("image_sample UNRM, image_sample_l, DMASK packing", before);
+}
+
+/* An opaque black border is (0, 0, 0, 1) whatever the image's channel
+ * order: the T#'s BC_SWIZZLE puts its alpha where dst_sel reads alpha. */
+static void
+test_opaque_border(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   const struct ref_format fmts[] = {
+      {CL_A, CL_UNORM_INT8},  {CL_RA, CL_UNORM_INT16}, {CL_BGRA, CL_UNORM_INT8},
+      {CL_ARGB, CL_SNORM_INT8}, {CL_RGBA, CL_FLOAT},   {CL_ARGB, CL_UNSIGNED_INT8},
+   };
+   for (unsigned i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+      struct test_image im = {.fmt = fmts[i], .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 4,
+                              .height = 4};
+      if (!make_image(t, &im))
+         continue;
+      fill_image(&im);
+      struct ref_sampler s = {true, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST};
+      uint32_t samp[4], addr[LANES][4], out[LANES][4];
+      make_sampler(&s, samp);
+      samp[3] = (samp[3] & C_008F3C_BORDER_COLOR_TYPE) |
+                S_008F3C_BORDER_COLOR_TYPE(V_008F3C_SQ_TEX_BORDER_COLOR_OPAQUE_BLACK);
+      for (unsigned l = 0; l < LANES; l++) {
+         addr[l][0] = fbits(l & 1 ? -0.5f : 1.5f);
+         addr[l][1] = fbits(rnd_float(-2.0f, 3.0f));
+         addr[l][2] = addr[l][3] = 0;
+      }
+      if (!RUN(t, prog_sample_2d, &im, samp, addr, NULL, out))
+         continue;
+      uint32_t one = ref_type_is_int(fmts[i].type) ? 1 : fbits(1.0f);
+      uint32_t want[4] = {0, 0, 0, one};
+      for (unsigned l = 0; l < LANES; l++) {
+         if (!check_lane("image_sample_lz opaque black border", fmts[i], l, out[l], want, false,
+                         ""))
+            break;
+      }
+   }
+   kiln_test_result("image_sample: opaque black border through BC_SWIZZLE and dst_sel", before);
+}
+
+/* ------------------------------------------------------------------ */
+/* Image types, layout, mips, queries. */
+
+static void
+test_load_store_types(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   static const struct {
+      const uint32_t *load, *store;
+      size_t load_size, store_size;
+      unsigned type, dims;
+      bool array;
+   } cases[] = {
+      {prog_load_1d, prog_store_1d, sizeof(prog_load_1d), sizeof(prog_store_1d),
+       V_008F1C_SQ_RSRC_IMG_1D, 1, false},
+      {prog_load_2d, prog_store_2d, sizeof(prog_load_2d), sizeof(prog_store_2d),
+       V_008F1C_SQ_RSRC_IMG_2D, 2, false},
+      {prog_load_3d, prog_store_3d, sizeof(prog_load_3d), sizeof(prog_store_3d),
+       V_008F1C_SQ_RSRC_IMG_3D, 3, false},
+      {prog_load_1da, prog_store_1da, sizeof(prog_load_1da), sizeof(prog_store_1da),
+       V_008F1C_SQ_RSRC_IMG_1D_ARRAY, 1, true},
+      {prog_load_2da, prog_store_2da, sizeof(prog_load_2da), sizeof(prog_store_2da),
+       V_008F1C_SQ_RSRC_IMG_2D_ARRAY, 2, true},
+   };
+   struct ref_format f = {CL_RGBA, CL_UNSIGNED_INT16};
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      for (unsigned custom = 0; custom < 2; custom++) {
+         bool plain = cases[c].type == V_008F1C_SQ_RSRC_IMG_1D ||
+                      cases[c].type == V_008F1C_SQ_RSRC_IMG_2D;
+         if (custom && !plain)
+            continue;
+         struct test_image im = {.fmt = f, .type = cases[c].type, .width = 9, .height = 3,
+                                 .depth = 4, .layers = cases[c].array ? 4 : 0,
+                                 .custom_pitch = custom, .pitch = 64};
+         if (!make_image(t, &im))
+            continue;
+         fill_image(&im);
+         uint32_t addr[LANES][4], out[LANES][4], data[LANES][4];
+         unsigned n = cases[c].dims + cases[c].array;
+         unsigned size[3] = {im.width, im.height,
+                             cases[c].array ? im.layers : im.depth};
+         if (cases[c].array && cases[c].dims == 1)
+            size[1] = im.layers;
+         for (unsigned l = 0; l < LANES; l++) {
+            memset(addr[l], 0, 16);
+            for (unsigned d = 0; d < n; d++)
+               addr[l][d] = rnd() % size[d];
+         }
+         if (!run(t, "image_load", cases[c].load, cases[c].load_size, &im, NULL, addr, NULL,
+                  out))
+            continue;
+         for (unsigned l = 0; l < LANES; l++) {
+            unsigned x = addr[l][0], y = 0, z = 0;
+            if (cases[c].dims >= 2)
+               y = addr[l][1];
+            if (n == 3 || (cases[c].array && cases[c].dims == 1))
+               z = addr[l][n - 1];
+            uint32_t want[4];
+            ref_read_pixel(f, pixel(&im, 0, x, y, z), want);
+            char detail[64];
+            snprintf(detail, sizeof(detail), "type %u%s at (%u, %u, %u)", cases[c].type,
+                     custom ? " custom pitch" : "", x, y, z);
+            if (!check_lane("image_load", f, l, out[l], want, false, detail))
+               break;
+         }
+         /* stores: each lane its own texel (lanes past the image's texels
+          * repeat the last one with the same data) */
+         unsigned texels = size[0] * (n >= 2 ? size[1] : 1) * (n == 3 ? size[2] : 1);
+         for (unsigned l = 0; l < LANES; l++) {
+            unsigned i = l < texels ? l : texels - 1;
+            addr[l][0] = i % size[0];
+            addr[l][1] = n >= 2 ? i / size[0] % size[1] : 0;
+            addr[l][2] = n == 3 ? i / size[0] / size[1] : 0;
+            for (unsigned k = 0; k < 4; k++)
+               data[l][k] = (i * 4 + k) * 977u;
+         }
+         if (!run(t, "image_store", cases[c].store, cases[c].store_size, &im, NULL, addr, data,
+                  NULL))
+            continue;
+         for (unsigned l = 0; l < LANES && l < texels; l++) {
+            unsigned x = addr[l][0], y = 0, z = 0;
+            if (cases[c].dims >= 2)
+               y = addr[l][1];
+            if (n == 3 || (cases[c].array && cases[c].dims == 1))
+               z = addr[l][n - 1];
+            uint8_t want[8];
+            ref_write_pixel(f, data[l], want);
+            if (!CHECK(!memcmp(pixel(&im, 0, x, y, z), want, 8),
+                       "image_store type %u%s: texel (%u, %u, %u) not where the layout puts it",
+                       cases[c].type, custom ? " custom pitch" : "", x, y, z))
+               break;
+         }
+      }
+   }
+   kiln_test_result("image_load/image_store: 1D, 2D, 3D, arrays, natural and custom pitch",
+                    before);
+}
+
+static void
+test_mips_and_resinfo(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   struct ref_format f = {CL_R, CL_UNSIGNED_INT32};
+   struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 9, .height = 6,
+                           .levels = 3};
+   if (!make_image(t, &im))
+      return;
+   for (unsigned lv = 0; lv < 3; lv++) {
+      for (unsigned y = 0; y < minify(6, lv); y++) {
+         for (unsigned x = 0; x < minify(9, lv); x++) {
+            uint32_t v = lv * 1000 + y * 100 + x;
+            memcpy(pixel(&im, lv, x, y, 0), &v, 4);
+         }
+      }
+   }
+   uint32_t addr[LANES][4], out[LANES][4], data[LANES][4];
+   for (unsigned l = 0; l < LANES; l++) {
+      unsigned lv = l % 4; /* level 3 is past LAST_LEVEL: reads 0 */
+      addr[l][0] = rnd() % minify(9, lv);
+      addr[l][1] = rnd() % minify(6, lv);
+      addr[l][2] = lv;
+      addr[l][3] = lv; /* resinfo's mip level */
+   }
+   if (RUN(t, prog_load_mip_2d, &im, NULL, addr, NULL, out)) {
+      for (unsigned l = 0; l < LANES; l++) {
+         uint32_t lv = addr[l][2];
+         uint32_t want = lv < 3 ? lv * 1000 + addr[l][1] * 100 + addr[l][0] : 0;
+         if (!CHECK_EQ32("image_load_mip", out[l][0], want))
+            break;
+      }
+   }
+   if (RUN(t, prog_resinfo, &im, NULL, addr, NULL, out)) {
+      for (unsigned l = 0; l < LANES; l++) {
+         uint32_t lv = addr[l][3];
+         uint32_t want[4] = {minify(9, lv), minify(6, lv), 1, 3};
+         if (lv >= 3)
+            memset(want, 0, sizeof(want));
+         if (!check_lane("image_get_resinfo", f, l, out[l], want, false, "2D, 3 levels"))
+            break;
+      }
+   }
+   for (unsigned l = 0; l < LANES; l++) {
+      unsigned lv = l % 3;
+      addr[l][0] = (l / 3) % minify(9, lv);
+      addr[l][1] = (l / 3) / minify(9, lv) % minify(6, lv);
+      addr[l][2] = lv;
+      data[l][0] = 0x70000000u | l;
+   }
+   if (RUN(t, prog_store_mip_2d, &im, NULL, addr, data, NULL)) {
+      for (unsigned l = 0; l < LANES; l++) {
+         uint32_t v;
+         memcpy(&v, pixel(&im, addr[l][2], addr[l][0], addr[l][1], 0), 4);
+         /* later lanes of the same texel win */
+         if ((v & 0x70000000u) != 0x70000000u &&
+             !CHECK(false, "image_store_mip lane %u: level %u (%u, %u) holds 0x%x", l,
+                    addr[l][2], addr[l][0], addr[l][1], v))
+            break;
+      }
+   }
+
+   /* resinfo of the other types: sizes, layers, depth */
+   static const struct {
+      unsigned type;
+      uint32_t want[4];
+   } types_info[] = {
+      {V_008F1C_SQ_RSRC_IMG_1D, {9, 1, 1, 1}},
+      {V_008F1C_SQ_RSRC_IMG_3D, {9, 6, 5, 1}},
+      {V_008F1C_SQ_RSRC_IMG_1D_ARRAY, {9, 7, 1, 1}},
+      {V_008F1C_SQ_RSRC_IMG_2D_ARRAY, {9, 6, 7, 1}},
+   };
+   for (unsigned i = 0; i < sizeof(types_info) / sizeof(types_info[0]); i++) {
+      struct test_image ti = {.fmt = f, .type = types_info[i].type, .width = 9, .height = 6,
+                              .depth = 5, .layers = 7};
+      if (!make_image(t, &ti))
+         continue;
+      memset(addr, 0, sizeof(addr));
+      if (!RUN(t, prog_resinfo, &ti, NULL, addr, NULL, out))
+         continue;
+      check_lane("image_get_resinfo", f, 0, out[0], types_info[i].want, false, "by type");
+   }
+   kiln_test_result("image_load_mip, image_store_mip, image_get_resinfo", before);
+}
+
+/* D16 packs halves, A16 packs the address, TFE adds a zeroed register. */
+static void
+test_packed_forms(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   struct ref_format f = {CL_RGBA, CL_FLOAT};
+   struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8, .height = 8};
+   if (!make_image(t, &im))
+      return;
+   fill_image(&im);
+   uint32_t addr[LANES][4], out[LANES][4], data[LANES][4];
+   for (unsigned l = 0; l < LANES; l++) {
+      addr[l][0] = l % 8;
+      addr[l][1] = l / 8;
+      addr[l][2] = addr[l][3] = 0;
+   }
+   if (RUN(t, prog_load_d16_2d, &im, NULL, addr, NULL, out)) {
+      for (unsigned l = 0; l < LANES; l++) {
+         uint32_t v[4];
+         ref_read_pixel(f, pixel(&im, 0, l % 8, l / 8, 0), v);
+         _Float16 h[4];
+         for (unsigned c = 0; c < 4; c++)
+            h[c] = (_Float16)bitsf(v[c]);
+         uint32_t want[4] = {0, 0, 0xdeadbeef, 0xdeadbeef};
+         memcpy(want, h, 8);
+         if (!check_lane("image_load d16", f, l, out[l], want, false, ""))
+            break;
+      }
+   }
+   for (unsigned l = 0; l < LANES; l++)
+      addr[l][0] = (l % 8) | (l / 8) << 16;
+   if (RUN(t, prog_load_a16_2d, &im, NULL, addr, NULL, out)) {
+      for (unsigned l = 0; l < LANES; l++) {
+         uint32_t want[4];
+         ref_read_pixel(f, pixel(&im, 0, l % 8, l / 8, 0), want);
+         if (!check_lane("image_load a16", f, l, out[l], want, false, ""))
+            break;
+      }
+   }
+   for (unsigned l = 0; l < LANES; l++)
+      addr[l][0] = l % 8;
+   if (RUN(t, prog_load_tfe_2d, &im, NULL, addr, NULL, out)) {
+      for (unsigned l = 0; l < LANES; l++) {
+         uint32_t v[4];
+         ref_read_pixel(f, pixel(&im, 0, l % 8, l / 8, 0), v);
+         uint32_t want[4] = {v[0], 0, 0xdeadbeef, 0xdeadbeef};
+         if (!check_lane("image_load tfe", f, l, out[l], want, false, ""))
+            break;
+      }
+   }
+
+   struct ref_format hf = {CL_RGBA, CL_HALF_FLOAT};
+   struct test_image hi = {.fmt = hf, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8, .height = 8};
+   if (!make_image(t, &hi))
+      return;
+   for (unsigned l = 0; l < LANES; l++) {
+      _Float16 h[4];
+      for (unsigned c = 0; c < 4; c++)
+         h[c] = (_Float16)rnd_float(-100.0f, 100.0f);
+      memcpy(data[l], h, 8);
+   }
+   if (RUN(t, prog_store_d16_2d, &hi, NULL, addr, data, NULL)) {
+      for (unsigned l = 0; l < LANES; l++) {
+         if (!CHECK(!memcmp(pixel(&hi, 0, l % 8, l / 8, 0), data[l], 8),
+                    "image_store d16 lane %u: the halves are not stored as given", l))
+            break;
+      }
+   }
+   kiln_test_result("image_load d16, a16, tfe; image_store d16", before);
+}
+
+/* ------------------------------------------------------------------ */
+/* Atomics. */
+
+static uint32_t
+atomic_ref(const char *op, uint32_t old, uint32_t src, uint32_t cmp)
+{
+   if (!strcmp(op, "swap")) return src;
+   if (!strcmp(op, "cmpswap")) return old == cmp ? src : old;
+   if (!strcmp(op, "add")) return old + src;
+   if (!strcmp(op, "sub")) return old - src;
+   if (!strcmp(op, "smin")) return (int32_t)src < (int32_t)old ? src : old;
+   if (!strcmp(op, "umin")) return src < old ? src : old;
+   if (!strcmp(op, "smax")) return (int32_t)src > (int32_t)old ? src : old;
+   if (!strcmp(op, "umax")) return src > old ? src : old;
+   if (!strcmp(op, "and")) return old & src;
+   if (!strcmp(op, "or")) return old | src;
+   if (!strcmp(op, "xor")) return old ^ src;
+   if (!strcmp(op, "inc")) return old >= src ? 0 : old + 1;
+   return old == 0 || old > src ? src : old - 1; /* dec */
+}
+
+static void
+test_atomics(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   static const struct {
+      const char *op;
+      const uint32_t *prog;
+      size_t size;
+   } ops[] = {
+#define OP(n) {#n, prog_atomic_##n, sizeof(prog_atomic_##n)}
+      OP(swap), OP(cmpswap), OP(add), OP(sub), OP(smin), OP(umin), OP(smax),
+      OP(umax), OP(and), OP(or), OP(xor), OP(inc), OP(dec),
+#undef OP
+   };
+   struct ref_format f = {CL_R, CL_UNSIGNED_INT32};
+   for (unsigned i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+      struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8,
+                              .height = 8};
+      if (!make_image(t, &im))
+         continue;
+      uint32_t init[LANES], addr[LANES][4], data[LANES][4], out[LANES][4];
+      for (unsigned l = 0; l < LANES; l++) {
+         init[l] = l % 5 == 0 ? l : rnd();
+         memcpy(pixel(&im, 0, l % 8, l / 8, 0), &init[l], 4);
+         addr[l][0] = l % 8;
+         addr[l][1] = l / 8;
+         addr[l][2] = addr[l][3] = 0;
+         data[l][0] = l % 3 == 0 ? l : rnd();
+         data[l][1] = l % 2 ? init[l] : rnd(); /* cmpswap's compare value */
+      }
+      if (!run(t, ops[i].op, ops[i].prog, ops[i].size, &im, NULL, addr, data, out))
+         continue;
+      for (unsigned l = 0; l < LANES; l++) {
+         uint32_t now;
+         memcpy(&now, pixel(&im, 0, l % 8, l / 8, 0), 4);
+         uint32_t want = atomic_ref(ops[i].op, init[l], data[l][0], data[l][1]);
+         if (!CHECK(out[l][0] == init[l] && now == want,
+                    "image_atomic_%s lane %u: returned 0x%x (want 0x%x), memory 0x%x (want "
+                    "0x%x)",
+                    ops[i].op, l, out[l][0], init[l], now, want))
+            break;
+      }
+   }
+   /* every lane on one texel: the additions all land */
+   struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 4, .height = 4};
+   if (make_image(t, &im)) {
+      uint32_t addr[LANES][4], data[LANES][4], sum = 5;
+      memcpy(pixel(&im, 0, 2, 1, 0), &sum, 4);
+      for (unsigned l = 0; l < LANES; l++) {
+         addr[l][0] = 2;
+         addr[l][1] = 1;
+         data[l][0] = l * l + 1;
+         sum += l * l + 1;
+      }
+      if (RUN(t, prog_atomic_add_nortn, &im, NULL, addr, data, NULL)) {
+         uint32_t now;
+         memcpy(&now, pixel(&im, 0, 2, 1, 0), 4);
+         CHECK_EQ32("image_atomic_add of 64 lanes on one texel", now, sum);
+      }
+   }
+   kiln_test_result("image atomics: returned values and results", before);
+}
+
+/* ------------------------------------------------------------------ */
+/* Faults. */
+
+static void
+test_faults(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   struct ref_format f = {CL_RGBA, CL_UNORM_INT8};
+   struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 64, .height = 64};
+   if (!make_image(t, &im))
+      return;
+   /* a T# whose image runs past its buffer: a VM fault at the texel */
+   uint32_t addr[LANES][4];
+   memset(addr, 0, sizeof(addr));
+   for (unsigned l = 0; l < LANES; l++)
+      addr[l][1] = 63;
+   st_buffer(t, IMG_BUF, 4096); /* 64 rows of 256 bytes do not fit */
+   memcpy(t->buf[1], im.desc, 32);
+   memcpy(t->buf[2], addr, sizeof(addr));
+   struct kiln_sim_dispatch d = st_dispatch(LANES, 32);
+   struct kiln_sim_fault fault;
+   int ret = st_run(t, prog_load_2d, sizeof(prog_load_2d), &d, &fault, NULL);
+   CHECK(ret != 0 && fault.kind == KILN_SIM_FAULT_VM, "image_load past the mapping: %d %s", ret,
+         fault.message);
+   CHECK_EQ64("image_load VM fault address", fault.address, ST_BUF_VA(IMG_BUF) + 63 * 256);
+   CHECK(strstr(fault.instruction, "image_load") != NULL, "fault names the instruction: %s",
+         fault.instruction);
+
+   /* a swizzled (non-linear) T# stops with a message naming the instruction */
+   uint32_t desc[8];
+   memcpy(desc, im.desc, 32);
+   desc[3] |= S_00A00C_SW_MODE(9);
+   memcpy(t->buf[1], desc, 32);
+   ret = st_run(t, prog_load_2d, sizeof(prog_load_2d), &d, &fault, NULL);
+   CHECK(ret != 0 && fault.kind == KILN_SIM_FAULT_UNSUPPORTED &&
+            strstr(fault.message, "image_load") && strstr(fault.message, "swizzle mode"),
+         "non-linear image: %s", fault.message);
+   kiln_test_result("image faults: unmapped texels, non-linear swizzle modes", before);
+}
+
+int
+main(void)
+{
+   struct sim_test t;
+   st_init(&t);
+   st_buffer(&t, 0, 4096);
+   st_buffer(&t, 1, 4096);
+   st_buffer(&t, 2, 4096);
+   test_load_formats(&t);
+   test_store_formats(&t);
+   test_sample_formats(&t);
+   test_sample_types(&t);
+   test_sample_forms(&t);
+   test_opaque_border(&t);
+   test_load_store_types(&t);
+   test_mips_and_resinfo(&t);
+   test_packed_forms(&t);
+   test_atomics(&t);
+   test_faults(&t);
+   return st_finish(&t);
+}
