@@ -9,30 +9,15 @@
  * pending memory traffic (bytes and the distinct cache lines of the
  * instruction running) is gathered by the address space's slow path and
  * charged to the instruction when it completes.  At the end the threads'
- * records are merged, the code that ran is disassembled by sim's own
- * disassembler and cut into basic blocks, and the occupancy is worked out
- * from RSRC1/RSRC2.
+ * records are merged into one profile (its listing and occupancy come from
+ * sim_profile_listing.c).
  */
-#include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "sim_engine.h"
 #include "sim_profile.h"
-#include "util/u_debug.h"
 
-/* gfx1030 (RDNA2) limits: waves per SIMD, wave32 VGPRs per SIMD lane, LDS
- * per workgroup processor (WGP mode: a group's waves share one WGP of
- * four SIMDs). */
-#define HW_WAVES_PER_SIMD 16
-#define VGPRS_PER_SIMD_W32 1024
-#define LDS_PER_WGP (128u * 1024u)
-#define SIMDS_PER_WGP 4
 #define MAX_PENDING_LINES 512
-
-struct prof_counts {
-   uint64_t executions, lanes, bytes_read, bytes_written, lines;
-};
 
 /* What a wave still waits for, by counter, for the cost model. */
 struct prof_wave {
@@ -42,7 +27,7 @@ struct prof_wave {
 
 struct sim_profile_thread {
    alignas(64) uint64_t base;   /* address of counts[0] */
-   struct prof_counts *counts;
+   struct sim_profile_counts *counts;
    uint32_t num_counts;
 
    uint64_t waves, barrier_waits, est_cycles;
@@ -73,8 +58,8 @@ kiln_sim_inst_class_name(enum kiln_sim_inst_class c)
    return c < KILN_SIM_CLASS_COUNT ? names[c] : "?";
 }
 
-static enum kiln_sim_inst_class
-inst_class(const struct sim_inst *in)
+enum kiln_sim_inst_class
+sim_profile_inst_class(const struct sim_inst *in)
 {
    switch (in->op) {
    case SIM_OP_s_waitcnt:
@@ -183,7 +168,7 @@ sim_profile_wave_begin(struct sim_profile_thread *t, struct sim_wave *w)
 }
 
 /* The record of pc, growing the array to cover it; NULL without memory. */
-static struct prof_counts *
+static struct sim_profile_counts *
 counts_for(struct sim_profile_thread *t, uint64_t pc)
 {
    if (pc >= t->base && (pc - t->base) / 4 < t->num_counts)
@@ -197,7 +182,7 @@ counts_for(struct sim_profile_thread *t, uint64_t pc)
    n = n < 1024 ? 1024 : n + n / 2;
    if (n > (1u << 26))
       return NULL; /* 256 MiB of code: not a program */
-   struct prof_counts *c = calloc(n, sizeof(*c));
+   struct sim_profile_counts *c = calloc(n, sizeof(*c));
    if (!c)
       return NULL;
    if (t->num_counts)
@@ -302,8 +287,8 @@ void
 sim_profile_count(struct sim_profile_thread *t, struct sim_wave *w, const struct sim_inst *in,
                   unsigned lanes)
 {
-   enum kiln_sim_inst_class c = inst_class(in);
-   struct prof_counts *rec = counts_for(t, w->pc);
+   enum kiln_sim_inst_class c = sim_profile_inst_class(in);
+   struct sim_profile_counts *rec = counts_for(t, w->pc);
    if (rec) {
       rec->executions++;
       rec->lanes += lanes;
@@ -320,124 +305,11 @@ sim_profile_count(struct sim_profile_thread *t, struct sim_wave *w, const struct
    t->num_lines = 0;
 }
 
-/* ---------------------------------------------------------------------- */
-/* The merged profile. */
-
-static void
-occupancy(struct kiln_sim_profile_occupancy *o, const struct kiln_sim_dispatch *d,
-          unsigned waves_per_group, uint32_t lds_size)
-{
-   unsigned ws = d->wave_size;
-   /* RSRC1.VGPRS counts granules of 8 (wave32) or 4 (wave64) VGPRs, as the
-    * dispatch allocates them */
-   o->vgprs = ((d->rsrc1 & 0x3f) + 1) * (ws == 32 ? 8 : 4);
-   o->lds_bytes = lds_size;
-   o->waves_per_group = waves_per_group;
-   o->by_hardware = HW_WAVES_PER_SIMD;
-   /* a wave64 takes the registers of two wave32s */
-   o->by_vgprs = VGPRS_PER_SIMD_W32 / (o->vgprs * (ws / 32));
-   if (lds_size) {
-      unsigned groups = LDS_PER_WGP / lds_size;
-      o->by_lds = groups * waves_per_group / SIMDS_PER_WGP;
-   } else {
-      o->by_lds = HW_WAVES_PER_SIMD;
-   }
-   o->waves_per_simd = o->by_hardware;
-   o->limiter = "hardware";
-   if (o->by_vgprs < o->waves_per_simd) {
-      o->waves_per_simd = o->by_vgprs;
-      o->limiter = "VGPRs";
-   }
-   if (o->by_lds < o->waves_per_simd) {
-      o->waves_per_simd = o->by_lds;
-      o->limiter = "LDS";
-   }
-}
-
-static bool
-ends_block(const struct sim_inst *in)
-{
-   if (in->op >= SIM_OP_COUNT)
-      return true;
-   enum kiln_sim_inst_class c = inst_class(in);
-   return c == KILN_SIM_CLASS_BRANCH || in->op == SIM_OP_s_endpgm;
-}
-
-/* Disassembles [lo, hi) from the VM into p->insts, with the counts. */
-static bool
-build_listing(struct kiln_sim_profile *p, struct kiln_sim_vm *vm, uint64_t lo, uint64_t hi,
-              const struct prof_counts *counts)
-{
-   unsigned cap = (hi - lo) / 4;
-   p->insts = calloc(cap ? cap : 1, sizeof(*p->insts));
-   bool *leader = calloc(cap + 1, sizeof(bool));
-   if (!p->insts || !leader) {
-      free(leader);
-      return false;
-   }
-   leader[0] = true;
-   for (uint64_t pc = lo; pc < hi;) {
-      struct kiln_sim_profile_inst *pi = &p->insts[p->num_insts++];
-      uint64_t avail = (hi - pc) / 4 + 2; /* a literal may follow */
-      const uint32_t *words = NULL;
-      while (avail && !(words = kiln_sim_vm_translate(vm, pc, avail * 4)))
-         avail--;
-      struct sim_inst in;
-      unsigned size = words ? sim_decode(words, avail > 5 ? 5 : avail, &in) : 0;
-      pi->pc = pc;
-      pi->offset = pc - p->pgm_va;
-      pi->dwords = size ? size : 1;
-      if (size) {
-         kiln_sim_disasm(words, avail > 5 ? 5 : avail, pi->text, sizeof(pi->text));
-         pi->inst_class = inst_class(&in);
-      } else {
-         snprintf(pi->text, sizeof(pi->text), words ? "<illegal 0x%08x>" : "<unmapped>",
-                  words ? words[0] : 0);
-         pi->inst_class = KILN_SIM_CLASS_OTHER;
-      }
-      const struct prof_counts *c = &counts[(pc - lo) / 4];
-      pi->executions = c->executions;
-      pi->lanes = c->lanes;
-      pi->bytes_read = c->bytes_read;
-      pi->bytes_written = c->bytes_written;
-      pi->lines = c->lines;
-
-      uint64_t next = pc + pi->dwords * 4;
-      if (size && ends_block(&in) && next < hi)
-         leader[(next - lo) / 4] = true;
-      if (size && in.format == SIM_FMT_SOPP && (sim_opcodes[in.op].flags & SIM_OPF_BRANCH)) {
-         uint64_t target = next + (int64_t)(int16_t)in.sop.simm16 * 4;
-         if (target >= lo && target < hi)
-            leader[(target - lo) / 4] = true;
-      }
-      pc = next;
-   }
-
-   p->blocks = calloc(p->num_insts ? p->num_insts : 1, sizeof(*p->blocks));
-   if (!p->blocks) {
-      free(leader);
-      return false;
-   }
-   for (unsigned i = 0; i < p->num_insts; i++) {
-      struct kiln_sim_profile_inst *pi = &p->insts[i];
-      if (i == 0 || leader[(pi->pc - lo) / 4]) {
-         p->blocks[p->num_blocks++] = (struct kiln_sim_profile_block){
-            .first = i,
-            .executions = pi->executions,
-         };
-      }
-      p->blocks[p->num_blocks - 1].count++;
-      pi->block = p->num_blocks - 1;
-   }
-   free(leader);
-   return true;
-}
-
 struct kiln_sim_profile *
 sim_profiler_finish(struct sim_profiler *sp, struct kiln_sim_vm *vm, bool faulted)
 {
    struct kiln_sim_profile *p = calloc(1, sizeof(*p));
-   struct prof_counts *counts = NULL;
+   struct sim_profile_counts *counts = NULL;
    if (!p)
       goto fail;
    const struct kiln_sim_dispatch *d = sp->d;
@@ -452,7 +324,7 @@ sim_profiler_finish(struct sim_profiler *sp, struct kiln_sim_vm *vm, bool faulte
          n -= d->group_size[i] - d->partial_size[i];
       p->work_items = i ? p->work_items * n : n;
    }
-   occupancy(&p->occupancy, d, sp->waves_per_group, sp->lds_size);
+   sim_profile_occupancy(&p->occupancy, d, sp->waves_per_group, sp->lds_size);
 
    /* the range every thread ran */
    uint64_t lo = UINT64_MAX, hi = 0;
@@ -485,10 +357,10 @@ sim_profiler_finish(struct sim_profiler *sp, struct kiln_sim_vm *vm, bool faulte
    for (unsigned i = 0; i < sp->num_threads; i++) {
       const struct sim_profile_thread *t = &sp->threads[i];
       for (unsigned j = 0; j < t->num_counts; j++) {
-         const struct prof_counts *s = &t->counts[j];
+         const struct sim_profile_counts *s = &t->counts[j];
          if (!s->executions)
             continue;
-         struct prof_counts *c = &counts[(t->base + j * 4ull - lo) / 4];
+         struct sim_profile_counts *c = &counts[(t->base + j * 4ull - lo) / 4];
          c->executions += s->executions;
          c->lanes += s->lanes;
          c->bytes_read += s->bytes_read;
@@ -499,7 +371,7 @@ sim_profiler_finish(struct sim_profiler *sp, struct kiln_sim_vm *vm, bool faulte
          p->lines += s->lines;
       }
    }
-   if (!build_listing(p, vm, lo, hi, counts))
+   if (!sim_profile_listing(p, vm, lo, hi, counts))
       goto fail;
    free(counts);
    sim_profiler_destroy(sp);
@@ -512,52 +384,3 @@ fail:
    return NULL;
 }
 
-void
-kiln_sim_profile_free(struct kiln_sim_profile *p)
-{
-   if (!p)
-      return;
-   free(p->insts);
-   free(p->blocks);
-   free(p);
-}
-
-double
-kiln_sim_profile_utilisation(const struct kiln_sim_profile *p, enum kiln_sim_inst_class c)
-{
-   uint64_t slots = p->class_instructions[c] * p->wave_size;
-   return slots ? (double)p->class_lanes[c] / slots : 0.0;
-}
-
-/* ---------------------------------------------------------------------- */
-/* The environment's reports. */
-
-bool
-sim_profile_env_enabled(void)
-{
-   const char *env = getenv("KILN_DEBUG");
-   const char *json = getenv("KILN_PROFILE_JSON");
-   return (env && comma_separated_list_contains(env, "profile")) || (json && *json);
-}
-
-void
-sim_profile_env_report(const struct kiln_sim_profile *p)
-{
-   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-   const char *env = getenv("KILN_DEBUG");
-   const char *json = getenv("KILN_PROFILE_JSON");
-
-   pthread_mutex_lock(&lock);
-   if (env && comma_separated_list_contains(env, "profile"))
-      kiln_sim_profile_print(stderr, p, NULL);
-   if (json && *json) {
-      FILE *f = fopen(json, "a");
-      if (f) {
-         kiln_sim_profile_print_json(f, p, NULL);
-         fclose(f);
-      } else {
-         fprintf(stderr, "sim: KILN_PROFILE_JSON=%s: cannot open it for appending\n", json);
-      }
-   }
-   pthread_mutex_unlock(&lock);
-}

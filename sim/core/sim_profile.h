@@ -39,6 +39,25 @@ struct kiln_sim_profile *sim_profiler_finish(struct sim_profiler *p, struct kiln
                                              bool faulted);
 void sim_profiler_destroy(struct sim_profiler *p);
 
+/* Shared by the counting (sim_profile.c) and the profile it builds
+ * (sim_profile_listing.c). */
+struct sim_profile_counts {
+   uint64_t executions, lanes, bytes_read, bytes_written, lines;
+};
+
+enum kiln_sim_inst_class sim_profile_inst_class(const struct sim_inst *in);
+
+/* The occupancy RSRC1/RSRC2 allow on gfx1030. */
+void sim_profile_occupancy(struct kiln_sim_profile_occupancy *o,
+                           const struct kiln_sim_dispatch *d, unsigned waves_per_group,
+                           uint32_t lds_size);
+
+/* Disassembles the code from lo (the program's start) to hi (past the last
+ * instruction that ran, then on to the program's end) into p->insts with
+ * counts[(pc - lo) / 4] for pc < hi, and cuts it into basic blocks. */
+bool sim_profile_listing(struct kiln_sim_profile *p, struct kiln_sim_vm *vm, uint64_t lo,
+                         uint64_t hi, const struct sim_profile_counts *counts);
+
 /* KILN_DEBUG=profile prints every dispatch's profile on stderr;
  * KILN_PROFILE_JSON=FILE appends each as one line of JSON to FILE. */
 bool sim_profile_env_enabled(void);

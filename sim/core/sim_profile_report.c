@@ -7,15 +7,36 @@
  * block with executions, lane utilisation and memory traffic; for a
  * program, the same as one line of JSON.  Both come from the profile
  * alone, so KILN_DEBUG=profile and the `kiln profile` tool print the
- * same thing.
+ * same thing.  KILN_DEBUG=profile and KILN_PROFILE_JSON=FILE report every
+ * dispatch of any program this way.
  */
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kiln_sim_profile.h"
+#include "sim_profile.h"
+#include "util/u_debug.h"
 
 #define HOTTEST 10
+
+void
+kiln_sim_profile_free(struct kiln_sim_profile *p)
+{
+   if (!p)
+      return;
+   free(p->insts);
+   free(p->blocks);
+   free(p);
+}
+
+double
+kiln_sim_profile_utilisation(const struct kiln_sim_profile *p, enum kiln_sim_inst_class c)
+{
+   uint64_t slots = p->class_instructions[c] * p->wave_size;
+   return slots ? (double)p->class_lanes[c] / slots : 0.0;
+}
 
 static double
 percent(uint64_t part, uint64_t whole)
@@ -185,4 +206,37 @@ kiln_sim_profile_print_json(FILE *out, const struct kiln_sim_profile *p, const c
    }
    fprintf(out, "]}\n");
    fflush(out);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The environment's reports. */
+
+bool
+sim_profile_env_enabled(void)
+{
+   const char *env = getenv("KILN_DEBUG");
+   const char *json = getenv("KILN_PROFILE_JSON");
+   return (env && comma_separated_list_contains(env, "profile")) || (json && *json);
+}
+
+void
+sim_profile_env_report(const struct kiln_sim_profile *p)
+{
+   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+   const char *env = getenv("KILN_DEBUG");
+   const char *json = getenv("KILN_PROFILE_JSON");
+
+   pthread_mutex_lock(&lock);
+   if (env && comma_separated_list_contains(env, "profile"))
+      kiln_sim_profile_print(stderr, p, NULL);
+   if (json && *json) {
+      FILE *f = fopen(json, "a");
+      if (f) {
+         kiln_sim_profile_print_json(f, p, NULL);
+         fclose(f);
+      } else {
+         fprintf(stderr, "sim: KILN_PROFILE_JSON=%s: cannot open it for appending\n", json);
+      }
+   }
+   pthread_mutex_unlock(&lock);
 }

@@ -11,6 +11,7 @@
  * documentation defines it, and the totals against the engine's own
  * statistics, which are counted apart from the profile.
  */
+#include <errno.h>
 #include <stdlib.h>
 
 #include "kiln_sim_profile.h"
@@ -201,6 +202,32 @@ test_barrier_and_occupancy(struct sim_test *t)
    kiln_sim_profile_free(p);
 }
 
+/* A dispatch that faults still profiles what ran, and its listing goes on
+ * to the program's end with zero counts. */
+static void
+test_fault(struct sim_test *t)
+{
+   struct kiln_sim_dispatch d = st_dispatch(32, 32);
+   memset(t->code, 0, 4096);
+   memcpy(t->code, prog_fault, sizeof(prog_fault));
+   struct kiln_sim_profile *p = NULL;
+   struct kiln_sim_run_options opts = {.threads = 1, .profile = &p};
+   struct kiln_sim_fault f;
+   int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
+   CHECK(ret == -EFAULT, "fault dispatch: %d", ret);
+   CHECK(p != NULL, "no profile of the faulting dispatch");
+   if (!p)
+      return;
+   CHECK(p->faulted, "the profile says it is partial");
+   CHECK_EQ32("listing to the s_endpgm", p->num_insts, 4);
+   if (p->num_insts == 4) {
+      CHECK_EQ64("the faulting load ran", p->insts[1].executions, 1);
+      CHECK_EQ64("nothing after it", p->insts[2].executions + p->insts[3].executions, 0);
+      CHECK(!strcmp(p->insts[3].text, "s_endpgm"), "last: %s", p->insts[3].text);
+   }
+   kiln_sim_profile_free(p);
+}
+
 /* The reports: the JSON parses as the same numbers elsewhere (bench/profile
  * reads it); here the text names the hottest instruction first. */
 static void
@@ -237,6 +264,7 @@ main(void)
    test_half(&t);
    test_memory(&t);
    test_barrier_and_occupancy(&t);
+   test_fault(&t);
    test_report(&t);
    return st_finish(&t);
 }

@@ -52,3 +52,10 @@ s_endpgm
 v_mov_b32 v1, 1
 s_barrier
 s_endpgm
+
+// @prog fault
+// the load faults (address 0 is unmapped): the profile stops there
+s_mov_b64 s[10:11], 0
+global_load_dword v1, v0, s[10:11]
+s_waitcnt vmcnt(0)
+s_endpgm
