@@ -54,10 +54,22 @@ struct sim_texel {
 };
 
 /* Memory bytes of one texel to its channels' register values (X..W;
- * absent channels 0, absent W 1), and back, converting as the format's
- * number type says (saturating, rounding to nearest even). */
+ * absent channels 0, absent W 1), and back for the channels in `mask`
+ * (the others keep their bits), converting as the format's number type
+ * says (saturating, rounding to nearest even). */
 struct sim_texel sim_img_decode(const struct sim_img_format *f, const uint8_t *src);
-void sim_img_encode(const struct sim_img_format *f, const struct sim_texel *t, uint8_t *dst);
+void sim_img_encode(const struct sim_img_format *f, const struct sim_texel *t, unsigned mask,
+                    uint8_t *dst);
+
+/* A descriptor's dst_sel (V_008F1C_SQ_SEL_* per shader component, the same
+ * in a T# and a V#): the shader's value of a texel's channels, and the
+ * inverse for stores, where each channel takes the first of the `provided`
+ * shader components whose dst_sel names it.  The inverse returns the mask
+ * of channels it set. */
+struct sim_texel sim_texel_swizzle(const uint8_t dst_sel[4], bool is_int,
+                                   const struct sim_texel *raw);
+unsigned sim_texel_unswizzle(const uint8_t dst_sel[4], unsigned provided,
+                             const struct sim_texel *val, struct sim_texel *raw);
 
 /* A T# (gfx10.3 SQ_IMG_RSRC_WORD0..7), read as sim_image_desc.c says. */
 struct sim_image {
@@ -109,11 +121,9 @@ bool sim_image_is_array(const struct sim_image *img);
 uint64_t sim_image_texel_addr(const struct sim_image *img, unsigned level, unsigned x,
                               unsigned y, unsigned z);
 
-/* The shader's value of a texel: its channels through the dst_sel
- * swizzle, and the inverse for stores (each memory channel takes the
- * first shader component whose dst_sel names it, else 0). */
+/* The shader's value of a texel of the image: sim_texel_swizzle with its
+ * dst_sel. */
 struct sim_texel sim_image_swizzle(const struct sim_image *img, const struct sim_texel *raw);
-struct sim_texel sim_image_unswizzle(const struct sim_image *img, const struct sim_texel *val);
 
 /* Reads one texel (shader values) at integer coordinates already in
  * range; false after a VM fault. */

@@ -231,33 +231,7 @@ sim_sampler_read(const struct sim_wave *w, unsigned ssamp, struct sim_sampler *s
 struct sim_texel
 sim_image_swizzle(const struct sim_image *img, const struct sim_texel *raw)
 {
-   bool is_int = sim_img_format_is_int(img->fmt);
-   struct sim_texel t;
-   for (unsigned i = 0; i < 4; i++) {
-      unsigned sel = img->dst_sel[i];
-      if (sel >= V_008F1C_SQ_SEL_X && sel <= V_008F1C_SQ_SEL_W)
-         t.v[i] = raw->v[sel - V_008F1C_SQ_SEL_X];
-      else if (sel == V_008F1C_SQ_SEL_1)
-         t.v[i] = is_int ? 1 : 0x3f800000u;
-      else
-         t.v[i] = 0;
-   }
-   return t;
-}
-
-struct sim_texel
-sim_image_unswizzle(const struct sim_image *img, const struct sim_texel *val)
-{
-   struct sim_texel t = {{0}};
-   for (unsigned c = 0; c < 4; c++) {
-      for (unsigned i = 0; i < 4; i++) {
-         if (img->dst_sel[i] == V_008F1C_SQ_SEL_X + c) {
-            t.v[c] = val->v[i];
-            break;
-         }
-      }
-   }
-   return t;
+   return sim_texel_swizzle(img->dst_sel, sim_img_format_is_int(img->fmt), raw);
 }
 
 bool

@@ -173,11 +173,48 @@ sim_img_decode(const struct sim_img_format *f, const uint8_t *src)
 }
 
 void
-sim_img_encode(const struct sim_img_format *f, const struct sim_texel *t, uint8_t *dst)
+sim_img_encode(const struct sim_img_format *f, const struct sim_texel *t, unsigned mask,
+               uint8_t *dst)
 {
    unsigned off = 0;
    for (unsigned c = 0; c < f->channels; c++) {
-      put_bits(dst, off, f->bits[c], encode_channel(f->num, f->bits[c], t->v[c]));
+      if (mask & (1u << c))
+         put_bits(dst, off, f->bits[c], encode_channel(f->num, f->bits[c], t->v[c]));
       off += f->bits[c];
    }
+}
+
+struct sim_texel
+sim_texel_swizzle(const uint8_t dst_sel[4], bool is_int, const struct sim_texel *raw)
+{
+   struct sim_texel t;
+   for (unsigned i = 0; i < 4; i++) {
+      unsigned sel = dst_sel[i];
+      if (sel >= V_008F1C_SQ_SEL_X && sel <= V_008F1C_SQ_SEL_W)
+         t.v[i] = raw->v[sel - V_008F1C_SQ_SEL_X];
+      else if (sel == V_008F1C_SQ_SEL_1)
+         t.v[i] = is_int ? 1 : 0x3f800000u;
+      else
+         t.v[i] = 0;
+   }
+   return t;
+}
+
+/* Stores go through dst_sel backwards: radv and radeonsi give a
+ * B8G8R8A8 storage image the format's swizzle and no other handling. */
+unsigned
+sim_texel_unswizzle(const uint8_t dst_sel[4], unsigned provided, const struct sim_texel *val,
+                    struct sim_texel *raw)
+{
+   unsigned set = 0;
+   for (unsigned c = 0; c < 4; c++) {
+      for (unsigned i = 0; i < 4; i++) {
+         if ((provided & (1u << i)) && dst_sel[i] == V_008F1C_SQ_SEL_X + c) {
+            raw->v[c] = val->v[i];
+            set |= 1u << c;
+            break;
+         }
+      }
+   }
+   return set;
 }

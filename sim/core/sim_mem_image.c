@@ -182,10 +182,11 @@ x_image_store(struct sim_wave *w, const struct sim_inst *in)
       uint32_t m = mip ? addr_comp(w, f, dim_coords[f->dim], l, false) : 0;
       if (!texel_in_range(&img, m, xyz, &level, &z))
          continue;
-      struct sim_texel val = read_data(w, f, l, img.fmt);
-      struct sim_texel raw = sim_image_unswizzle(&img, &val);
+      /* the whole texel is written: channels no component names are 0 */
+      struct sim_texel val = read_data(w, f, l, img.fmt), raw = {{0, 0, 0, 0}};
+      sim_texel_unswizzle(img.dst_sel, 0xf, &val, &raw);
       uint8_t bytes[16] = {0};
-      sim_img_encode(img.fmt, &raw, bytes);
+      sim_img_encode(img.fmt, &raw, 0xf, bytes);
       uint64_t addr = sim_image_texel_addr(&img, level, xyz[0], xyz[1], z);
       if (!sim_seg_write(w, SIM_SEG_GLOBAL, addr, l, bytes, img.fmt->bytes))
          return;

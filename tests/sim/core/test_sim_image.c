@@ -469,6 +469,70 @@ test_store_formats(struct sim_test *t)
    kiln_test_result("image_store of every OpenCL format (write_image conversions)", before);
 }
 
+/* image1d_buffer: ACO reads and writes it with buffer_load/store_format
+ * through a V# (ac_build_buffer_descriptor's, with the format's swizzle);
+ * the same conversions hold.  The packed 565 and 555 formats have no
+ * buffer format (their numbers do not fit the V#'s 7-bit field). */
+static void
+test_buffer_image_formats(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
+      for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
+         struct ref_format f = {orders[o], types[ty]};
+         if (!format_ok(f) || f.type == CL_UNORM_SHORT_565 || f.type == CL_UNORM_SHORT_555)
+            continue;
+         enum pipe_format pf = pipe_format_of(f);
+         unsigned bpe = ref_pixel_bytes(f);
+         uint8_t *mem = st_buffer(t, IMG_BUF, LANES * bpe);
+         struct ac_buffer_state bs = {
+            .va = ST_BUF_VA(IMG_BUF),
+            .size = LANES,
+            .format = pf,
+            .stride = bpe,
+         };
+         const struct util_format_description *desc = util_format_description(pf);
+         for (unsigned c = 0; c < 4; c++)
+            bs.swizzle[c] = desc->swizzle[c];
+         struct test_image im = {.fmt = f};
+         ac_build_buffer_descriptor(GFX10_3, &bs, im.desc);
+
+         struct test_image fill = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_1D, .width = LANES,
+                                   .data = mem, .levels = 1, .pitch = LANES};
+         fill_image(&fill);
+         uint32_t addr[LANES][4], data[LANES][4], out[LANES][4];
+         for (unsigned l = 0; l < LANES; l++) {
+            addr[l][0] = l < 60 ? rnd() % LANES : LANES + l; /* the last four past the end */
+            random_value(f, -1.5f, 2.5f, data[l]);
+         }
+         if (!RUN(t, prog_bufimg_load, &im, NULL, addr, NULL, out))
+            return;
+         for (unsigned l = 0; l < LANES; l++) {
+            uint32_t want[4] = {0, 0, 0, 0};
+            if (l < 60)
+               ref_read_pixel(f, mem + addr[l][0] * bpe, want);
+            if (!check_lane("buffer_load_format (image1d_buffer)", f, l, out[l], want, false,
+                            ""))
+               break;
+         }
+         for (unsigned l = 0; l < LANES; l++)
+            addr[l][0] = l;
+         if (!RUN(t, prog_bufimg_store, &im, NULL, addr, data, NULL))
+            return;
+         for (unsigned l = 0; l < LANES; l++) {
+            uint8_t want[16];
+            ref_write_pixel(f, data[l], want);
+            if (!CHECK(!memcmp(mem + l * bpe, want, bpe),
+                       "buffer_store_format (image1d_buffer) %s %s lane %u: bytes differ from "
+                       "write_image's (first 0x%02x, want 0x%02x)",
+                       ref_order_name(f.order), ref_type_name(f.type), l, mem[l * bpe], want[0]))
+               break;
+         }
+      }
+   }
+   kiln_test_result("image1d_buffer (MUBUF format) loads and stores of every format", before);
+}
+
 /* ------------------------------------------------------------------ */
 /* Sampling. */
 
@@ -1101,6 +1165,7 @@ main(void)
    st_buffer(&t, 2, 4096);
    test_load_formats(&t);
    test_store_formats(&t);
+   test_buffer_image_formats(&t);
    test_sample_formats(&t);
    test_sample_types(&t);
    test_sample_forms(&t);

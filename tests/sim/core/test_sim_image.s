@@ -251,3 +251,15 @@ SETUP
 image_atomic_add v12, v[8:9], s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm
 OUT
 
+// image1d_buffer as ACO accesses it: a V# (the first four dwords of the
+// descriptor slot), the element index in v8.
+// @prog bufimg_load
+SETUP
+buffer_load_format_xyzw v[4:7], v8, s[8:11], 0 idxen
+OUT
+
+// @prog bufimg_store
+SETUP
+buffer_store_format_xyzw v[12:15], v8, s[8:11], 0 idxen
+OUT
+

@@ -313,9 +313,10 @@ test_buffer_format(struct sim_test *t)
       CHECK_EQ32("tbuffer_load_format_xy 32_32_FLOAT .x", R(out, 0, i), rd32(orig + 8 * i));
       CHECK_EQ32("tbuffer_load_format_xy 32_32_FLOAT .y", R(out, 1, i),
                  rd32(orig + 8 * i + 4));
-      /* 16_UINT store: the low 16 bits; the upper two bytes untouched */
+      /* 16_UINT store of 0x10005 + i: saturated to 0xffff, as the texture
+       * unit converts (OpenCL's write_imageui); the upper two bytes untouched */
       CHECK_EQ32("tbuffer_store_format_x 16_UINT", rd32(in + 1024 + 4 * i),
-                 (rd32(orig + 1024 + 4 * i) & 0xffff0000u) | (5 + i));
+                 (rd32(orig + 1024 + 4 * i) & 0xffff0000u) | 0xffff);
       /* 8_8_8_8_UNORM = b / 255, dst_sel (Z, Y, X, 1) */
       const uint8_t *p = orig + 2048 + 4 * i;
       CHECK_EQ32("buffer_load_format UNORM dst_sel x=Z", R(out, 2, i), f2u(p[2] / 255.0f));
