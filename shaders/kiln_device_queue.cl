@@ -180,16 +180,18 @@ kiln_get_default_queue(void)
 }
 
 int
-kiln_enqueue_kernel(ulong q, uint flags, uint kernel_index, uint work_dim, ulong offset0,
-                    ulong offset1, ulong offset2, ulong global0, ulong global1, ulong global2,
-                    ulong local0, ulong local1, ulong local2, uint num_waits, const ulong *waits,
-                    ulong *ret_event, const uchar *literal, uint literal_size,
-                    uint literal_align, uint num_local_args, ulong local_arg0, ulong local_arg1,
-                    ulong local_arg2, ulong local_arg3)
+kiln_enqueue_kernel(ulong q, uint flags, uint kernel_index, const ndrange_t *ndrange,
+                    uint num_waits, const ulong *waits, ulong *ret_event, const uchar *literal,
+                    uint literal_size, uint literal_align, uint num_local_args, ulong local_arg0,
+                    ulong local_arg1, ulong local_arg2, ulong local_arg3)
 {
-   const ulong offset[3] = {offset0, offset1, offset2};
-   const ulong global_size[3] = {global0, global1, global2};
-   const ulong local_size[3] = {local0, local1, local2};
+   const uint work_dim = ndrange->workDimension;
+   ulong offset[3], global_size[3], local_size[3];
+   for (uint d = 0; d < 3; d++) {
+      offset[d] = ndrange->globalWorkOffset[d];
+      global_size[d] = ndrange->globalWorkSize[d];
+      local_size[d] = ndrange->localWorkSize[d];
+   }
    const ulong local_args[KILN_DQ_MAX_LOCAL_ARGS] = {local_arg0, local_arg1, local_arg2,
                                                      local_arg3};
 

@@ -49,6 +49,7 @@ static const struct spirv_capabilities cl_capabilities = {
    .Int8 = true,
    .Int16 = true,
    .Int64 = true,
+   .Int64Atomics = true,
    .Kernel = true,
    .Linkage = true,
    .LiteralSampler = true,
@@ -260,7 +261,17 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    NIR_PASS(_, nir, nir_lower_returns);
    NIR_PASS(_, nir, nir_link_shader_functions, libclc);
    NIR_PASS(_, nir, nir_inline_functions);
-   NIR_PASS(_, nir, kiln_nir_lower_device_queue);
+   /* kiln's device library takes the block literal and the ndrange by
+    * generic pointer: resolved here, once it is inlined, as the kernel's
+    * own were before. */
+   bool enqueues = false;
+   NIR_PASS(enqueues, nir, kiln_nir_lower_device_queue);
+   if (enqueues) {
+      const struct kiln_nir_generic_options generic =
+         kiln_backend_for_target(target)->generic_options(target);
+      NIR_PASS(_, nir, nir_copy_prop);
+      NIR_PASS(_, nir, kiln_nir_lower_generic_casts, &generic);
+   }
    nir_remove_non_entrypoints(nir);
    opt_loop(nir);
 

@@ -17,7 +17,7 @@
  *    operands;
  *  - OpEnqueueKernel calls kiln_enqueue_kernel of kiln's device library
  *    (shaders/kiln_device_queue.cl) with the invoke kernel's index among
- *    the module's entry points, the ndrange's fields, the wait list, the
+ *    the module's entry points, the ndrange's address, the wait list, the
  *    literal and its size and alignment, and the __local sizes read
  *    through the pointers the translator passes;
  *  - get_default_queue, enqueue_marker, the event functions and
@@ -55,6 +55,7 @@ struct rewrite {
    uint32_t **type_words;    /* a type's instruction, copied */
    uint64_t *const_value;    /* an integer OpConstant's value */
    uint32_t *entry_index;    /* a function's entry point index + 1 */
+   bool *entry_point;        /* an OpEntryPoint's function */
    unsigned capacity;
    unsigned num_entry_points;
    struct util_dynarray entry_names; /* const char *, into the module */
@@ -63,6 +64,10 @@ struct rewrite {
    struct util_dynarray caps, pre, names, processed, annot, globals, decls, funcs;
    bool has_linkage;
    bool in_function;
+   /* An entry point's generic pointer parameters, retyped as global:
+    * (generic id, global id) pairs to cast back at the top of its body. */
+   struct util_dynarray casts;
+   bool casts_pending;
 
    /* The types of the non-aggregate kind emitted so far, for merging. */
    struct util_dynarray types; /* uint32_t ids */
@@ -99,6 +104,7 @@ grow(struct rewrite *r, uint32_t id)
    GROW(type_words);
    GROW(const_value);
    GROW(entry_index);
+   GROW(entry_point);
 #undef GROW
    r->capacity = n;
    return true;
@@ -475,21 +481,15 @@ enqueue_kernel(struct rewrite *r, const uint32_t *w, unsigned n)
    if (!block_kernel(r, w[9], &kernel_index))
       return false;
 
-   const uint32_t *nd_ptr = type_def(r, r->type_of[w[5]]);
-   if (!nd_ptr || (nd_ptr[0] & 0xffff) != SpvOpTypePointer)
-      return fail(r, "an ndrange operand that is not a pointer", w[5]);
-   const uint32_t nd = value(r, SpvOpLoad, nd_ptr[3], &w[5], 1);
-
+   /* The ndrange_t goes by address: a struct variable only loaded whole
+    * would be copied by nir_opt_memcpy, which asks its type for an
+    * explicit layout vtn does not give Function variables. */
    uint32_t args[24];
    unsigned a = 0;
    args[a++] = w[3];
    args[a++] = w[4];
    args[a++] = get_constant(r, u32, kernel_index);
-   args[a++] = extract(r, u32, nd, 0, -1);
-   for (unsigned m = 1; m <= 3; m++) {
-      for (unsigned d = 0; d < 3; d++)
-         args[a++] = extract(r, u64, nd, m, d);
-   }
+   args[a++] = coerce_pointer(r, w[5], SpvStorageClassGeneric, u8);
    args[a++] = w[6];
    args[a++] = coerce_pointer(r, w[7], SpvStorageClassGeneric, u64);
    args[a++] = coerce_pointer(r, w[8], SpvStorageClassGeneric, u64);
@@ -609,6 +609,15 @@ function_instruction(struct rewrite *r, const uint32_t *w, unsigned n)
       return constant_query(r, w, KILN_DQ_MAX_WORK_GROUP_SIZE);
    case SpvOpGetKernelPreferredWorkGroupSizeMultiple:
       return constant_query(r, w, r->wave_size);
+   case SpvOpConvertUToPtr:
+      /* CLK_NULL_EVENT: an integer cast to clk_event_t, now an integer. */
+      if (type_op(r, w[1]) == SpvOpTypeInt) {
+         const uint32_t ops[] = {w[1], w[2], w[3]};
+         emit_op(&r->funcs, SpvOpCopyObject, ops, 3);
+         return true;
+      }
+      emit(&r->funcs, w, n);
+      return true;
    case SpvOpGetKernelNDrangeSubGroupCount:
    case SpvOpGetKernelNDrangeMaxSubGroupSize:
    case SpvOpGetKernelLocalSizeForSubgroupCount:
@@ -618,6 +627,71 @@ function_instruction(struct rewrite *r, const uint32_t *w, unsigned n)
       emit(&r->funcs, w, n);
       return true;
    }
+}
+
+/* OpFunction of an entry point: the parameters of a block invoke kernel
+ * (the only kernels with generic pointer parameters) are global pointers,
+ * since the literal they point to is the device queue's copy; so the
+ * entry point takes them as such and casts them back, and they need no
+ * aperture test where the block reads its captures. */
+static void
+entry_function(struct rewrite *r, const uint32_t *w, unsigned n)
+{
+   const uint32_t *fn = type_def(r, w[4]);
+   uint32_t ops[32];
+   const unsigned num = fn ? (fn[0] >> 16) - 2 : 0;
+   bool generic = false;
+   for (unsigned i = 0; i < num && i < ARRAY_SIZE(ops); i++) {
+      const uint32_t *t = type_def(r, fn[2 + i]);
+      ops[i] = fn[2 + i];
+      if (i && t && (t[0] & 0xffff) == SpvOpTypePointer && t[2] == SpvStorageClassGeneric) {
+         ops[i] = get_pointer(r, SpvStorageClassCrossWorkgroup, t[3]);
+         generic = true;
+      }
+   }
+   if (!generic || num > ARRAY_SIZE(ops)) {
+      emit(&r->funcs, w, n);
+      return;
+   }
+   const uint32_t head[] = {w[1], w[2], w[3], get_type(r, SpvOpTypeFunction, ops, num)};
+   emit_op(&r->funcs, SpvOpFunction, head, 4);
+   r->casts_pending = true;
+   r->changes++;
+}
+
+/* OpFunctionParameter of an entry point retyped by entry_function(). */
+static bool
+entry_parameter(struct rewrite *r, const uint32_t *w)
+{
+   const uint32_t *t = type_def(r, w[1]);
+   if (!r->casts_pending || !t || (t[0] & 0xffff) != SpvOpTypePointer ||
+       t[2] != SpvStorageClassGeneric)
+      return false;
+   const uint32_t global = new_id(r);
+   const uint32_t p[] = {get_pointer(r, SpvStorageClassCrossWorkgroup, t[3]), global};
+   emit_op(&r->funcs, SpvOpFunctionParameter, p, 2);
+   r->type_of[global] = p[0];
+   const uint32_t pair[2] = {w[2], global};
+   util_dynarray_append(&r->casts, uint64_t, pair[0] | (uint64_t)pair[1] << 32);
+   return true;
+}
+
+/* The casts back to generic, once the entry block's variables are
+ * declared. */
+static void
+emit_entry_casts(struct rewrite *r, unsigned op)
+{
+   if (!r->casts_pending || op == SpvOpFunction || op == SpvOpFunctionParameter ||
+       op == SpvOpLabel || op == SpvOpVariable || op == SpvOpLine || op == SpvOpNoLine)
+      return;
+   util_dynarray_foreach(&r->casts, uint64_t, pair) {
+      const uint32_t generic = *pair, global = *pair >> 32;
+      const uint32_t *t = type_def(r, r->type_of[global]);
+      const uint32_t ops[] = {get_pointer(r, SpvStorageClassGeneric, t[3]), generic, global};
+      emit_op(&r->funcs, SpvOpPtrCastToGeneric, ops, 3);
+   }
+   util_dynarray_clear(&r->casts);
+   r->casts_pending = false;
 }
 
 static bool
@@ -691,6 +765,7 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
          r->changes++;
    } else if (op == SpvOpEntryPoint) {
       r->entry_index[w[2]] = ++r->num_entry_points;
+      r->entry_point[w[2]] = true;
       const char *name = (const char *)(ins->words + 3);
       util_dynarray_append(&r->entry_names, const char *, name);
       emit(&r->pre, w, ins->num_words);
@@ -711,7 +786,11 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
       define_type(r, as_u64, 4);
       r->changes++;
    } else if (r->in_function) {
-      function_instruction(r, w, ins->num_words);
+      emit_entry_casts(r, op);
+      if (op == SpvOpFunction && r->entry_point[w[2]] && !r->casts_pending)
+         entry_function(r, w, ins->num_words);
+      else if (op != SpvOpFunctionParameter || !entry_parameter(r, w))
+         function_instruction(r, w, ins->num_words);
    } else if (op == SpvOpModuleProcessed) {
       emit(&r->processed, w, ins->num_words);
    } else if (is_preamble(op)) {
@@ -784,6 +863,7 @@ rewrite_finish(struct rewrite *r)
    free(r->type_words);
    free(r->const_value);
    free(r->entry_index);
+   free(r->entry_point);
    util_dynarray_fini(&r->caps);
    util_dynarray_fini(&r->pre);
    util_dynarray_fini(&r->names);
@@ -795,6 +875,7 @@ rewrite_finish(struct rewrite *r)
    util_dynarray_fini(&r->types);
    util_dynarray_fini(&r->imports);
    util_dynarray_fini(&r->entry_names);
+   util_dynarray_fini(&r->casts);
 }
 
 enum kiln_compile_status
@@ -821,6 +902,7 @@ kiln_spirv_lower_enqueue(struct clc_binary *spirv, unsigned wave_size, const cha
    util_dynarray_init(&r.types, NULL);
    util_dynarray_init(&r.imports, NULL);
    util_dynarray_init(&r.entry_names, NULL);
+   util_dynarray_init(&r.casts, NULL);
 
    spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
    spv_result_t res = spvBinaryParse(ctx, &r, spirv->data, spirv->size / 4, header,
