@@ -304,19 +304,36 @@ sim_disasm_buf(const struct sim_inst *in, char *buf, size_t size)
 
 /* MIMG: enough to recognise the instruction in a report (the address
  * register count depends on the dimension and is not worked out). */
+/* LLVM's syntax: "image_sample_lz v[4:7], [v8, v20, v23], s[8:15], s[16:19]
+ * dmask:0xf dim:SQ_RSRC_IMG_3D" with the flags in LLVM's order. */
 void
 sim_disasm_mimg(const struct sim_inst *in, char *buf, size_t size)
 {
-   char o[4][32];
+   static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
+                                       "2D_MSAA", "2D_MSAA_ARRAY"};
+   char o[4][32], addr[96];
    unsigned n = 0;
    const struct sim_mimg_fields *f = &in->mimg;
    bool sample = sim_opcodes[in->op].flags & SIM_OPF_SAMPLER;
-   const char *vdata = OPND(SIM_SRC_VGPR0 + f->vdata, __builtin_popcount(f->dmask | 1));
-   const char *vaddr = OPND(SIM_SRC_VGPR0 + f->vaddr, 1);
+   unsigned data = __builtin_popcount(f->dmask) ? __builtin_popcount(f->dmask) : 1;
+   data = (f->d16 ? (data + 1) / 2 : data) + (f->tfe || f->lwe);
+   unsigned regs = sim_mimg_addr_regs(in);
+   const char *vdata = OPND(SIM_SRC_VGPR0 + f->vdata, data);
+   if (f->nsa) {
+      int len = snprintf(addr, sizeof(addr), "[v%u", f->vaddr);
+      for (unsigned i = 1; i < regs && i <= 4u * f->nsa && len < (int)sizeof(addr); i++)
+         len += snprintf(addr + len, sizeof(addr) - len, ", v%u", f->nsa_addr[i - 1]);
+      snprintf(addr + len, sizeof(addr) - len, "]");
+   } else {
+      snprintf(addr, sizeof(addr), "%s", OPND(SIM_SRC_VGPR0 + f->vaddr, regs ? regs : 1));
+   }
    const char *rsrc = OPND(f->srsrc, 8);
    const char *ssamp = OPND(f->ssamp, 4);
-   snprintf(buf, size, "%s, %s, %s%s%s dmask:0x%x dim:%u", vdata, vaddr, rsrc,
-            sample ? ", " : "", sample ? ssamp : "", f->dmask, f->dim);
+   snprintf(buf, size, "%s, %s, %s%s%s dmask:0x%x dim:SQ_RSRC_IMG_%s%s%s%s%s%s%s%s%s%s", vdata,
+            addr, rsrc, sample ? ", " : "", sample ? ssamp : "", f->dmask, dims[f->dim],
+            f->unrm ? " unorm" : "", f->glc ? " glc" : "", f->slc ? " slc" : "",
+            f->dlc ? " dlc" : "", f->r128 ? " r128" : "", f->a16 ? " a16" : "",
+            f->tfe ? " tfe" : "", f->lwe ? " lwe" : "", f->d16 ? " d16" : "");
 }
 
 void

@@ -28,8 +28,10 @@ extern const struct sim_op_impl sim_smem_impls[];
 void sim_flat_bind(sim_exec_fn *table);
 void sim_ds_bind(sim_exec_fn *table);
 void sim_buf_bind(sim_exec_fn *table);
-/* The texture unit's MIMG opcodes (sim_mem_image.c). */
+/* The texture unit's MIMG opcodes (sim_mem_image.c), and the address
+ * VGPRs an image instruction reads. */
 void sim_image_bind(sim_exec_fn *table);
+unsigned sim_mimg_addr_regs(const struct sim_inst *in);
 
 /* Operand printers per family (sim_disasm.c). */
 void sim_disasm_sop1(const struct sim_inst *in, char *buf, size_t size);

@@ -119,11 +119,15 @@ struct image_layout {
    uint64_t slice_size;
 };
 
+/* What the layout depends on. */
+struct layout_key {
+   unsigned bpe, type, width, height, num_levels, custom_pitch;
+};
+
 /* The layout is small to recompute; one cached per thread saves the loop
  * on every texel of a filtered sample. */
 static _Thread_local struct {
-   struct sim_image key;
-   unsigned custom_pitch;
+   struct layout_key key;
    struct image_layout layout;
    bool valid;
 } layout_cache;
@@ -131,10 +135,17 @@ static _Thread_local struct {
 static const struct image_layout *
 image_layout(const struct sim_image *img)
 {
-   if (!layout_cache.valid || memcmp(&layout_cache.key, img, sizeof(*img)) != 0) {
-      layout_cache.key = *img;
-      layout_cache.custom_pitch = img->pitch != 0 && img->num_levels == 1 ? img->pitch : 0;
-      layout_levels(img, layout_cache.custom_pitch, layout_cache.layout.pitch,
+   struct layout_key key = {
+      .bpe = img->fmt->bytes,
+      .type = img->type,
+      .width = img->width,
+      .height = img->height,
+      .num_levels = img->num_levels,
+      .custom_pitch = img->pitch != 0 && img->num_levels == 1 ? img->pitch : 0,
+   };
+   if (!layout_cache.valid || memcmp(&layout_cache.key, &key, sizeof(key)) != 0) {
+      layout_cache.key = key;
+      layout_levels(img, key.custom_pitch, layout_cache.layout.pitch,
                     layout_cache.layout.offset, &layout_cache.layout.slice_size);
       layout_cache.valid = true;
    }

@@ -152,7 +152,7 @@ x_image_load(struct sim_wave *w, const struct sim_inst *in)
    struct sim_image img;
    if (!sim_image_read(w, in, &img))
       return;
-   bool mip = in->op == SIM_OP_image_load_mip;
+   bool mip = SIM_MIMG_ADDR_POST(sim_opcodes[in->op].mimg_addr);
    bool fp = !sim_img_format_is_int(img.fmt);
    SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
       uint32_t xyz[3];
@@ -174,7 +174,7 @@ x_image_store(struct sim_wave *w, const struct sim_inst *in)
    struct sim_image img;
    if (!sim_image_read(w, in, &img))
       return;
-   bool mip = in->op == SIM_OP_image_store_mip;
+   bool mip = SIM_MIMG_ADDR_POST(sim_opcodes[in->op].mimg_addr);
    SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
       uint32_t xyz[3];
       unsigned level, z;
@@ -301,7 +301,7 @@ x_image_sample(struct sim_wave *w, const struct sim_inst *in)
    sim_sampler_read(w, f->ssamp, &s);
    s.unnormalized |= f->unrm;
    unsigned n = dim_coords[f->dim];
-   bool has_lod = in->op == SIM_OP_image_sample_l;
+   bool has_lod = SIM_MIMG_ADDR_POST(sim_opcodes[in->op].mimg_addr);
    bool fp = !sim_img_format_is_int(img.fmt);
    SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
       float coord[4] = {0.0f, 0.0f, 0.0f, 0.0f};
@@ -314,6 +314,18 @@ x_image_sample(struct sim_wave *w, const struct sim_inst *in)
          return;
       write_result(w, f, l, &t, fp);
    }
+}
+
+unsigned
+sim_mimg_addr_regs(const struct sim_inst *in)
+{
+   const struct sim_mimg_fields *f = &in->mimg;
+   unsigned a = in->op < SIM_OP_COUNT ? sim_opcodes[in->op].mimg_addr : 0;
+   /* derivative pairs per coordinate the filter walks */
+   static const uint8_t grad_dims[8] = {1, 2, 3, 2, 1, 2, 2, 2};
+   unsigned n = (SIM_MIMG_ADDR_NO_COORDS(a) ? 0 : dim_coords[f->dim]) + SIM_MIMG_ADDR_PRE(a) +
+                SIM_MIMG_ADDR_POST(a) + (SIM_MIMG_ADDR_DERIV(a) ? 2 * grad_dims[f->dim] : 0);
+   return f->a16 ? (n + 1) / 2 : n;
 }
 
 void

@@ -229,6 +229,26 @@ def ds_operands(name, dwords, pair):
     return 0, 1
 
 
+def mimg_addr(name):
+    """The address components of an image opcode besides its coordinates,
+    in the ISA's order (struct sim_opcode.mimg_addr): before them the
+    offset (_o), bias (_b) and compare value (_c), and the derivatives
+    (_d, _cd); after them the LOD (_l), clamp (_cl) or mip level (_mip).
+    image_get_resinfo takes a mip level and no coordinates."""
+    words = name.split('_')[1:]
+    if words[0] in ('sample', 'gather4'):
+        mods = words[1:]
+        pre = sum(m in mods for m in ('o', 'b', 'c'))
+        post = sum(m in mods for m in ('l', 'cl'))
+        deriv = 'd' in mods or 'cd' in mods
+    else:
+        pre, post, deriv = 0, int('mip' in words), False
+    no_coords = words[:2] == ['get', 'resinfo']
+    if no_coords:
+        post = 1
+    return pre | post << 2 | deriv << 4 | no_coords << 5
+
+
 PREFIX = {'GLOBAL': 'global_', 'FLAT': 'flat_', 'SCRATCH': 'scratch_', 'MUBUF': 'buffer_'}
 
 
@@ -240,6 +260,7 @@ class Facts:
         self.data_dwords = data_dwords(name)
         self.dst_regs = self.src_regs = self.data_srcs = 0
         self.mem = MemOp()
+        self.mimg_addr = mimg_addr(name) if fam == 'MIMG' else 0
 
         if fam in ('SOP1', 'SOP2', 'SOPK', 'SOPC'):
             self.dst_regs, self.src_regs = scalar_regs(name)
@@ -326,7 +347,17 @@ struct sim_opcode {
    uint8_t src_regs;     /* SOP1/2/K/C: SGPRs of each source */
    uint8_t data_srcs;    /* DS: data operands it reads (DATA0, DATA1) */
    uint16_t flags;       /* enum sim_op_flag */
+   uint8_t mimg_addr;    /* MIMG: SIM_MIMG_ADDR_* */
 };
+
+/* The address components of an image opcode besides the coordinates its
+ * DIM names: how many come before them (offset, bias, compare) and after
+ * them (LOD, clamp or mip level), whether derivatives come before them,
+ * and whether it takes no coordinates at all (image_get_resinfo). */
+#define SIM_MIMG_ADDR_PRE(a) ((a) & 3)
+#define SIM_MIMG_ADDR_POST(a) (((a) >> 2) & 3)
+#define SIM_MIMG_ADDR_DERIV(a) (((a) >> 4) & 1)
+#define SIM_MIMG_ADDR_NO_COORDS(a) (((a) >> 5) & 1)
 
 extern const struct sim_opcode sim_opcodes[SIM_OP_COUNT];
 
@@ -373,11 +404,11 @@ with open(sys.argv[3], 'w') as c:
     c.write('#include "sim_opcodes.h"\n\n')
     c.write('const struct sim_opcode sim_opcodes[SIM_OP_COUNT] = {\n')
     for ins, f in zip(ops, facts):
-        c.write('   [SIM_OP_%s] = {"%s", SIM_FMT_%s, %d, 0x%x, %s, %s, %s, %d, %d, %d, %d, %s},\n' % (
+        c.write('   [SIM_OP_%s] = {"%s", SIM_FMT_%s, %d, 0x%x, %s, %s, %s, %d, %d, %d, %d, %s, %d},\n' % (
             ins.name, ins.name, fam_of[ins.format], ins.operand_size, ins.op.gfx10,
             c_bool(ins.input_mod == '1'), c_bool(ins.output_mod == '1'),
             c_bool(ins.is_atomic == '1'), f.data_dwords, f.dst_regs, f.src_regs,
-            f.data_srcs, c_flags(f.flags)))
+            f.data_srcs, c_flags(f.flags), f.mimg_addr))
     c.write('};\n\n')
     c.write('const struct sim_mem_op sim_mem_ops[SIM_OP_COUNT] = {\n')
     for ins, f in zip(ops, facts):

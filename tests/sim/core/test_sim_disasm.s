@@ -33,3 +33,12 @@ ds_add_rtn_u32 v0, v1, v2
 ds_cmpst_rtn_b32 v0, v1, v2, v3
 buffer_load_dword v1, v2, s[4:7], 0 offen offset:8
 buffer_store_dwordx2 v[1:2], v3, s[8:11], s2 idxen
+image_load v[4:7], v[8:9], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D unorm
+image_load v[4:8], v[8:9], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D unorm glc slc dlc tfe lwe
+image_load v[4:6], v8, s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D unorm a16 tfe d16
+image_load_mip v[4:7], v[8:11], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D_ARRAY unorm
+image_store v[12:15], v[8:10], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_3D unorm
+image_atomic_cmpswap v[4:5], v[8:9], s[8:15] dmask:0x3 dim:SQ_RSRC_IMG_1D_ARRAY unorm glc
+image_get_resinfo v[4:7], v8, s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D unorm
+image_sample_lz v[4:7], [v8, v20, v23], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_3D
+image_sample_l v[4:5], v[8:10], s[8:15], s[16:19] dmask:0x3 dim:SQ_RSRC_IMG_1D_ARRAY
