@@ -937,6 +937,51 @@ test_mips_and_resinfo(struct sim_test *t)
       }
    }
 
+   /* levels of arrays and 3D images: every layer or depth slice holds the
+    * whole chain; a 3D level has fewer slices */
+   static const struct {
+      const uint32_t *prog;
+      size_t size;
+      unsigned type;
+   } mip_types[] = {
+      {prog_load_mip_2da, sizeof(prog_load_mip_2da), V_008F1C_SQ_RSRC_IMG_2D_ARRAY},
+      {prog_load_mip_3d, sizeof(prog_load_mip_3d), V_008F1C_SQ_RSRC_IMG_3D},
+   };
+   for (unsigned i = 0; i < sizeof(mip_types) / sizeof(mip_types[0]); i++) {
+      bool is_3d = mip_types[i].type == V_008F1C_SQ_RSRC_IMG_3D;
+      struct test_image mi = {.fmt = f, .type = mip_types[i].type, .width = 9, .height = 6,
+                              .depth = 4, .layers = 3, .levels = 3};
+      if (!make_image(t, &mi))
+         continue;
+      unsigned slices = is_3d ? 4 : 3;
+      for (unsigned z = 0; z < slices; z++) {
+         for (unsigned lv = 0; lv < 3; lv++) {
+            for (unsigned y = 0; y < minify(6, lv); y++) {
+               for (unsigned x = 0; x < minify(9, lv); x++) {
+                  uint32_t v = z * 10000 + lv * 1000 + y * 100 + x;
+                  memcpy(pixel(&mi, lv, x, y, z), &v, 4);
+               }
+            }
+         }
+      }
+      for (unsigned l = 0; l < LANES; l++) {
+         unsigned lv = l % 3;
+         addr[l][0] = rnd() % minify(9, lv);
+         addr[l][1] = rnd() % minify(6, lv);
+         addr[l][2] = rnd() % (is_3d ? minify(4, lv) : 3);
+         addr[l][3] = lv;
+      }
+      if (!run(t, "image_load_mip", mip_types[i].prog, mip_types[i].size, &mi, NULL, addr, NULL,
+               out))
+         continue;
+      for (unsigned l = 0; l < LANES; l++) {
+         uint32_t want = addr[l][2] * 10000 + addr[l][3] * 1000 + addr[l][1] * 100 + addr[l][0];
+         if (!CHECK_EQ32(is_3d ? "image_load_mip 3D" : "image_load_mip 2D array", out[l][0],
+                         want))
+            break;
+      }
+   }
+
    /* resinfo of the other types: sizes, layers, depth */
    static const struct {
       unsigned type;

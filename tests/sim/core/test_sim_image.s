@@ -263,3 +263,13 @@ SETUP
 buffer_store_format_xyzw v[12:15], v8, s[8:11], 0 idxen
 OUT
 
+// @prog load_mip_2da
+SETUP
+image_load_mip v[4:7], v[8:11], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D_ARRAY unorm
+OUT
+
+// @prog load_mip_3d
+SETUP
+image_load_mip v[4:7], v[8:11], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_3D unorm
+OUT
+
