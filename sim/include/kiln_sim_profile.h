@@ -134,7 +134,9 @@ double kiln_sim_profile_utilisation(const struct kiln_sim_profile *p,
 /* Reports.  The text one has the totals, the hottest instructions and the
  * listing annotated with executions, lane utilisation and memory traffic,
  * block by block; title names the dispatch (NULL: its address).  The JSON
- * one is a single object on a single line. */
+ * one is a single object on a single line whose keys are the fields above
+ * ("classes" maps each class name to its instructions and lanes, each of
+ * "insts" has its class by name), plus "title" and "line_bytes". */
 void kiln_sim_profile_print(FILE *out, const struct kiln_sim_profile *p,
                             const char *title);
 void kiln_sim_profile_print_json(FILE *out, const struct kiln_sim_profile *p,
