@@ -20,31 +20,27 @@
 
 #define MAX_BUILD_ARGS 256
 
-/* OpenCL C 3.0 optional features kiln supports.  clc enables clang's
- * extension set from its own feature list, which has no entry for these,
- * so their feature macros are predefined (opencl-c-base.h declares the
- * generic-address-space and C11-atomics builtins under them). */
+/* OpenCL C 3.0 optional features kiln supports that clc's feature list
+ * has no entry for.  Those clang knows are offered to it as the target's
+ * (clc keeps the build options' -cl-ext entries:
+ * mesa-clc-extensions-as-written.patch), so that clang applies their
+ * rules (generic pointers) and defines their macros; for the others
+ * clang-15 only checks the macro before declaring their built-ins. */
 static const char *const cl30_features[] = {
-   "-D__opencl_c_generic_address_space=1",
-   "-D__opencl_c_atomic_order_acq_rel=1",
-   "-D__opencl_c_atomic_order_seq_cst=1",
+   "-cl-ext=+__opencl_c_generic_address_space"
+   ",+__opencl_c_atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst"
+   ",+__opencl_c_program_scope_global_variables",
    "-D__opencl_c_atomic_scope_device=1",
    "-D__opencl_c_atomic_scope_all_devices=1",
-   "-D__opencl_c_program_scope_global_variables=1",
    "-D__opencl_c_work_group_collective_functions=1",
 };
 #define NUM_CL30_FEATURES (sizeof(cl30_features) / sizeof(cl30_features[0]))
 
-/* Extensions whose built-in functions clang declares when their macro is
- * defined (the -fdeclare-opencl-builtins table checks the macro), which
- * clc's feature list has no entry for: the 64-bit atom_* functions on long
- * and ulong.  (clang also declares atomic_long, atomic_ulong and
- * atomic_double, and honours their #pragma, only for an extension the
- * target supports, which clc's options cannot make these.) */
-static const char *const extension_macros[] = {
-   "-Dcl_khr_int64_base_atomics=1",
-   "-Dcl_khr_int64_extended_atomics=1",
-};
+/* Extensions clc's feature list has no entry for: the 64-bit atom_*
+ * functions on long and ulong, and OpenCL C 2.0's atomic_long,
+ * atomic_ulong and atomic_double with their C11 built-ins. */
+static const char extensions[] =
+   "-cl-ext=+cl_khr_int64_base_atomics,+cl_khr_int64_extended_atomics";
 
 /* Splits clBuildProgram options the way a shell would: whitespace
  * separates words, quotes group them, backslash escapes. Returns the
@@ -187,7 +183,7 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
    char *buf = malloc(strlen(opts) + 1);
    char *text = malloc(size + 1);
    const char *words[MAX_BUILD_ARGS];
-   const char *argv[MAX_BUILD_ARGS + NUM_CL30_FEATURES + ARRAY_SIZE(extension_macros)];
+   const char *argv[MAX_BUILD_ARGS + NUM_CL30_FEATURES + 1];
    struct clang_args clang = { .argv = argv };
    enum kiln_compile_status status = KILN_COMPILE_ERROR_OPTIONS;
    if (!buf || !text) {
@@ -212,8 +208,7 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
       }
    }
 
-   for (unsigned e = 0; e < ARRAY_SIZE(extension_macros); e++)
-      argv[clang.argc++] = extension_macros[e];
+   argv[clang.argc++] = extensions;
 
    /* The source need not be NUL-terminated; clang wants it to be. */
    memcpy(text, source, size);

@@ -22,6 +22,7 @@
 #include "kiln_nir_passes.h"
 #include "nir.h"
 #include "spirv/nir_spirv.h"
+#include "spirv_info.h"
 #include "util/os_time.h"
 #include "util/u_call_once.h"
 
@@ -154,6 +155,11 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
     * end's own linking finds nothing left to link. */
    struct spirv_to_nir_options opts = *options;
    opts.clc_shader = kiln_cl_library(target, options, nir_options, &log);
+   /* The front end's capabilities and kiln's 64-bit atomics (OpenCL C
+    * 2.0's atomic_long, atomic_ulong and atomic_double). */
+   struct spirv_capabilities caps = *options->capabilities;
+   caps.Int64Atomics = true;
+   opts.capabilities = &caps;
    if (opts.clc_shader && kiln_spirv_fix_workitem_dims(&spirv, &log) == KILN_COMPILE_OK)
       nir = spirv_to_nir(spirv.data, spirv.size / 4, spec, num_spec, MESA_SHADER_KERNEL,
                          entry_point, &opts, nir_options);

@@ -117,6 +117,12 @@ kiln_screen_init_caps(struct kiln_screen *screen)
    /* The waves of a work-group take turns in time slices (the emulator) or
     * run side by side (the hardware): one that spins cannot starve another. */
    caps->compute_subgroup_independent_forward_progress = true;
+   /* Generic pointers are flat addresses (kiln_nir_lower_generic_*, run
+    * from the screen's SPIR-V-to-NIR hooks). */
+   caps->compute_generic_address_space = true;
+   /* ACO emits every memory order and scope's waits and cache controls,
+    * and a device is one agent, so all_devices is device. */
+   caps->compute_atomic_orders_and_scopes = true;
    caps->query_timestamp = true;
    caps->timer_resolution = 1;
    caps->max_shader_buffer_size = MAX_ALLOC_BYTES;
