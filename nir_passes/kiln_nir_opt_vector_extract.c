@@ -171,7 +171,10 @@ select_by_bits(nir_builder *b, nir_def **vals, unsigned count, nir_def *idx,
                unsigned first_bit)
 {
    for (unsigned bit = first_bit; count > 1; bit++, count /= 2) {
-      nir_def *cond = nir_bitnz(b, idx, nir_imm_int(b, bit));
+      /* A bit test where the backend has one (AMD), else an AND. */
+      nir_def *cond = b->shader->options->has_bit_test
+                         ? nir_bitnz(b, idx, nir_imm_int(b, bit))
+                         : nir_ine_imm(b, nir_iand_imm(b, idx, 1ull << bit), 0);
       for (unsigned i = 0; i < count / 2; i++)
          vals[i] = nir_bcsel(b, cond, vals[2 * i + 1], vals[2 * i]);
    }

@@ -113,39 +113,54 @@ mark_grf(unsigned reg, void *data)
       eot_payload[reg] = 1;
 }
 
-struct max_grf {
-   const uint8_t *eot_payload;
-   unsigned count;
-};
-
 static void
-max_grf(unsigned reg, void *data)
+mark_used(unsigned reg, void *data)
 {
-   struct max_grf *m = data;
-   if (reg >= 256 || !m->eot_payload[reg])
-      m->count = MAX2(m->count, reg + 1);
+   uint8_t *used = data;
+   if (reg < 256)
+      used[reg] = 1;
 }
 
-/* The highest GRF the code names + 1, the end-of-thread send's payload
- * aside: brw places it in the top registers (r112-r127) whatever the
- * kernel's pressure, so counting it would say 127 of every kernel. */
+/* The GRFs the code names, the end-of-thread send's payload aside: brw
+ * copies r0 into one of the top registers (r112-r127) for it whatever the
+ * kernel's pressure.  Its register allocator spreads values over the
+ * whole file, so the highest register says little; the count of those
+ * named is the code's footprint. */
 static unsigned
 count_grfs(const char *disasm)
 {
-   uint8_t eot_payload[256] = { 0 };
+   uint8_t eot_payload[256] = { 0 }, used[256] = { 0 };
    for (const char *insn = disasm; *insn;) {
       const char *end = insn_end(insn);
       if (memmem(insn, end - insn, "EOT", 3))
          for_each_grf(insn, end, mark_grf, eot_payload);
+      else
+         for_each_grf(insn, end, mark_used, used);
       insn = *end ? end + 1 : end;
    }
-   struct max_grf m = { eot_payload, 0 };
-   for (const char *insn = disasm; *insn;) {
-      const char *end = insn_end(insn);
-      for_each_grf(insn, end, max_grf, &m);
-      insn = *end ? end + 1 : end;
+   unsigned count = 0;
+   for (unsigned r = 0; r < 256; r++)
+      count += used[r] && !eot_payload[r];
+   return count;
+}
+
+/* Instructions in brw's disassembly, less the scoreboard's sync nops and
+ * nops, which do no work (as iga64 would count them): brw's own statistic
+ * misses a sync nop the scheduler adds after it counted. */
+static unsigned
+count_instructions(const char *disasm)
+{
+   unsigned n = 0;
+   for (const char *line = disasm; *line;) {
+      const char *end = strchr(line, '\n');
+      if (!end)
+         end = line + strlen(line);
+      if (end > line && !isspace((unsigned char)*line) && end[-1] != ':' &&
+          strncmp(line, "sync nop", 8) && strncmp(line, "nop", 3))
+         n++;
+      line = *end ? end + 1 : end;
    }
-   return m.count;
+   return n;
 }
 
 static char *
@@ -169,6 +184,9 @@ disassemble(const struct brw_compiler *compiler, const void *code, int start, in
 static void
 lower_for_brw(nir_shader *nir, const struct kiln_intel_target_info *t, struct kiln_kernel *k)
 {
+   NIR_PASS(_, nir, kiln_intel_lower_ldexp);
+   nir->options = t->compiler->nir_options[MESA_SHADER_KERNEL];
+
    struct brw_nir_compiler_opts opts = { 0 };
    brw_preprocess_nir(t->compiler, nir, &opts);
    NIR_PASS(_, nir, brw_nir_lower_cs_intrinsics, t->devinfo, NULL);
@@ -262,11 +280,13 @@ kiln_intel_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wav
       .uses_num_work_groups = prog_data.uses_num_work_groups,
    };
    k->stats = (struct kiln_kernel_stats){
-      .instructions = stats[0].instructions,
+      .instructions = k->disasm ? count_instructions(k->disasm) : stats[0].instructions,
       .code_bytes = code_end - code_start,
-      .vgprs = k->intel.grf_used,
+      .vgprs = stats[0].max_live_registers, /* peak pressure, in GRFs */
       .sgprs = 0,
-      .spills = stats[0].spills,
+      /* brw's count includes spills of register allocation attempts it
+       * then discarded; only a program it marks spilled has any. */
+      .spills = (prog_data.prog_spilled & (1u << simd)) ? stats[0].spills : 0,
       .lds_bytes = k->lds_bytes,
       .scratch_bytes = k->scratch_bytes_per_lane,
       .wave_size = k->wave_size,

@@ -26,13 +26,16 @@ struct intel_device_info;
 struct kiln_intel_target_info {
    const struct intel_device_info *devinfo;
    struct brw_compiler *compiler;
+   /* brw's kernel options for the front end, less lower_ldexp
+    * (kiln_intel_lower_ldexp); brw's own replace them before brw runs. */
+   nir_shader_compiler_options front_end_options;
 };
 
 /* Static, filled once per target from Mesa's device table (no device is
  * opened); aborts on a non-Intel target (a programming error). */
 const struct kiln_intel_target_info *kiln_intel_target(enum kiln_target target);
 
-/* brw's NIR options for kernels. */
+/* The NIR options the front end compiles a kernel with for the target. */
 const nir_shader_compiler_options *kiln_intel_nir_options(enum kiln_target target);
 
 /* Generic pointers' tags (kiln_intel_abi.h) as kiln's apertures. */
@@ -51,6 +54,11 @@ bool kiln_intel_supports_wave_size(enum kiln_target target, unsigned wave_size);
  * brw_nir_lower_cs_intrinsics (which makes load_workgroup_size). */
 bool kiln_intel_lower_abi(nir_shader *nir, unsigned kernarg_alloc_size,
                           unsigned implicit_offset);
+
+/* OpenCL's ldexp on half and float, exactly, for brw, which has none.
+ * The front end's NIR options (kiln_intel_nir_options) let vtn emit
+ * nir_op_ldexp for it. */
+bool kiln_intel_lower_ldexp(nir_shader *nir);
 
 /* Lowers the CL kernel to the ABI and compiles it with brw at one SIMD
  * width.  On success fills code (instructions, then constant data),

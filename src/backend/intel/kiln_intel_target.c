@@ -56,7 +56,9 @@ fill_targets(void)
       targets[t] = (struct kiln_intel_target_info){
          .devinfo = &devinfos[t],
          .compiler = compiler,
+         .front_end_options = *compiler->nir_options[MESA_SHADER_KERNEL],
       };
+      targets[t].front_end_options.lower_ldexp = false;
    }
 }
 
@@ -72,7 +74,7 @@ kiln_intel_target(enum kiln_target target)
 const nir_shader_compiler_options *
 kiln_intel_nir_options(enum kiln_target target)
 {
-   return kiln_intel_target(target)->compiler->nir_options[MESA_SHADER_KERNEL];
+   return &kiln_intel_target(target)->front_end_options;
 }
 
 unsigned

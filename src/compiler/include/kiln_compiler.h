@@ -116,7 +116,8 @@ struct kiln_kernel_stats {
    unsigned instructions;      /* machine instructions (ACO's or brw's count) */
    unsigned code_bytes;
    unsigned vgprs;             /* highest VGPR the code references + 1; on
-                                  Intel the GRFs (32 bytes) a thread uses */
+                                  Intel brw's peak register pressure, in
+                                  GRFs (32 bytes; a thread has 128) */
    unsigned sgprs;             /* highest SGPR referenced + 1, + 2 if VCC is
                                   used; 0 on Intel, which has no scalar file */
    unsigned spills;            /* registers spilled to scratch (brw's count;
