@@ -260,9 +260,11 @@ x_image_resinfo(struct sim_wave *w, const struct sim_inst *in)
    }
 }
 
-/* One sample at a LOD: the mip level per the S#'s MIP_FILTER (none: the
- * base level; point: the nearest; linear: the two around it, blended),
- * the magnification filter at LOD <= 0 and the minification one above. */
+/* One sample at a LOD: the mip level per the S#'s MIP_FILTER as OpenGL
+ * (and OpenCL's cl_khr_mipmap_image) define mip selection (none: the base
+ * level; point: ceil(LOD + 1/2) - 1 past LOD 1/2; linear: floor(LOD) and
+ * the next, blended by the fraction), the magnification filter at LOD <= 0
+ * and the minification one above. */
 static bool
 sample_lod(struct sim_wave *w, const struct sim_image *img, const struct sim_sampler *s,
            const float *coord, float lod, unsigned lane, struct sim_texel *out)
@@ -273,7 +275,7 @@ sample_lod(struct sim_wave *w, const struct sim_image *img, const struct sim_sam
    if (!minify || s->mip_filter == V_008F38_SQ_TEX_MIP_FILTER_NONE || last == 0)
       return sim_image_sample(w, img, s, coord, img->base_level, linear, lane, out);
    if (s->mip_filter != V_008F38_SQ_TEX_MIP_FILTER_LINEAR) {
-      float nearest = floorf(lod + 0.5f);
+      float nearest = lod <= 0.5f ? 0.0f : ceilf(lod + 0.5f) - 1.0f;
       unsigned m = nearest >= (float)last ? last : (unsigned)nearest;
       return sim_image_sample(w, img, s, coord, img->base_level + m, linear, lane, out);
    }

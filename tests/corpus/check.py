@@ -176,6 +176,11 @@ def buffer_types(args):
         m = re.match(r'buf:([a-z]+)(\d*)\[', a)
         if m:
             types[index] = m.group(1)
+        # An image's values: floats of the HALF_FLOAT and FLOAT types
+        # (compared at their precision), the stored integers otherwise.
+        m = re.match(r'image[a-z0-9_]*:[A-Z]+,([A-Z0-9_]+)\[', a)
+        if m:
+            types[index] = {'HALF_FLOAT': 'half', 'FLOAT': 'float'}.get(m.group(1), 'int')
         index += 1
     return types
 

@@ -6,6 +6,9 @@
  * loader (PoCL unless --platform NAME picks another by substring) with the
  * same command line as `kiln run`, and prints every buffer argument after
  * the dispatch. It is the peer the corpus references are checked against.
+ * Image arguments become images of the OpenCL format and size given
+ * (an image1d_buffer_t one over a buffer of its pixels), read back
+ * whole after the dispatch; sampler arguments samplers.
  */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -15,6 +18,42 @@
 #include <string.h>
 
 #include "kiln_run_args.h"
+
+static const cl_mem_object_type image_cl_types[] = {
+   [KILN_IMAGE_1D] = CL_MEM_OBJECT_IMAGE1D,
+   [KILN_IMAGE_1D_BUFFER] = CL_MEM_OBJECT_IMAGE1D_BUFFER,
+   [KILN_IMAGE_1D_ARRAY] = CL_MEM_OBJECT_IMAGE1D_ARRAY,
+   [KILN_IMAGE_2D] = CL_MEM_OBJECT_IMAGE2D,
+   [KILN_IMAGE_2D_ARRAY] = CL_MEM_OBJECT_IMAGE2D_ARRAY,
+   [KILN_IMAGE_3D] = CL_MEM_OBJECT_IMAGE3D,
+};
+
+/* The image of an image argument, filled with its pixels; *buffer is the
+ * buffer under an image1d_buffer_t.  NULL with *e set on failure. */
+static cl_mem
+create_image(cl_context ctx, const struct kiln_run_arg *a, cl_mem *buffer, cl_int *e)
+{
+   const struct kiln_run_image *img = &a->image;
+   const cl_image_format format = {img->order, img->data_type};
+   cl_image_desc desc = {
+      .image_type = image_cl_types[img->type],
+      .image_width = img->width,
+      .image_height = img->height,
+      .image_depth = img->depth,
+      .image_array_size = img->layers,
+   };
+   cl_mem_flags flags = CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR;
+   void *host = a->data;
+   if (img->type == KILN_IMAGE_1D_BUFFER) {
+      *buffer = clCreateBuffer(ctx, flags, a->bytes, a->data, e);
+      if (*e != CL_SUCCESS)
+         return NULL;
+      desc.buffer = *buffer;
+      flags = 0; /* the buffer's */
+      host = NULL;
+   }
+   return clCreateImage(ctx, flags, &format, &desc, host, e);
+}
 
 static void
 usage(void)
@@ -149,9 +188,25 @@ main(int argc, char **argv)
    }
 
    /* The buffers, shared by the kernels, which take the same arguments. */
-   cl_mem mems[KILN_RUN_MAX_ARGS] = {0};
+   cl_mem mems[KILN_RUN_MAX_ARGS] = {0}, image_buffers[KILN_RUN_MAX_ARGS] = {0};
+   cl_sampler samplers[KILN_RUN_MAX_ARGS] = {0};
    for (unsigned i = 0; i < l.num_args; i++) {
       struct kiln_run_arg *a = &l.args[i];
+      if (a->kind == KILN_RUN_ARG_IMAGE) {
+         mems[i] = create_image(ctx, a, &image_buffers[i], &e);
+         CHECK(e, "clCreateImage");
+         continue;
+      }
+      if (a->kind == KILN_RUN_ARG_SAMPLER) {
+         const cl_sampler_properties props[] = {
+            CL_SAMPLER_NORMALIZED_COORDS, a->sampler.normalized,
+            CL_SAMPLER_ADDRESSING_MODE, a->sampler.addressing,
+            CL_SAMPLER_FILTER_MODE, a->sampler.filter, 0,
+         };
+         samplers[i] = clCreateSamplerWithProperties(ctx, props, &e);
+         CHECK(e, "clCreateSamplerWithProperties");
+         continue;
+      }
       if (a->kind != KILN_RUN_ARG_BUFFER)
          continue;
       mems[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
@@ -171,7 +226,11 @@ main(int argc, char **argv)
             CHECK(clSetKernelArg(kernels[n], i, a->bytes, NULL), what);
             break;
          case KILN_RUN_ARG_BUFFER:
+         case KILN_RUN_ARG_IMAGE:
             CHECK(clSetKernelArg(kernels[n], i, sizeof(cl_mem), &mems[i]), what);
+            break;
+         case KILN_RUN_ARG_SAMPLER:
+            CHECK(clSetKernelArg(kernels[n], i, sizeof(cl_sampler), &samplers[i]), what);
             break;
          }
       }
@@ -196,6 +255,19 @@ main(int argc, char **argv)
    for (unsigned i = 0; i < l.num_args; i++) {
       if (!mems[i])
          continue;
+      if (l.args[i].kind == KILN_RUN_ARG_IMAGE) {
+         const struct kiln_run_image *img = &l.args[i].image;
+         const size_t origin[3] = {0, 0, 0};
+         const size_t region[3] = {
+            img->width,
+            img->type == KILN_IMAGE_1D_ARRAY ? img->layers : img->height,
+            img->type == KILN_IMAGE_2D_ARRAY ? img->layers : img->depth,
+         };
+         CHECK(clEnqueueReadImage(q, mems[i], CL_TRUE, origin, region, 0, 0, l.args[i].data,
+                                  0, NULL, NULL),
+               "clEnqueueReadImage");
+         continue;
+      }
       CHECK(clEnqueueReadBuffer(q, mems[i], CL_TRUE, 0, l.args[i].bytes,
                                 l.args[i].data, 0, NULL, NULL),
             "clEnqueueReadBuffer");
@@ -203,9 +275,14 @@ main(int argc, char **argv)
    CHECK(clFinish(q), "clFinish");
    kiln_run_print_buffers(stdout, &l);
 
-   for (unsigned i = 0; i < l.num_args; i++)
+   for (unsigned i = 0; i < l.num_args; i++) {
       if (mems[i])
          clReleaseMemObject(mems[i]);
+      if (image_buffers[i])
+         clReleaseMemObject(image_buffers[i]);
+      if (samplers[i])
+         clReleaseSampler(samplers[i]);
+   }
    for (unsigned n = 0; n < l.num_kernels; n++)
       clReleaseKernel(kernels[n]);
    clReleaseProgram(prog);

@@ -240,7 +240,9 @@ parse_channel(const struct kiln_run_image *img, unsigned c, const char *text, ui
       break;
    }
    }
-   return end == text || *end || errno ? -EINVAL : 0;
+   /* strtod and strtof set ERANGE for subnormal results, which are values */
+   const bool is_float = data_types[t].kind == HALF_VALUE || data_types[t].kind == FLOAT_VALUE;
+   return end == text || *end || (errno && !is_float) ? -EINVAL : 0;
 }
 
 static int

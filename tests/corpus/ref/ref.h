@@ -115,5 +115,7 @@ extern const struct corpus_ref corpus_refs_subgroups[];
 extern const struct corpus_ref corpus_refs_half[];
 extern const struct corpus_ref corpus_refs_printf[];
 extern const struct corpus_ref corpus_refs_globals[];
+extern const struct corpus_ref corpus_refs_enqueue[];
+extern const struct corpus_ref corpus_refs_images[];
 
 #endif

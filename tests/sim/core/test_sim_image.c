@@ -738,6 +738,73 @@ test_sample_forms(struct sim_test *t)
    kiln_test_result("image_sample UNRM, image_sample_l, DMASK packing", before);
 }
 
+/* image_sample_l on a mipmapped image: the level (or the two levels
+ * blended) that OpenGL's and cl_khr_mipmap_image's mip selection picks for
+ * the LOD, each sampled as a plain image of its size. */
+static void
+test_sample_mips(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   struct ref_format f = {CL_RGBA, CL_FLOAT};
+   struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8, .height = 8,
+                           .levels = 3};
+   if (!make_image(t, &im))
+      return;
+   fill_image(&im);
+   for (unsigned lin_mip = 0; lin_mip < 2; lin_mip++) {
+      struct ref_sampler s = {true, CL_ADDRESS_REPEAT, CL_FILTER_LINEAR};
+      uint32_t samp[4], addr[LANES][4], out[LANES][4];
+      make_sampler(&s, samp);
+      samp[2] = (samp[2] & C_008F38_MIP_FILTER) |
+                S_008F38_MIP_FILTER(lin_mip ? V_008F38_SQ_TEX_MIP_FILTER_LINEAR
+                                            : V_008F38_SQ_TEX_MIP_FILTER_POINT);
+      for (unsigned l = 0; l < LANES; l++) {
+         addr[l][0] = fbits(rnd_float(-1.0f, 2.0f));
+         addr[l][1] = fbits(rnd_float(-1.0f, 2.0f));
+         addr[l][2] = fbits(l < 8 ? 0.25f * l : rnd_float(-0.5f, 3.0f));
+         addr[l][3] = 0;
+      }
+      if (!RUN(t, prog_sample_l_2d, &im, samp, addr, NULL, out))
+         continue;
+      for (unsigned l = 0; l < LANES; l++) {
+         float lod = bitsf(addr[l][2]), c[2] = {bitsf(addr[l][0]), bitsf(addr[l][1])};
+         unsigned lv[2];
+         float frac = 0.0f;
+         if (lod <= 0.0f) {
+            lv[0] = lv[1] = 0;
+         } else if (!lin_mip) {
+            /* OpenGL: level ceil(lod + 1/2) - 1 beyond 1/2, within the chain */
+            lv[0] = lv[1] = lod <= 0.5f ? 0 : MIN2((unsigned)(ceilf(lod + 0.5f) - 1.0f), 2);
+         } else {
+            lv[0] = MIN2((unsigned)floorf(lod), 2);
+            lv[1] = MIN2(lv[0] + 1, 2);
+            frac = lv[0] == 2 ? 0.0f : lod - floorf(lod);
+         }
+         float r[2][4];
+         for (unsigned k = 0; k < 2; k++) {
+            struct ref_image ri = {
+               .fmt = f, .dims = 2, .width = minify(8, lv[k]), .height = minify(8, lv[k]),
+               .data = pixel(&im, lv[k], 0, 0, 0),
+               .row_pitch = (size_t)(256 / 16) * 16, /* one 256-byte row per level */
+            };
+            uint32_t v[4];
+            ref_sample(&ri, &s, c, v);
+            for (unsigned ch = 0; ch < 4; ch++)
+               r[k][ch] = bitsf(v[ch]);
+         }
+         uint32_t want[4];
+         for (unsigned ch = 0; ch < 4; ch++)
+            want[ch] = fbits((1.0f - frac) * r[0][ch] + frac * r[1][ch]);
+         char detail[64];
+         snprintf(detail, sizeof(detail), "LOD %g, %s mip filter", lod,
+                  lin_mip ? "linear" : "point");
+         if (!check_lane("image_sample_l", f, l, out[l], want, true, detail))
+            break;
+      }
+   }
+   kiln_test_result("image_sample_l: mip selection and blending", before);
+}
+
 /* An opaque black border is (0, 0, 0, 1) whatever the image's channel
  * order: the T#'s BC_SWIZZLE puts its alpha where dst_sel reads alpha. */
 static void
@@ -1215,6 +1282,7 @@ main(void)
    test_sample_types(&t);
    test_sample_forms(&t);
    test_opaque_border(&t);
+   test_sample_mips(&t);
    test_load_store_types(&t);
    test_mips_and_resinfo(&t);
    test_packed_forms(&t);
