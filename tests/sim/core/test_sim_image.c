@@ -91,6 +91,7 @@ struct test_image {
    struct ref_format fmt;
    unsigned type;          /* V_008F1C_SQ_RSRC_IMG_* */
    unsigned width, height, depth, layers, levels;
+   unsigned view_first, view_last; /* arrays: the view's layers (0, 0: all) */
    unsigned pitch;         /* texels per row (level 0 of a single level) */
    bool custom_pitch;
    size_t level_offset[4]; /* within a slice */
@@ -218,21 +219,23 @@ make_image(struct sim_test *t, struct test_image *im)
 
    bool array = im->type == V_008F1C_SQ_RSRC_IMG_1D_ARRAY ||
                 im->type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY;
+   unsigned last_layer = im->view_last ? im->view_last : array ? im->layers - 1 : 0;
    struct ac_texture_state st = {
       .surf = &surf,
       .format = pf,
       .img_format = pf,
       .width = im->width,
       .height = h,
-      .depth = im->type == V_008F1C_SQ_RSRC_IMG_3D ? im->depth - 1 : array ? im->layers - 1 : 0,
+      /* the last layer of an array view (gfx9+), depth - 1 of a 3D image */
+      .depth = im->type == V_008F1C_SQ_RSRC_IMG_3D ? im->depth - 1 : last_layer,
       .type = im->type,
       .num_samples = 1,
       .num_storage_samples = 1,
       .first_level = 0,
       .last_level = im->levels - 1,
       .num_levels = im->levels,
-      .first_layer = 0,
-      .last_layer = array ? im->layers - 1 : 0,
+      .first_layer = im->view_first,
+      .last_layer = last_layer,
    };
    for (unsigned c = 0; c < 4; c++)
       st.swizzle[c] = desc->swizzle[c];
@@ -1046,6 +1049,35 @@ test_mips_and_resinfo(struct sim_test *t)
          if (!CHECK_EQ32(is_3d ? "image_load_mip 3D" : "image_load_mip 2D array", out[l][0],
                          want))
             break;
+      }
+   }
+
+   /* a view of layers 1..2 of a 4-layer 2D array: layer L is the
+    * resource's L + 1; layer 2 is past the view */
+   {
+      struct test_image vi = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D_ARRAY, .width = 9,
+                              .height = 6, .layers = 4, .view_first = 1, .view_last = 2};
+      if (make_image(t, &vi)) {
+         for (unsigned z = 0; z < 4; z++) {
+            uint32_t v = 0xa0 + z;
+            memcpy(pixel(&vi, 0, 3, 2, z), &v, 4);
+         }
+         for (unsigned l = 0; l < LANES; l++) {
+            addr[l][0] = 3;
+            addr[l][1] = 2;
+            addr[l][2] = l % 3;
+            addr[l][3] = 0;
+         }
+         if (RUN(t, prog_load_2da, &vi, NULL, addr, NULL, out)) {
+            for (unsigned l = 0; l < LANES; l++) {
+               if (!CHECK_EQ32("image_load of an array view", out[l][0],
+                               l % 3 < 2 ? 0xa1 + l % 3 : 0))
+                  break;
+            }
+         }
+         memset(addr, 0, sizeof(addr));
+         if (RUN(t, prog_resinfo, &vi, NULL, addr, NULL, out))
+            CHECK_EQ32("image_get_resinfo: layers of an array view", out[0][2], 2);
       }
    }
 
