@@ -38,3 +38,17 @@ every_item_offset(global int *out, global int *ret, int offset, int width, int l
                               o[2] = get_group_id(0);
                               o[3] = get_local_size(0) + 100 * get_num_groups(0); });
 }
+
+/* The flags (§6.13.17.1): with CLK_ENQUEUE_FLAGS_WAIT_KERNEL and
+ * _WAIT_WORK_GROUP the child starts only after the parent (its work-group)
+ * has ended, so it sees what the parent stored after enqueuing.
+ * CLK_ENQUEUE_FLAGS_NO_WAIT promises no order: that child only runs. */
+kernel void
+flag_order(global int *out, int flags)
+{
+   if (get_global_id(0) != 0)
+      return;
+   out[2] = enqueue_kernel(get_default_queue(), flags, ndrange_1D(1),
+                           ^{ out[1] = flags == CLK_ENQUEUE_FLAGS_NO_WAIT ? 7 : out[0]; });
+   out[0] = 7;
+}
