@@ -28,6 +28,7 @@ enum sim_img_num {
    SIM_IMG_UINT,
    SIM_IMG_SINT,
    SIM_IMG_FLOAT,
+   SIM_IMG_SRGB,           /* UNORM, the colour channels (not W) sRGB-encoded */
 };
 
 /* One gfx10 image format: the channels from the lowest bit up (X, Y, Z,

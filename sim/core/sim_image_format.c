@@ -14,7 +14,10 @@
  * channel's integer type, NaN giving 0; integer channels saturate to
  * their range on writes; 16-bit floats round to nearest even.  Packed
  * formats (5_6_5, 1_5_5_5, 2_10_10_10 ...) are channels of their own
- * widths, the first named in the highest bits.
+ * widths, the first named in the highest bits.  The sRGB formats decode
+ * their X, Y and Z channels with the specification's sRGB-to-linear curve
+ * and encode with its linear-to-sRGB one (8.3.1.5, 8.3.2.5); W is plain
+ * UNORM.
  */
 #include <math.h>
 
@@ -63,6 +66,9 @@ static const struct sim_img_format formats[] = {
    FMT(1_5_5_5_UNORM, 4, 5, 5, 5, 1, UNORM),
    FMT(5_5_5_1_UNORM, 4, 1, 5, 5, 5, UNORM),
    FMT(4_4_4_4_UNORM, 4, 4, 4, 4, 4, UNORM),
+   FMT(8_SRGB, 1, 8, 0, 0, 0, SRGB),
+   FMT(8_8_SRGB, 2, 8, 8, 0, 0, SRGB),
+   FMT(8_8_8_8_SRGB, 4, 8, 8, 8, 8, SRGB),
 };
 
 const struct sim_img_format *
@@ -96,6 +102,28 @@ put_bits(uint8_t *dst, unsigned off, unsigned n, uint32_t v)
    }
 }
 
+static float
+srgb_to_linear(float c)
+{
+   return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+static float
+linear_to_srgb(float c)
+{
+   if (isnan(c))
+      c = 0.0f;
+   if (c > 1.0f)
+      c = 1.0f;
+   else if (c < 0.0f)
+      c = 0.0f;
+   else if (c < 0.0031308f)
+      c = 12.92f * c;
+   else
+      c = 1.055f * powf(c, 1.0f / 2.4f) - 0.055f;
+   return c;
+}
+
 static uint32_t
 decode_channel(unsigned num, unsigned bits, uint32_t raw)
 {
@@ -104,6 +132,8 @@ decode_channel(unsigned num, unsigned bits, uint32_t raw)
    switch (num) {
    case SIM_IMG_UNORM:
       return sim_u32((float)raw / (float)umax);
+   case SIM_IMG_SRGB:
+      return sim_u32(srgb_to_linear((float)raw / (float)umax));
    case SIM_IMG_SNORM:
       return sim_u32(fmaxf(-1.0f, (float)s / (float)(umax >> 1)));
    case SIM_IMG_USCALED:
@@ -142,6 +172,8 @@ encode_channel(unsigned num, unsigned bits, uint32_t v)
    switch (num) {
    case SIM_IMG_UNORM:
       return (uint32_t)float_to_int_sat(f * (float)umax, 0, umax);
+   case SIM_IMG_SRGB:
+      return (uint32_t)float_to_int_sat(linear_to_srgb(f) * (float)umax, 0, umax);
    case SIM_IMG_SNORM:
       return (uint32_t)float_to_int_sat(f * (float)smax, smin, smax) & umax;
    case SIM_IMG_USCALED:
@@ -159,6 +191,13 @@ encode_channel(unsigned num, unsigned bits, uint32_t v)
    }
 }
 
+/* The number type of channel c: an sRGB format's W is plain UNORM. */
+static unsigned
+channel_num(const struct sim_img_format *f, unsigned c)
+{
+   return f->num == SIM_IMG_SRGB && c == 3 ? SIM_IMG_UNORM : f->num;
+}
+
 struct sim_texel
 sim_img_decode(const struct sim_img_format *f, const uint8_t *src)
 {
@@ -166,7 +205,7 @@ sim_img_decode(const struct sim_img_format *f, const uint8_t *src)
    struct sim_texel t = {{0, 0, 0, is_int ? 1 : 0x3f800000u}};
    unsigned off = 0;
    for (unsigned c = 0; c < f->channels; c++) {
-      t.v[c] = decode_channel(f->num, f->bits[c], get_bits(src, off, f->bits[c]));
+      t.v[c] = decode_channel(channel_num(f, c), f->bits[c], get_bits(src, off, f->bits[c]));
       off += f->bits[c];
    }
    return t;
@@ -179,7 +218,7 @@ sim_img_encode(const struct sim_img_format *f, const struct sim_texel *t, unsign
    unsigned off = 0;
    for (unsigned c = 0; c < f->channels; c++) {
       if (mask & (1u << c))
-         put_bits(dst, off, f->bits[c], encode_channel(f->num, f->bits[c], t->v[c]));
+         put_bits(dst, off, f->bits[c], encode_channel(channel_num(f, c), f->bits[c], t->v[c]));
       off += f->bits[c];
    }
 }

@@ -28,6 +28,8 @@ order_letters(cl_channel_order order)
    case CL_ARGB: return "argb";
    case CL_INTENSITY: return "i";
    case CL_LUMINANCE: return "l";
+   case CL_sRGBA: return "rgba";
+   case CL_sBGRA: return "bgra";
    default: return "";
    }
 }
@@ -46,6 +48,8 @@ ref_order_name(cl_channel_order order)
    case CL_ARGB: return "ARGB";
    case CL_INTENSITY: return "INTENSITY";
    case CL_LUMINANCE: return "LUMINANCE";
+   case CL_sRGBA: return "sRGBA";
+   case CL_sBGRA: return "sBGRA";
    default: return "?";
    }
 }
@@ -104,6 +108,8 @@ ref_format_valid(struct ref_format f)
 {
    if ((f.order == CL_RGB) != type_is_packed(f.type))
       return false;
+   if (f.order == CL_sRGBA || f.order == CL_sBGRA)
+      return f.type == CL_UNORM_INT8;
    if (f.order == CL_BGRA || f.order == CL_ARGB)
       return f.type == CL_UNORM_INT8 || f.type == CL_SNORM_INT8 || f.type == CL_SIGNED_INT8 ||
              f.type == CL_UNSIGNED_INT8;
@@ -233,6 +239,36 @@ packed_widths(cl_channel_type type, unsigned bits[3])
    bits[2] = bits[0];
 }
 
+static bool
+order_is_srgb(cl_channel_order order)
+{
+   return order == CL_sRGBA || order == CL_sBGRA;
+}
+
+/* 8.3.1.5: an sRGB colour channel's value in linear space. */
+static float
+from_srgb(float c)
+{
+   if (c <= 0.04045f)
+      return c / 12.92f;
+   return powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+/* 8.3.2.5: a linear value in sRGB space, before the 8-bit conversion. */
+static float
+to_srgb(float c)
+{
+   if (isnan(c))
+      return 0.0f;
+   if (c > 1.0f)
+      return 1.0f;
+   if (c < 0.0f)
+      return 0.0f;
+   if (c < 0.0031308f)
+      return 12.92f * c;
+   return 1.055f * powf(c, 1.0f / 2.4f) - 0.055f;
+}
+
 void
 ref_read_pixel(struct ref_format f, const uint8_t *px, uint32_t out[4])
 {
@@ -257,6 +293,8 @@ ref_read_pixel(struct ref_format f, const uint8_t *px, uint32_t out[4])
    const char *letters = order_letters(f.order);
    for (unsigned i = 0; letters[i]; i++) {
       uint32_t v = read_element(f.type, px + i * type_bytes(f.type));
+      if (order_is_srgb(f.order) && letters[i] != 'a')
+         v = fbits(from_srgb(bitsf(v)));
       switch (letters[i]) {
       case 'r': out[0] = v; break;
       case 'g': out[1] = v; break;
@@ -288,6 +326,8 @@ ref_write_pixel(struct ref_format f, const uint32_t in[4], uint8_t *px)
       const char *rgba = "rgba";
       const char *pos = strchr(rgba, letters[i]);
       uint32_t v = pos ? in[pos - rgba] : in[0]; /* intensity and luminance: red */
+      if (order_is_srgb(f.order) && letters[i] != 'a')
+         v = fbits(to_srgb(bitsf(v)));
       write_element(f.type, v, px + i * type_bytes(f.type));
    }
 }

@@ -11,7 +11,8 @@
  * Mesa's format table gives each OpenCL format (as a Gallium driver
  * would).  Expected values come from image_ref.c, written from the
  * specification's conversion, addressing and filter rules: every OpenCL
- * channel order and data type, through loads, stores and sampling with
+ * channel order and data type (and sRGBA, sBGRA), through loads, stores
+ * and sampling with
  * every addressing mode, both filters and both coordinate kinds, at
  * random coordinates; the image types at a few formats; linear layout,
  * custom pitch and mip levels as Mesa's addrlib lays them out.
@@ -36,7 +37,8 @@
    run((t), #prog, prog, sizeof(prog), (img), (samp), (addr), (data), (out))
 
 static const cl_channel_order orders[] = {
-   CL_R, CL_A, CL_RG, CL_RA, CL_RGB, CL_RGBA, CL_BGRA, CL_ARGB, CL_INTENSITY, CL_LUMINANCE,
+   CL_R,         CL_A,         CL_RG,    CL_RA,    CL_RGB, CL_RGBA, CL_BGRA,
+   CL_ARGB,      CL_INTENSITY, CL_LUMINANCE, CL_sRGBA, CL_sBGRA,
 };
 
 static const cl_channel_type types[] = {
@@ -114,7 +116,11 @@ pipe_format_of(struct ref_format f)
       {CL_LUMINANCE, "L"},
    };
    char name[64] = "PIPE_FORMAT_";
-   if (f.type == CL_UNORM_SHORT_565) {
+   if (f.order == CL_sRGBA) {
+      strcat(name, "R8G8B8A8_SRGB");
+   } else if (f.order == CL_sBGRA) {
+      strcat(name, "B8G8R8A8_SRGB");
+   } else if (f.type == CL_UNORM_SHORT_565) {
       strcat(name, "B5G6R5_UNORM");
    } else if (f.type == CL_UNORM_SHORT_555) {
       strcat(name, "B5G5R5X1_UNORM");
@@ -474,8 +480,9 @@ test_store_formats(struct sim_test *t)
 
 /* image1d_buffer: ACO reads and writes it with buffer_load/store_format
  * through a V# (ac_build_buffer_descriptor's, with the format's swizzle);
- * the same conversions hold.  The packed 565 and 555 formats have no
- * buffer format (their numbers do not fit the V#'s 7-bit field). */
+ * the same conversions hold.  The packed 565 and 555 formats and the sRGB
+ * ones have no buffer format (their numbers do not fit the V#'s 7-bit
+ * field). */
 static void
 test_buffer_image_formats(struct sim_test *t)
 {
@@ -483,7 +490,8 @@ test_buffer_image_formats(struct sim_test *t)
    for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
       for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
          struct ref_format f = {orders[o], types[ty]};
-         if (!format_ok(f) || f.type == CL_UNORM_SHORT_565 || f.type == CL_UNORM_SHORT_555)
+         if (!format_ok(f) || f.type == CL_UNORM_SHORT_565 || f.type == CL_UNORM_SHORT_555 ||
+             f.order == CL_sRGBA || f.order == CL_sBGRA)
             continue;
          enum pipe_format pf = pipe_format_of(f);
          unsigned bpe = ref_pixel_bytes(f);
