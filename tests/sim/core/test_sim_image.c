@@ -12,10 +12,10 @@
  * would).  Expected values come from image_ref.c, written from the
  * specification's conversion, addressing and filter rules: every OpenCL
  * channel order and data type (and sRGBA, sBGRA), through loads, stores
- * and sampling with
- * every addressing mode, both filters and both coordinate kinds, at
- * random coordinates; the image types at a few formats; linear layout,
- * custom pitch and mip levels as Mesa's addrlib lays them out.
+ * and sampling with every addressing mode, both filters and both
+ * coordinate kinds, at random coordinates; the image types at a few
+ * formats; linear layout, custom pitch and mip levels as Mesa's addrlib
+ * lays them out.
  */
 #include <math.h>
 #include <stdlib.h>
