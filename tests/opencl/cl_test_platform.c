@@ -142,6 +142,62 @@ device_extension_lists_agree(struct clt *t)
    return true;
 }
 
+/* Whether CL_DEVICE_OPENCL_C_FEATURES names a feature. */
+static bool
+has_c_feature(const cl_name_version *features, size_t n, const char *name)
+{
+   for (size_t i = 0; i < n; i++) {
+      if (!strcmp(features[i].name, name))
+         return true;
+   }
+   return false;
+}
+
+/* OpenCL C 3.0 §6.2.1 and the API's §4.2 (3.0): a feature macro is
+ * supported exactly when the device query it stands for says so. */
+static bool
+device_c_features_agree_with_their_queries(struct clt *t)
+{
+   if (t->version < 30)
+      return true;
+   size_t size = 0;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_OPENCL_C_FEATURES, 0, NULL, &size));
+   size_t n = size / sizeof(cl_name_version);
+   cl_name_version *features = clt_defer(t, CLT_HOST, calloc(n + 1, sizeof(*features)));
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_OPENCL_C_FEATURES, size, features, NULL));
+
+   cl_bool generic = CL_FALSE;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT, sizeof(generic),
+                          &generic, NULL));
+   CLT_REQUIRE(!generic == !has_c_feature(features, n, "__opencl_c_generic_address_space"),
+               "CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT is %s but __opencl_c_generic_address_space "
+               "is %s",
+               generic ? "true" : "false",
+               has_c_feature(features, n, "__opencl_c_generic_address_space") ? "offered"
+                                                                            : "not offered");
+
+   cl_device_atomic_capabilities atomics = 0;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof(atomics),
+                          &atomics, NULL));
+   static const struct {
+      cl_device_atomic_capabilities bit;
+      const char *feature;
+   } atomic_features[] = {
+      { CL_DEVICE_ATOMIC_ORDER_ACQ_REL, "__opencl_c_atomic_order_acq_rel" },
+      { CL_DEVICE_ATOMIC_ORDER_SEQ_CST, "__opencl_c_atomic_order_seq_cst" },
+      { CL_DEVICE_ATOMIC_SCOPE_DEVICE, "__opencl_c_atomic_scope_device" },
+      { CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES, "__opencl_c_atomic_scope_all_devices" },
+   };
+   for (unsigned i = 0; i < CLT_ARRAY_SIZE(atomic_features); i++) {
+      bool offered = has_c_feature(features, n, atomic_features[i].feature);
+      CLT_REQUIRE(!(atomics & atomic_features[i].bit) == !offered,
+                  "CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES 0x%llx %s the bit for %s, which is %s",
+                  (unsigned long long)atomics, atomics & atomic_features[i].bit ? "has" : "lacks",
+                  atomic_features[i].feature, offered ? "offered" : "not offered");
+   }
+   return true;
+}
+
 static bool
 device_is_available_with_a_compiler(struct clt *t)
 {
@@ -270,6 +326,7 @@ const struct clt_check clt_platform_checks[] = {
    { "device.strings-have-the-spec-form", device_strings_have_the_spec_form },
    { "device.numeric-version-matches-the-string", device_numeric_version_matches_the_string },
    { "device.extension-lists-agree", device_extension_lists_agree },
+   { "device.c-features-agree-with-their-queries", device_c_features_agree_with_their_queries },
    { "device.is-available-with-a-compiler", device_is_available_with_a_compiler },
    { "device.address-bits-are-32-or-64", device_address_bits_are_32_or_64 },
    { "device.work-group-limits-are-consistent", device_work_group_limits_are_consistent },

@@ -40,6 +40,9 @@ static const struct {
 } known_deviations[] = {
    { "Portable Computing Language", "error.set-kernel-arg-rejects-a-non-object",
      "PoCL 3.1 does not validate the cl_mem handle given to clSetKernelArg" },
+   { "Portable Computing Language", "device.c-features-agree-with-their-queries",
+     "PoCL 3.1 reports CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES but does not offer "
+     "__opencl_c_atomic_scope_all_devices" },
    { "rusticl", "buffer.sub-buffer-misaligned-origin-is-refused",
      "Rusticl (Mesa 25.0.7) does not check the origin's alignment (a TODO in api/memory.rs)" },
    { "rusticl", "program.compiles-and-links-separately",
