@@ -38,6 +38,16 @@ static const char *const arg_kind_names[] = {
    [KILN_ARG_IMAGE] = "image",        [KILN_ARG_SAMPLER] = "sampler",
 };
 
+static const char *const image_type_names[] = {
+   [KILN_IMAGE_NONE] = "none",
+   [KILN_IMAGE_1D] = "image1d_t",
+   [KILN_IMAGE_1D_BUFFER] = "image1d_buffer_t",
+   [KILN_IMAGE_1D_ARRAY] = "image1d_array_t",
+   [KILN_IMAGE_2D] = "image2d_t",
+   [KILN_IMAGE_2D_ARRAY] = "image2d_array_t",
+   [KILN_IMAGE_3D] = "image3d_t",
+};
+
 static void
 usage(FILE *f)
 {
@@ -221,9 +231,16 @@ write_kernel_files(const char *dir, const struct kiln_program *prog,
       json_string(f, arg->name);
       fprintf(f, ", \"type\": ");
       json_string(f, arg->type_name);
-      fprintf(f, ", \"kind\": \"%s\", \"offset\": %u, \"size\": %u}%s\n",
-              arg_kind_names[arg->kind], arg->offset, arg->size,
-              a + 1 < k->num_args ? "," : "");
+      fprintf(f, ", \"kind\": \"%s\", \"offset\": %u, \"size\": %u",
+              arg_kind_names[arg->kind], arg->offset, arg->size);
+      /* An image's type and access qualifier (its slot holds a T#). */
+      if (arg->kind == KILN_ARG_IMAGE)
+         fprintf(f, ", \"image\": \"%s\", \"access\": \"%s\"",
+                 image_type_names[arg->image_type],
+                 arg->image_access == (KILN_IMAGE_READ | KILN_IMAGE_WRITE) ? "read_write"
+                 : arg->image_access == KILN_IMAGE_WRITE                    ? "write_only"
+                                                                            : "read_only");
+      fprintf(f, "}%s\n", a + 1 < k->num_args ? "," : "");
    }
    fprintf(f, "  ],\n");
    if (is_intel(prog->target))
