@@ -28,6 +28,7 @@
  * that memory, so that a scheduler kernel could take the loop's place.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -331,12 +332,14 @@ stuck(struct drain *d)
       const struct kiln_dq_record *r = &d->records[i];
       uint32_t blocking = 0;
       if (r->state == KILN_DQ_QUEUED && wait_status(d, r, &blocking) > 0) {
+         char by[32] = "the host's launch";
+         if (r->parent)
+            snprintf(by, sizeof(by), "record %u", r->parent - 1);
          return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: record %u (%s, enqueued "
-                                  "by %s%u) waits for event %u, which nothing left to run "
+                                  "by %s) waits for event %u, which nothing left to run "
                                   "can complete", i,
-                                  r->kind == KILN_DQ_MARKER ? "a marker" : "a kernel",
-                                  r->parent ? "record " : "the host's launch",
-                                  r->parent ? r->parent - 1 : 0, blocking);
+                                  r->kind == KILN_DQ_MARKER ? "a marker" : "a kernel", by,
+                                  blocking);
       }
    }
    return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: records wait for children that "
