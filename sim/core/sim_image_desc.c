@@ -37,6 +37,7 @@
 
 #include "sid.h"
 #include "sim_image.h"
+#include "util/macros.h"
 
 /* gfx10.3 field widths where the merged register headers carry gfx11's. */
 #define GFX103_WIDTH_HI_MASK 0xfff
@@ -164,8 +165,12 @@ sim_image_texel_addr(const struct sim_image *img, unsigned level, unsigned x, un
 bool
 sim_image_read(struct sim_wave *w, const struct sim_inst *in, struct sim_image *img)
 {
+   /* an 8-dword T# named at s[124:131] runs past the SGPRs: the missing
+    * dwords read as 0 */
    uint32_t d[8] = {0};
-   memcpy(d, &w->sgpr[in->mimg.srsrc & 0x7c], (in->mimg.r128 ? 4 : 8) * sizeof(uint32_t));
+   unsigned first = in->mimg.srsrc & 0x7c;
+   unsigned n = MIN2(in->mimg.r128 ? 4 : 8, SIM_NUM_SGPR_SLOTS - first);
+   memcpy(d, &w->sgpr[first], n * sizeof(uint32_t));
 
    memset(img, 0, sizeof(*img));
    img->base = ((uint64_t)d[0] | (uint64_t)G_008F14_BASE_ADDRESS_HI(d[1]) << 32) << 8;

@@ -1307,6 +1307,84 @@ test_faults(struct sim_test *t)
    kiln_test_result("image faults: unmapped texels, non-linear swizzle modes", before);
 }
 
+/* Random descriptors, coordinates and data through every program: each
+ * run ends, or stops with a VM fault or an unsupported-instruction fault
+ * whose message names the instruction; nothing else. */
+static void
+test_fuzz(struct sim_test *t)
+{
+   unsigned before = kiln_test.failures;
+   static const struct {
+      const uint32_t *prog;
+      size_t size;
+   } progs[] = {
+#define P(p) {p, sizeof(p)}
+      P(prog_load_2d),        P(prog_store_3d),      P(prog_sample_2da),
+      P(prog_sample_nsa_3d),  P(prog_sample_l_2d),   P(prog_load_mip_2d),
+      P(prog_store_mip_2d),   P(prog_resinfo),       P(prog_atomic_cmpswap),
+      P(prog_load_d16_2d),    P(prog_store_d16_2d),  P(prog_load_a16_2d),
+      P(prog_bufimg_store),   P(prog_bufimg_load),   P(prog_sample_1da),
+#undef P
+   };
+   unsigned ended = 0, faults = 0;
+   st_buffer(t, IMG_BUF, 65536);
+   for (unsigned iter = 0; iter < 400; iter++) {
+      struct test_image im = {.fmt = {CL_RGBA, CL_UNORM_INT8}};
+      uint32_t samp[4], addr[LANES][4], data[LANES][4];
+      for (unsigned i = 0; i < 8; i++)
+         im.desc[i] = rnd();
+      /* mostly an image in (or near) the mapped buffer, mostly linear */
+      uint64_t va = ST_BUF_VA(IMG_BUF) + (rnd() % 256) * 256;
+      im.desc[0] = va >> 8;
+      im.desc[1] = (im.desc[1] & ~0xffu) | (uint32_t)(va >> 40);
+      if (iter % 4) {
+         /* plausible: a known format, small sizes, linear */
+         static const unsigned fmts[] = {
+            V_008F0C_GFX10_FORMAT_8_8_8_8_UNORM, V_008F0C_GFX10_FORMAT_32_FLOAT,
+            V_008F0C_GFX10_FORMAT_16_16_SINT,    V_008F0C_GFX10_FORMAT_5_6_5_UNORM,
+            V_008F0C_GFX10_FORMAT_32_UINT,       V_008F0C_GFX10_FORMAT_32_32_UINT,
+            V_008F0C_GFX10_FORMAT_8_8_8_8_SRGB,  V_008F0C_GFX10_FORMAT_2_10_10_10_SNORM,
+         };
+         unsigned w = rnd() % 40, h = rnd() % 40;
+         im.desc[1] = (im.desc[1] & 0xff) | S_00A004_FORMAT_GFX10(fmts[rnd() % 8]) |
+                      S_00A004_WIDTH_LO(w);
+         im.desc[2] = S_00A008_WIDTH_HI(w >> 2) | S_00A008_HEIGHT(h);
+         im.desc[3] = (im.desc[3] & C_00A00C_TYPE & C_00A00C_SW_MODE & C_00A00C_BASE_LEVEL &
+                       C_00A00C_LAST_LEVEL_GFX10) |
+                      S_00A00C_TYPE(8 + rnd() % 6) | S_00A00C_LAST_LEVEL_GFX10(rnd() % 3);
+         im.desc[4] = S_00A010_DEPTH_GFX10(rnd() % 8) | S_00A010_BASE_ARRAY(rnd() % 4);
+         im.desc[5] = S_00A014_MAX_MIP(rnd() % 4);
+      }
+      for (unsigned i = 0; i < 4; i++)
+         samp[i] = rnd();
+      for (unsigned l = 0; l < LANES; l++) {
+         for (unsigned c = 0; c < 4; c++) {
+            addr[l][c] = iter % 2 ? rnd() % 64 : rnd();
+            data[l][c] = rnd();
+         }
+      }
+      unsigned p = iter % (sizeof(progs) / sizeof(progs[0]));
+      memcpy(t->buf[1], im.desc, 32);
+      memcpy((uint32_t *)t->buf[1] + 8, samp, 16);
+      memcpy(t->buf[2], addr, sizeof(addr));
+      memcpy((uint32_t *)t->buf[2] + 512, data, sizeof(data));
+      struct kiln_sim_dispatch d = st_dispatch(LANES, 32);
+      struct kiln_sim_fault f;
+      int ret = st_run(t, progs[p].prog, progs[p].size, &d, &f, NULL);
+      if (ret == 0) {
+         ended++;
+         continue;
+      }
+      faults++;
+      if (!CHECK((f.kind == KILN_SIM_FAULT_VM || f.kind == KILN_SIM_FAULT_UNSUPPORTED) &&
+                    (strstr(f.message, "image_") || strstr(f.message, "buffer_")),
+                 "fuzz iteration %u: %d, fault %d: %s", iter, ret, f.kind, f.message))
+         break;
+   }
+   printf("image fuzz: %u ended, %u stopped with a fault\n", ended, faults);
+   kiln_test_result("random descriptors end or fault cleanly", before);
+}
+
 int
 main(void)
 {
@@ -1328,5 +1406,6 @@ main(void)
    test_packed_forms(&t);
    test_atomics(&t);
    test_faults(&t);
+   test_fuzz(&t);
    return st_finish(&t);
 }
