@@ -11,9 +11,10 @@
  * everything after that works on those structs, never on raw dwords.
  *
  * Texel values travel as struct sim_texel: four 32-bit register values,
- * floats (as bits) for the normalised, scaled and float formats, integers
- * for the UINT/SINT ones, in the order the shader sees them (after the
- * T#'s dst_sel swizzle).
+ * floats (as bits) for the normalised, scaled, sRGB and float formats,
+ * integers for the UINT/SINT ones; either in the format's channel order
+ * (X..W, what sim_img_decode gives and sim_img_encode takes) or in the
+ * order the shader sees them, after the descriptor's dst_sel swizzle.
  */
 #ifndef SIM_IMAGE_H
 #define SIM_IMAGE_H
