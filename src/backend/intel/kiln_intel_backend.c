@@ -185,6 +185,10 @@ static void
 lower_for_brw(nir_shader *nir, const struct kiln_intel_target_info *t, struct kiln_kernel *k)
 {
    NIR_PASS(_, nir, kiln_intel_lower_ldexp);
+   /* Neither GPU divides 64-bit integers: a reciprocal and Newton-Raphson
+    * steps instead of nir_lower_int64's 64 iterations of shift-subtract
+    * (size_t % n costs ten times less). */
+   NIR_PASS(_, nir, kiln_nir_lower_divmod64);
    nir->options = t->compiler->nir_options[MESA_SHADER_KERNEL];
 
    struct brw_nir_compiler_opts opts = { 0 };

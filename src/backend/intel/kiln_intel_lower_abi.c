@@ -15,6 +15,7 @@
 #include "kiln_intel_backend.h"
 #include "kiln_amd_abi.h"
 #include "kiln_intel_abi.h"
+#include "kiln_nir_passes.h"
 
 #include "nir_builder.h"
 
@@ -52,10 +53,15 @@ lower_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    b->cursor = nir_before_instr(&intr->instr);
 
    switch (intr->intrinsic) {
-   case nir_intrinsic_load_kernel_input:
-      value = load_push(b, s, nir_u2u32(b, intr->src[0].ssa), nir_intrinsic_base(intr),
-                        num_components, bit_size);
+   case nir_intrinsic_load_kernel_input: {
+      /* kiln's passes name an implicit value as an input past
+       * KILN_NIR_IMPLICIT_INPUT (kiln_nir_passes.h). */
+      unsigned base = nir_intrinsic_base(intr);
+      if (base >= KILN_NIR_IMPLICIT_INPUT)
+         base = base - KILN_NIR_IMPLICIT_INPUT + s->implicit_offset;
+      value = load_push(b, s, nir_u2u32(b, intr->src[0].ssa), base, num_components, bit_size);
       break;
+   }
    case nir_intrinsic_load_base_global_invocation_id:
       value = load_implicit(b, s, KILN_IMPLICIT_GLOBAL_OFFSET, 3, bit_size);
       break;
