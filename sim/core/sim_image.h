@@ -83,7 +83,8 @@ struct sim_image {
    unsigned width, height, depth; /* of level 0; depth of 3D images */
    unsigned base_array, last_array; /* arrays: the layers the view shows */
    unsigned base_level, last_level, num_levels;
-   unsigned pitch;         /* texels per row of level 0 */
+   unsigned custom_pitch;  /* gfx10.3's row pitch of a single-level 1D or
+                              2D image, in texels; 0: the natural pitch */
    uint8_t dst_sel[4];     /* V_008F1C_SQ_SEL_* per shader component */
    uint8_t bc_swizzle;     /* V_008F20_BC_SWIZZLE_*: border colour to channels */
 };

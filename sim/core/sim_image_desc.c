@@ -19,10 +19,10 @@
  *               the border colour's components go), TYPE (1D, 2D, 3D,
  *               1D_ARRAY, 2D_ARRAY; cube and MSAA types stop the wave)
  *   word4       DEPTH: 3D images depth - 1; arrays the last layer of the
- *               view; 1D and 2D images with PITCH_MSB:DEPTH non-zero the
- *               row pitch - 1 in texels (gfx10.3's custom pitch), zero
- *               meaning the natural linear pitch.  BASE_ARRAY: the first
- *               layer of an array view.
+ *               view; single-level 1D and 2D images with PITCH_MSB:DEPTH
+ *               non-zero the row pitch - 1 in texels (gfx10.3's custom
+ *               pitch), zero meaning the natural linear pitch.
+ *               BASE_ARRAY: the first layer of an array view.
  *   word5       MAX_MIP: levels - 1 of the whole resource (the layout)
  * The S# fields read: CLAMP_X/Y/Z, FORCE_UNNORMALIZED (word0),
  * XY_MAG_FILTER, XY_MIN_FILTER, MIP_FILTER (word2), BORDER_COLOR_TYPE
@@ -91,38 +91,37 @@ image_fault(struct sim_wave *w, const struct sim_inst *in, const char *what, uns
    return false;
 }
 
-/* Row pitch (texels) of each level and where it starts in a slice. */
-static void
-layout_levels(const struct sim_image *img, unsigned custom_pitch, unsigned *pitch,
-              uint64_t *offset, uint64_t *slice_size)
-{
-   unsigned bpe = img->fmt->bytes, a = pitch_align(bpe);
-   uint64_t size = 0;
-   if (img->num_levels == 1) {
-      pitch[0] = custom_pitch ? custom_pitch : align_pot(img->width, a);
-      offset[0] = 0;
-      *slice_size = (uint64_t)pitch[0] * (sim_image_has_y(img) ? img->height : 1) * bpe;
-      return;
-   }
-   for (int l = img->num_levels - 1; l >= 0; l--) {
-      unsigned h = sim_image_has_y(img) ? sim_image_minify(img->height, l) : 1;
-      pitch[l] = align_pot(sim_image_minify(img->width, l), a);
-      offset[l] = size;
-      size += (uint64_t)pitch[l] * h * bpe;
-   }
-   *slice_size = size;
-}
-
-/* Per-level layout, kept beside the image (at most 16 levels). */
+/* The layout of an image's slice: each level's row pitch (texels) and
+ * where the level starts (at most 16 levels). */
 struct image_layout {
    unsigned pitch[16];
    uint64_t offset[16];
    uint64_t slice_size;
 };
 
+static void
+layout_levels(const struct sim_image *img, struct image_layout *l)
+{
+   unsigned bpe = img->fmt->bytes, a = pitch_align(bpe);
+   if (img->num_levels == 1) {
+      l->pitch[0] = img->custom_pitch ? img->custom_pitch : align_pot(img->width, a);
+      l->offset[0] = 0;
+      l->slice_size = (uint64_t)l->pitch[0] * (sim_image_has_y(img) ? img->height : 1) * bpe;
+      return;
+   }
+   uint64_t size = 0;
+   for (int lv = img->num_levels - 1; lv >= 0; lv--) {
+      unsigned h = sim_image_has_y(img) ? sim_image_minify(img->height, lv) : 1;
+      l->pitch[lv] = align_pot(sim_image_minify(img->width, lv), a);
+      l->offset[lv] = size;
+      size += (uint64_t)l->pitch[lv] * h * bpe;
+   }
+   l->slice_size = size;
+}
+
 /* What the layout depends on. */
 struct layout_key {
-   unsigned bpe, type, width, height, num_levels, custom_pitch;
+   unsigned bpe, has_y, width, height, num_levels, custom_pitch;
 };
 
 /* The layout is small to recompute; one cached per thread saves the loop
@@ -138,16 +137,15 @@ image_layout(const struct sim_image *img)
 {
    struct layout_key key = {
       .bpe = img->fmt->bytes,
-      .type = img->type,
+      .has_y = sim_image_has_y(img),
       .width = img->width,
       .height = img->height,
       .num_levels = img->num_levels,
-      .custom_pitch = img->pitch != 0 && img->num_levels == 1 ? img->pitch : 0,
+      .custom_pitch = img->num_levels == 1 ? img->custom_pitch : 0,
    };
    if (!layout_cache.valid || memcmp(&layout_cache.key, &key, sizeof(key)) != 0) {
       layout_cache.key = key;
-      layout_levels(img, key.custom_pitch, layout_cache.layout.pitch,
-                    layout_cache.layout.offset, &layout_cache.layout.slice_size);
+      layout_levels(img, &layout_cache.layout);
       layout_cache.valid = true;
    }
    return &layout_cache.layout;
@@ -194,8 +192,8 @@ sim_image_read(struct sim_wave *w, const struct sim_inst *in, struct sim_image *
    switch (img->type) {
    case V_008F1C_SQ_RSRC_IMG_1D:
    case V_008F1C_SQ_RSRC_IMG_2D:
-      img->pitch = depth_field | G_00A010_PITCH_MSB_GFX103(d[4]) << 13;
-      img->pitch = img->pitch ? img->pitch + 1 : 0;
+      img->custom_pitch = depth_field | G_00A010_PITCH_MSB_GFX103(d[4]) << 13;
+      img->custom_pitch = img->custom_pitch ? img->custom_pitch + 1 : 0;
       if (img->type == V_008F1C_SQ_RSRC_IMG_1D)
          img->height = 1;
       break;
@@ -218,11 +216,6 @@ sim_image_read(struct sim_wave *w, const struct sim_inst *in, struct sim_image *
       return image_fault(w, in, "swizzle mode (not linear)", img->sw_mode);
    if (img->num_levels > 16 || img->last_level >= img->num_levels)
       return image_fault(w, in, "last level", img->last_level);
-
-   /* the layout proper: a custom pitch applies to single-level images */
-   const struct image_layout *l = image_layout(img);
-   if (img->pitch == 0 || img->num_levels > 1)
-      img->pitch = l->pitch[0];
    return true;
 }
 
