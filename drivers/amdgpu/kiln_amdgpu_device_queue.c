@@ -13,7 +13,9 @@
  *     complete before its children), a marker once its wait list is;
  *     their events complete, with the profiling values asked for;
  *  3. every QUEUED kernel record whose wait list is complete is
- *     dispatched.  CLK_ENQUEUE_FLAGS_WAIT_KERNEL and _WAIT_WORK_GROUP are
+ *     dispatched, all of them in one command stream (one submission, one
+ *     fence): their dependencies are met, so they may run concurrently,
+ *     and those using scratch share one ring configured for the largest.  CLK_ENQUEUE_FLAGS_WAIT_KERNEL and _WAIT_WORK_GROUP are
  *     both met: the parent has ended before its records are seen, which
  *     NO_WAIT allows too;
  *
@@ -33,6 +35,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "kiln_amd_abi.h"
+#include "kiln_amdgpu_pm4.h"
 #include "kiln_amdgpu_private.h"
 #include "kiln_device_queue_abi.h"
 #include "util/macros.h"
@@ -121,6 +125,7 @@ struct drain {
    uint64_t *start_ns, *end_ns; /* per record */
    uint32_t *open_children;     /* per record: children not yet complete */
    unsigned capacity;
+   struct kiln_amdgpu_bo *batch; /* a round's command stream and kernarg images */
 };
 
 /* The host address of size bytes at a GPU address in one of the
@@ -228,9 +233,12 @@ complete_records(struct drain *d)
    return total;
 }
 
-/* The launch a kernel record asks for. */
+/* The launch a kernel record asks for, with kernarg (room for
+ * KILN_AMDGPU_MAX_KERNARG bytes) and locals filled. */
 static int
-run_record(struct drain *d, uint32_t i, unsigned round, struct kiln_amdgpu_fault *fault)
+record_launch(struct drain *d, uint32_t i, uint8_t *kernarg,
+              struct kiln_amdgpu_local_arg *locals, struct kiln_amdgpu_launch *launch,
+              const struct kiln_amdgpu_kernel **kernel)
 {
    struct kiln_dq_record *r = &d->records[i];
    const struct kiln_amdgpu_block_kernel *bk =
@@ -246,41 +254,218 @@ run_record(struct drain *d, uint32_t i, unsigned round, struct kiln_amdgpu_fault
                                bk->num_local_args);
 
    const unsigned kernarg_size = bk->kernel->desc.kernarg_size;
-   uint8_t kernarg[KILN_AMDGPU_MAX_KERNARG];
    if (bk->literal_offset + 8 > kernarg_size)
       return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: kernel '%s' has no room for "
                                "the block literal's address", bk->kernel->name);
    memset(kernarg, 0, kernarg_size);
    const uint64_t literal = d->queue->va + d->h->heap_offset + r->literal_offset;
    memcpy(kernarg + bk->literal_offset, &literal, sizeof(literal));
-
-   struct kiln_amdgpu_local_arg locals[KILN_DQ_MAX_LOCAL_ARGS];
    for (unsigned l = 0; l < r->num_local_args; l++)
       locals[l] = (struct kiln_amdgpu_local_arg){bk->local_offsets[l], r->local_arg_size[l], 0};
 
-   struct kiln_amdgpu_launch launch = *d->base;
-   launch.work_dim = r->work_dim;
-   launch.kernarg = kernarg;
-   launch.local_args = locals;
-   launch.num_local_args = r->num_local_args;
-   launch.extra_lds_bytes = 0;
-   launch.device_queue_va = d->queue->va;
-   launch.device_record = i + 1;
+   *launch = *d->base;
+   launch->work_dim = r->work_dim;
+   launch->kernarg = kernarg;
+   launch->local_args = locals;
+   launch->num_local_args = r->num_local_args;
+   launch->extra_lds_bytes = 0;
+   launch->device_queue_va = d->queue->va;
+   launch->device_record = i + 1;
    for (unsigned k = 0; k < 3; k++) {
-      launch.global_size[k] = r->global_size[k];
-      launch.global_offset[k] = r->global_offset[k];
-      launch.local_size[k] = r->local_size[k];
+      launch->global_size[k] = r->global_size[k];
+      launch->global_offset[k] = r->global_offset[k];
+      launch->local_size[k] = r->local_size[k];
+   }
+   *kernel = bk->kernel;
+   return 0;
+}
+
+/* A round's dispatch: the record's launch as register state. */
+struct round_item {
+   uint32_t record;
+   const struct kiln_amdgpu_kernel *kernel;
+   struct kiln_amdgpu_grid grid;
+   int lds;
+   unsigned kernarg_offset;  /* in the batch BO */
+   struct kiln_amdgpu_scratch scratch;
+};
+
+/* Room for one dispatch's packets (kiln_pm4_emit_dispatch: about 70). */
+#define ROUND_DISPATCH_DW 96
+#define ROUND_KERNARG_ALIGN 256
+
+static int
+batch_bo(struct drain *d, uint64_t size)
+{
+   if (d->batch && d->batch->size >= size)
+      return 0;
+   if (d->batch)
+      kiln_amdgpu_bo_destroy(d->dev, d->batch);
+   d->batch = NULL;
+   return kiln_amdgpu_bo_create(d->dev, size > 65536 ? size * 2 : 65536,
+                                KILN_AMDGPU_BO_HOST_VISIBLE, &d->batch);
+}
+
+/* The kernel whose code holds the faulting PC names the fault. */
+static void
+name_fault(const struct round_item *items, unsigned n, struct kiln_amdgpu_fault *fault)
+{
+   for (unsigned i = 0; fault && i < n; i++) {
+      const struct kiln_amdgpu_bo *code = items[i].kernel->code_bo;
+      if (fault->pc < code->va || fault->pc >= code->va + code->size)
+         continue;
+      if (i == 0)
+         return;
+      const char *rest = strstr(fault->message, "': ");
+      char message[sizeof(fault->message)];
+      snprintf(message, sizeof(message), "kernel '%s%s", items[i].kernel->name,
+               rest ? rest : "'");
+      memcpy(fault->message, message, sizeof(message));
+      fault->pc_offset = fault->pc - code->va;
+      return;
+   }
+}
+
+/* Step 3 for the records ready[0, n): one command stream with a dispatch
+ * for each. */
+static int
+run_round(struct drain *d, const uint32_t *ready, unsigned n, unsigned round,
+          struct kiln_amdgpu_fault *fault)
+{
+   struct kiln_amdgpu_device *dev = d->dev;
+   struct round_item *items = calloc(n, sizeof(*items));
+   uint8_t *image = malloc(KILN_AMDGPU_MAX_KERNARG);
+   uint8_t *kernarg = malloc(KILN_AMDGPU_MAX_KERNARG);
+   struct kiln_amdgpu_bo **bos = calloc(n + d->base->num_bos + 3, sizeof(*bos));
+   int ret = items && image && kernarg && bos ? 0 : kiln_amdgpu_error(dev, -ENOMEM,
+                                                                      "out of host memory");
+
+   /* The launches, their kernarg images placed after the packets, and the
+    * scratch ring they share. */
+   const uint64_t ib_bytes = align_up((uint64_t)n * ROUND_DISPATCH_DW * 4, ROUND_KERNARG_ALIGN);
+   uint64_t top = ib_bytes, size = ib_bytes;
+   for (unsigned i = 0; i < n; i++) {
+      const uint32_t k = d->records[ready[i]].kernel_index;
+      if (k < d->num_kernels && d->kernels[k].kernel)
+         size += align_up(KILN_KERNARG_IMPLICIT_OFFSET(d->kernels[k].kernel->desc.kernarg_size) +
+                             KILN_IMPLICIT_SIZE, ROUND_KERNARG_ALIGN);
+   }
+   if (!ret)
+      ret = batch_bo(d, size);
+   struct kiln_amdgpu_scratch shared = {0};
+   uint64_t shared_waves = 0;
+   unsigned m = 0;
+   for (unsigned i = 0; i < n && !ret; i++) {
+      struct kiln_amdgpu_local_arg locals[KILN_DQ_MAX_LOCAL_ARGS];
+      struct kiln_amdgpu_launch launch;
+      struct round_item *it = &items[m];
+      it->record = ready[i];
+      ret = record_launch(d, ready[i], kernarg, locals, &launch, &it->kernel);
+      if (!ret)
+         ret = kiln_amdgpu_grid_compute(dev, it->kernel, &launch, &it->grid);
+      d->records[ready[i]].state = KILN_DQ_RUNNING;
+      d->records[ready[i]].round = round;
+      if (ret || !it->grid.global_size[0] || !it->grid.global_size[1] ||
+          !it->grid.global_size[2])
+         continue; /* an empty ndrange runs nothing */
+      const unsigned group = it->grid.local_size[0] * it->grid.local_size[1] *
+                             it->grid.local_size[2];
+      const uint64_t waves = (uint64_t)it->grid.num_groups[0] * it->grid.num_groups[1] *
+                             it->grid.num_groups[2] *
+                             DIV_ROUND_UP(group, it->kernel->desc.wave_size);
+      ret = kiln_amdgpu_scratch_need(dev, it->kernel, waves, &it->scratch);
+      if (it->scratch.waves_field) {
+         shared.waves_field = MAX2(shared.waves_field, it->scratch.waves_field);
+         shared.wavesize_field = MAX2(shared.wavesize_field, it->scratch.wavesize_field);
+         shared_waves = MAX2(shared_waves, it->scratch.bytes / it->scratch.wavesize_field);
+      }
+      it->kernarg_offset = top;
+      top = align_up(top + KILN_KERNARG_IMPLICIT_OFFSET(it->kernel->desc.kernarg_size) +
+                        KILN_IMPLICIT_SIZE, ROUND_KERNARG_ALIGN);
+      if (!ret) {
+         it->lds = kiln_amdgpu_kernarg_image(dev, it->kernel, &launch, &it->grid, image);
+         ret = it->lds < 0 ? it->lds : 0;
+      }
+      if (!ret) {
+         memcpy((uint8_t *)d->batch->map + it->kernarg_offset, image,
+                KILN_KERNARG_IMPLICIT_OFFSET(it->kernel->desc.kernarg_size) +
+                   KILN_IMPLICIT_SIZE);
+         m++;
+      }
+   }
+   /* Concurrent dispatches share the ring: one configuration, the largest
+    * of each field, so that no two waves' slices overlap. */
+   shared.bytes = shared_waves * shared.wavesize_field;
+   uint64_t scratch_va = 0;
+   uint32_t tmpring = 0;
+   if (!ret && m)
+      ret = kiln_amdgpu_scratch_ring(dev, "device queue round", &shared, &scratch_va, &tmpring);
+
+   /* The packets, the fence released after the last dispatch read. */
+   uint32_t *ib = m && !ret ? d->batch->map : NULL;
+   struct kiln_pm4 cs;
+   kiln_pm4_init(&cs, ib, n * ROUND_DISPATCH_DW);
+   volatile uint64_t *fence =
+      (volatile uint64_t *)((uint8_t *)dev->cmd_bo->map + KILN_AMDGPU_CMD_FENCE_OFFSET);
+   uint64_t fence_value = 0;
+   for (unsigned i = 0; i < m && !ret; i++) {
+      struct round_item *it = &items[i];
+      struct kiln_pm4_dispatch pd;
+      ret = kiln_amdgpu_switch_compute_shader(dev, it->kernel, &it->grid, it->lds, &pd);
+      if (ret)
+         break;
+      if (pd.scratch_va) {
+         pd.scratch_va = scratch_va;
+         pd.tmpring_size = tmpring;
+      }
+      kiln_amdgpu_setup_user_data(&it->grid, d->batch->va + it->kernarg_offset, &pd);
+      pd.fence_va = dev->cmd_bo->va + KILN_AMDGPU_CMD_FENCE_OFFSET;
+      pd.fence_value = fence_value = ++dev->fence_value;
+      if (!kiln_pm4_emit_dispatch(&cs, &pd))
+         ret = kiln_amdgpu_error(dev, -ENOSPC, "device queue: round %u: command stream "
+                                 "overflow", round);
    }
 
-   r->state = KILN_DQ_RUNNING;
-   r->round = round;
-   d->start_ns[i] = now_ns();
-   int ret = kiln_amdgpu_dispatch(d->dev, bk->kernel, &launch, fault);
-   d->end_ns[i] = now_ns();
-   if (ret)
-      return ret;
-   r->state = KILN_DQ_EXECUTED;
-   return 0;
+   if (!ret && m) {
+      unsigned num_bos = 0;
+      bos[num_bos++] = dev->cmd_bo;
+      bos[num_bos++] = d->batch;
+      if (scratch_va)
+         bos[num_bos++] = dev->scratch_bo;
+      for (unsigned i = 0; i < d->base->num_bos; i++)
+         bos[num_bos++] = d->base->bos[i];
+      for (unsigned i = 0; i < m; i++) {
+         bool listed = false;
+         for (unsigned j = 0; j < i && !listed; j++)
+            listed = items[j].kernel == items[i].kernel;
+         if (!listed)
+            bos[num_bos++] = items[i].kernel->code_bo;
+      }
+      *fence = 0;
+      const uint64_t start = now_ns();
+      ret = kiln_amdgpu_submit_and_wait(dev, items[0].kernel, d->batch->va, cs.cdw, bos,
+                                        num_bos, 10ull * 1000 * 1000 * 1000 * (1 + m / 64),
+                                        fault);
+      const uint64_t end = now_ns();
+      if (ret)
+         name_fault(items, m, fault);
+      else if (*fence != fence_value)
+         ret = kiln_amdgpu_error(dev, -EIO, "device queue: round %u: the dispatches "
+                                 "completed but the fence reads %llu, not %llu", round,
+                                 (unsigned long long)*fence,
+                                 (unsigned long long)fence_value);
+      for (unsigned i = 0; i < m; i++) {
+         d->start_ns[items[i].record] = start;
+         d->end_ns[items[i].record] = end;
+      }
+   }
+   for (unsigned i = 0; i < n && !ret; i++)
+      d->records[ready[i]].state = KILN_DQ_EXECUTED;
+   free(items);
+   free(image);
+   free(kernarg);
+   free(bos);
+   return ret;
 }
 
 /* Per-record bookkeeping, grown as records appear. */
@@ -380,19 +565,26 @@ kiln_amdgpu_device_queue_drain(struct kiln_amdgpu_device *dev, struct kiln_amdgp
       }
 
       unsigned dispatched = 0, open = 0;
-      for (uint32_t i = 0; i < before && !ret; i++) {
+      uint32_t *ready = malloc(MAX2(before, 1) * sizeof(*ready));
+      if (!ready) {
+         ret = kiln_amdgpu_error(dev, -ENOMEM, "out of host memory");
+         break;
+      }
+      for (uint32_t i = 0; i < before; i++) {
          struct kiln_dq_record *r = &d.records[i];
          uint32_t blocking;
          if (r->state != KILN_DQ_COMPLETE)
             open++;
-         if (r->state != KILN_DQ_QUEUED || r->kind != KILN_DQ_KERNEL ||
-             wait_status(&d, r, &blocking) != KILN_DQ_CL_COMPLETE)
-            continue;
-         const uint64_t t = now_ns();
-         ret = run_record(&d, i, round, fault);
-         s.dispatch_ns += now_ns() - t;
-         dispatched++;
+         if (r->state == KILN_DQ_QUEUED && r->kind == KILN_DQ_KERNEL &&
+             wait_status(&d, r, &blocking) == KILN_DQ_CL_COMPLETE)
+            ready[dispatched++] = i;
       }
+      if (dispatched) {
+         const uint64_t t = now_ns();
+         ret = run_round(&d, ready, dispatched, round, fault);
+         s.dispatch_ns += now_ns() - t;
+      }
+      free(ready);
       if (ret)
          break;
       s.dispatches += dispatched;
@@ -419,6 +611,8 @@ kiln_amdgpu_device_queue_drain(struct kiln_amdgpu_device *dev, struct kiln_amdgp
                      s.rounds ? s.host_ns / 1e6 / s.rounds : 0.0);
    if (stats)
       *stats = s;
+   if (d.batch)
+      kiln_amdgpu_bo_destroy(dev, d.batch);
    free(d.start_ns);
    free(d.end_ns);
    free(d.open_children);

@@ -268,14 +268,15 @@ fill_implicit_args(const struct kiln_amdgpu_grid *g, struct kiln_implicit_args *
    }
 }
 
-/* Sizes the scratch ring for the dispatch (growing the device's ring BO as
- * needed) and returns its VA and COMPUTE_TMPRING_SIZE. */
-static int
-setup_scratch(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
-              uint64_t total_waves, uint64_t *va, uint32_t *tmpring)
+/* What a dispatch of total_waves waves needs of the scratch ring: bytes
+ * per wave, in COMPUTE_TMPRING_SIZE's WAVESIZE units, and the waves that
+ * hold scratch at once (its WAVES field).  0 waves when the kernel has no
+ * scratch. */
+int
+kiln_amdgpu_scratch_need(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                         uint64_t total_waves, struct kiln_amdgpu_scratch *need)
 {
-   *va = 0;
-   *tmpring = 0;
+   memset(need, 0, sizeof(*need));
    if (!k->desc.scratch_bytes_per_lane)
       return 0;
 
@@ -297,24 +298,49 @@ setup_scratch(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k
                                             : waves;
    if (field > G_00B860_WAVES(~0u))
       field = G_00B860_WAVES(~0u);
-   waves = dev->gfx_level >= GFX11 ? field * dev->info.num_se : field;
+   need->waves_field = field;
+   need->wavesize_field = per_wave >> shift;
+   need->bytes = (dev->gfx_level >= GFX11 ? field * dev->info.num_se : field) * per_wave;
+   return 0;
+}
 
-   uint64_t size = waves * per_wave;
-   if (!dev->scratch_bo || dev->scratch_bo->size < size) {
+/* The device's scratch ring, grown to hold need; its VA and
+ * COMPUTE_TMPRING_SIZE. */
+int
+kiln_amdgpu_scratch_ring(struct kiln_amdgpu_device *dev, const char *name,
+                         const struct kiln_amdgpu_scratch *need, uint64_t *va,
+                         uint32_t *tmpring)
+{
+   *va = 0;
+   *tmpring = 0;
+   if (!need->waves_field)
+      return 0;
+   if (!dev->scratch_bo || dev->scratch_bo->size < need->bytes) {
       if (dev->scratch_bo)
          kiln_amdgpu_bo_destroy(dev, dev->scratch_bo);
       dev->scratch_bo = NULL;
-      int ret = kiln_amdgpu_bo_create(dev, size, 0, &dev->scratch_bo);
+      int ret = kiln_amdgpu_bo_create(dev, need->bytes, 0, &dev->scratch_bo);
       if (ret) {
          char why[sizeof(dev->error)];
          snprintf(why, sizeof(why), "%s", dev->error);
          return kiln_amdgpu_error(dev, ret, "kernel '%s': scratch ring of %llu bytes: %s",
-                                  k->name, (unsigned long long)size, why);
+                                  name, (unsigned long long)need->bytes, why);
       }
    }
    *va = dev->scratch_bo->va;
-   *tmpring = S_00B860_WAVES(field) | S_00B860_WAVESIZE(per_wave >> shift);
+   *tmpring = S_00B860_WAVES(need->waves_field) | S_00B860_WAVESIZE(need->wavesize_field);
    return 0;
+}
+
+/* Sizes the scratch ring for the dispatch (growing the device's ring BO as
+ * needed) and returns its VA and COMPUTE_TMPRING_SIZE. */
+static int
+setup_scratch(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+              uint64_t total_waves, uint64_t *va, uint32_t *tmpring)
+{
+   struct kiln_amdgpu_scratch need;
+   int ret = kiln_amdgpu_scratch_need(dev, k, total_waves, &need);
+   return ret ? ret : kiln_amdgpu_scratch_ring(dev, k->name, &need, va, tmpring);
 }
 
 /* COMPUTE_RESOURCE_LIMITS as ac_get_compute_resource_limits() computes it
@@ -344,9 +370,10 @@ resource_limits(struct kiln_amdgpu_device *dev, unsigned waves_per_group)
  * host memory and copied in one go, since the command BO may be
  * write-combined VRAM.  Returns the LDS bytes the launch needs, or a
  * negative errno. */
-static int
-upload_compute_input(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
-                     const struct kiln_amdgpu_launch *launch, const struct kiln_amdgpu_grid *g)
+int
+kiln_amdgpu_kernarg_image(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                          const struct kiln_amdgpu_launch *launch,
+                          const struct kiln_amdgpu_grid *g, uint8_t *image)
 {
    const unsigned explicit_size = k->desc.kernarg_size;
    const unsigned implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(explicit_size);
@@ -358,7 +385,6 @@ upload_compute_input(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_ke
       return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': no argument values given",
                                k->name);
 
-   uint8_t image[KILN_AMDGPU_MAX_KERNARG];
    memset(image, 0, implicit_offset);
    if (explicit_size)
       memcpy(image, launch->kernarg, explicit_size);
@@ -373,17 +399,29 @@ upload_compute_input(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_ke
    ia.device_queue = launch->device_queue_va;
    ia.device_record = launch->device_record;
    memcpy(image + implicit_offset, &ia, sizeof(ia));
-   memcpy((uint8_t *)dev->cmd_bo->map + KILN_AMDGPU_CMD_KERNARG_OFFSET, image,
-          implicit_offset + sizeof(ia));
+   return lds;
+}
+
+static int
+upload_compute_input(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                     const struct kiln_amdgpu_launch *launch, const struct kiln_amdgpu_grid *g)
+{
+   uint8_t image[KILN_AMDGPU_MAX_KERNARG];
+   int lds = kiln_amdgpu_kernarg_image(dev, k, launch, g, image);
+   if (lds >= 0)
+      memcpy((uint8_t *)dev->cmd_bo->map + KILN_AMDGPU_CMD_KERNARG_OFFSET, image,
+             KILN_KERNARG_IMPLICIT_OFFSET(k->desc.kernarg_size) + KILN_IMPLICIT_SIZE);
    return lds;
 }
 
 /* Step 2 (si_switch_compute_shader): the program and its resources: code
  * address, RSRC1-3 with the launch's LDS and scratch, resource limits and
  * the scratch ring (si_setup_compute_scratch_buffer). */
-static int
-switch_compute_shader(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
-                      const struct kiln_amdgpu_grid *g, int lds, struct kiln_pm4_dispatch *d)
+int
+kiln_amdgpu_switch_compute_shader(struct kiln_amdgpu_device *dev,
+                                  const struct kiln_amdgpu_kernel *k,
+                                  const struct kiln_amdgpu_grid *g, int lds,
+                                  struct kiln_pm4_dispatch *d)
 {
    uint32_t group_threads = g->local_size[0] * g->local_size[1] * g->local_size[2];
    unsigned waves_per_group = (group_threads + k->desc.wave_size - 1) / k->desc.wave_size;
@@ -409,13 +447,13 @@ switch_compute_shader(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_k
 
 /* Step 3 (si_setup_nir_user_data): the user SGPRs kiln_amd_abi.h defines,
  * and the grid: work-group size, partial groups and group counts. */
-static void
-setup_user_data(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_grid *g,
-                struct kiln_pm4_dispatch *d)
+void
+kiln_amdgpu_setup_user_data(const struct kiln_amdgpu_grid *g, uint64_t kernarg_va,
+                            struct kiln_pm4_dispatch *d)
 {
    const struct kiln_user_sgprs sgprs = {
       .scratch_base = d->scratch_va,
-      .kernarg_ptr = dev->cmd_bo->va + KILN_AMDGPU_CMD_KERNARG_OFFSET,
+      .kernarg_ptr = kernarg_va,
    };
    memcpy(d->user_data, &sgprs, sizeof(sgprs));
    for (unsigned i = 0; i < 3; i++) {
@@ -549,10 +587,10 @@ kiln_amdgpu_dispatch(struct kiln_amdgpu_device *dev,
    int lds = upload_compute_input(dev, k, launch, &g);
    if (lds < 0)
       return lds;
-   ret = switch_compute_shader(dev, k, &g, lds, &d);
+   ret = kiln_amdgpu_switch_compute_shader(dev, k, &g, lds, &d);
    if (ret)
       return ret;
-   setup_user_data(dev, &g, &d);
+   kiln_amdgpu_setup_user_data(&g, dev->cmd_bo->va + KILN_AMDGPU_CMD_KERNARG_OFFSET, &d);
    int ib_dw = emit_dispatch_packets(dev, k, &d);
    if (ib_dw < 0)
       return ib_dw;

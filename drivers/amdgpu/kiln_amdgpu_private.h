@@ -100,4 +100,38 @@ int kiln_amdgpu_submit_and_wait(struct kiln_amdgpu_device *dev,
                                 unsigned num_bos, uint64_t timeout_ns,
                                 struct kiln_amdgpu_fault *fault);
 
+/* The steps of one dispatch (kiln_amdgpu_dispatch.c) that a batch of
+ * dispatches in one submission (kiln_amdgpu_device_queue.c) shares. */
+struct kiln_pm4_dispatch;
+
+/* The kernarg image of a launch (explicit arguments, __local offsets,
+ * implicit arguments): KILN_KERNARG_IMPLICIT_OFFSET(kernarg_size) +
+ * KILN_IMPLICIT_SIZE bytes; returns the LDS bytes or a negative errno. */
+int kiln_amdgpu_kernarg_image(struct kiln_amdgpu_device *dev,
+                              const struct kiln_amdgpu_kernel *k,
+                              const struct kiln_amdgpu_launch *launch,
+                              const struct kiln_amdgpu_grid *g, uint8_t *image);
+/* Code address, RSRC1-3 with the launch's LDS and scratch, resource limits
+ * and the scratch ring sized for this dispatch alone. */
+int kiln_amdgpu_switch_compute_shader(struct kiln_amdgpu_device *dev,
+                                      const struct kiln_amdgpu_kernel *k,
+                                      const struct kiln_amdgpu_grid *g, int lds,
+                                      struct kiln_pm4_dispatch *d);
+/* The user SGPRs and the grid. */
+void kiln_amdgpu_setup_user_data(const struct kiln_amdgpu_grid *g, uint64_t kernarg_va,
+                                 struct kiln_pm4_dispatch *d);
+
+/* A dispatch's need of the scratch ring (0 waves: none). */
+struct kiln_amdgpu_scratch {
+   uint64_t bytes;           /* the ring it needs */
+   uint32_t waves_field;     /* COMPUTE_TMPRING_SIZE.WAVES */
+   uint32_t wavesize_field;  /* COMPUTE_TMPRING_SIZE.WAVESIZE */
+};
+int kiln_amdgpu_scratch_need(struct kiln_amdgpu_device *dev,
+                             const struct kiln_amdgpu_kernel *k, uint64_t total_waves,
+                             struct kiln_amdgpu_scratch *need);
+int kiln_amdgpu_scratch_ring(struct kiln_amdgpu_device *dev, const char *name,
+                             const struct kiln_amdgpu_scratch *need, uint64_t *va,
+                             uint32_t *tmpring);
+
 #endif
