@@ -4,12 +4,11 @@
  *
  * The emulated texture unit against the OpenCL specification: image_load,
  * image_store, image_sample (_lz, _l, NSA, UNRM), their d16/a16/tfe/dmask
- * forms, the mip forms, image_get_resinfo and the image atomics, run as
- * machine code assembled by llvm-mc on images whose T# and S# Mesa's own
- * ac_build_texture_descriptor, ac_set_mutable_tex_desc_fields and
- * ac_build_sampler_descriptor write, from the pipe format and swizzle
- * Mesa's format table gives each OpenCL format (as a Gallium driver
- * would).  Expected values come from image_ref.c, written from the
+ * forms, the mip forms, image_get_resinfo, the image atomics and
+ * image1d_buffer's formatted buffer access, run as machine code assembled
+ * by llvm-mc on images and descriptors image_fixture.c makes with Mesa's
+ * own ac_descriptors (as a Gallium driver would).  Expected values come
+ * from image_ref.c, written from the
  * specification's conversion, addressing and filter rules: every OpenCL
  * channel order and data type (and sRGBA, sBGRA), through loads, stores
  * and sampling with every addressing mode, both filters and both
@@ -21,20 +20,11 @@
 #include <stdlib.h>
 
 #include "ac_descriptors.h"
-#include "ac_gpu_info.h"
-#include "ac_surface.h"
 #include "sid.h"
 #include "util/format/u_format.h"
 
-#include "image_ref.h"
-#include "sim_test.h"
+#include "image_fixture.h"
 #include "test_sim_image.h"
-
-#define LANES 64
-#define IMG_BUF 3
-
-#define RUN(t, prog, img, samp, addr, data, out)                                                \
-   run((t), #prog, prog, sizeof(prog), (img), (samp), (addr), (data), (out))
 
 static const cl_channel_order orders[] = {
    CL_R,         CL_A,         CL_RG,    CL_RA,    CL_RGB, CL_RGBA, CL_BGRA,
@@ -53,339 +43,6 @@ static const cl_addressing_mode addressings[] = {
    CL_ADDRESS_MIRRORED_REPEAT,
 };
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-static uint32_t
-rnd(void)
-{
-   rng_state ^= rng_state << 13;
-   rng_state ^= rng_state >> 7;
-   rng_state ^= rng_state << 17;
-   return (uint32_t)(rng_state >> 16);
-}
-
-static float
-rnd_float(float lo, float hi)
-{
-   return lo + (hi - lo) * (float)(rnd() & 0xffffff) / (float)0x1000000;
-}
-
-static uint32_t
-fbits(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
-static float
-bitsf(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
-/* ------------------------------------------------------------------ */
-/* Images and descriptors, as a Gallium driver makes them. */
-
-struct test_image {
-   struct ref_format fmt;
-   unsigned type;          /* V_008F1C_SQ_RSRC_IMG_* */
-   unsigned width, height, depth, layers, levels;
-   unsigned view_first, view_last; /* arrays: the view's layers (0, 0: all) */
-   unsigned pitch;         /* texels per row (level 0 of a single level) */
-   bool custom_pitch;
-   size_t level_offset[4]; /* within a slice */
-   size_t slice_size;
-   uint8_t *data;
-   uint32_t desc[8];
-};
-
-/* The pipe format Mesa names for an OpenCL format (channels from the
- * order, widths and number type from the data type). */
-static enum pipe_format
-pipe_format_of(struct ref_format f)
-{
-   static const struct {
-      cl_channel_order order;
-      const char *chans;
-   } chans[] = {
-      {CL_R, "R"},       {CL_A, "A"},       {CL_RG, "RG"},       {CL_RA, "RA"},
-      {CL_RGBA, "RGBA"}, {CL_BGRA, "BGRA"}, {CL_ARGB, "ARGB"},   {CL_INTENSITY, "I"},
-      {CL_LUMINANCE, "L"},
-   };
-   char name[64] = "PIPE_FORMAT_";
-   if (f.order == CL_sRGBA) {
-      strcat(name, "R8G8B8A8_SRGB");
-   } else if (f.order == CL_sBGRA) {
-      strcat(name, "B8G8R8A8_SRGB");
-   } else if (f.type == CL_UNORM_SHORT_565) {
-      strcat(name, "B5G6R5_UNORM");
-   } else if (f.type == CL_UNORM_SHORT_555) {
-      strcat(name, "B5G5R5X1_UNORM");
-   } else if (f.type == CL_UNORM_INT_101010) {
-      strcat(name, "B10G10R10X2_UNORM");
-   } else {
-      const char *c = NULL;
-      for (unsigned i = 0; i < sizeof(chans) / sizeof(chans[0]); i++) {
-         if (chans[i].order == f.order)
-            c = chans[i].chans;
-      }
-      unsigned bits = f.type == CL_SNORM_INT8 || f.type == CL_UNORM_INT8 ||
-                            f.type == CL_SIGNED_INT8 || f.type == CL_UNSIGNED_INT8
-                         ? 8
-                      : f.type == CL_SIGNED_INT32 || f.type == CL_UNSIGNED_INT32 ||
-                            f.type == CL_FLOAT
-                         ? 32
-                         : 16;
-      const char *num = f.type == CL_SNORM_INT8 || f.type == CL_SNORM_INT16   ? "SNORM"
-                        : f.type == CL_UNORM_INT8 || f.type == CL_UNORM_INT16 ? "UNORM"
-                        : ref_type_is_signed_int(f.type)                      ? "SINT"
-                        : ref_type_is_int(f.type)                             ? "UINT"
-                                                                              : "FLOAT";
-      for (; c && *c; c++)
-         snprintf(name + strlen(name), sizeof(name) - strlen(name), "%c%u", *c, bits);
-      snprintf(name + strlen(name), sizeof(name) - strlen(name), "_%s", num);
-   }
-   for (unsigned pf = 0; pf < PIPE_FORMAT_COUNT; pf++) {
-      const struct util_format_description *d = util_format_description(pf);
-      if (d && d->name && !strcmp(d->name, name))
-         return pf;
-   }
-   return PIPE_FORMAT_NONE;
-}
-
-static bool
-type_has_y(unsigned type)
-{
-   return type == V_008F1C_SQ_RSRC_IMG_2D || type == V_008F1C_SQ_RSRC_IMG_3D ||
-          type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY;
-}
-
-static unsigned
-minify(unsigned v, unsigned l)
-{
-   return v >> l ? v >> l : 1;
-}
-
-/* Lays the image out as addrlib does for gfx10 linear surfaces (rows of
- * align(width, 256 / bpe) texels; a slice holds every level, smallest
- * first; layers and depth slices a slice apart), maps it at buffer
- * IMG_BUF, fills it with `fill` (random when 0 ... see fill_image), and
- * builds its T#. */
-static bool
-make_image(struct sim_test *t, struct test_image *im)
-{
-   unsigned bpe = ref_pixel_bytes(im->fmt), align = 256 / bpe;
-   unsigned h = type_has_y(im->type) ? im->height : 1;
-   if (im->levels == 0)
-      im->levels = 1;
-   if (im->levels == 1) {
-      if (!im->custom_pitch)
-         im->pitch = (im->width + align - 1) / align * align;
-      im->level_offset[0] = 0;
-      im->slice_size = (size_t)im->pitch * h * bpe;
-   } else {
-      size_t off = 0;
-      for (int l = im->levels - 1; l >= 0; l--) {
-         unsigned p = (minify(im->width, l) + align - 1) / align * align;
-         im->level_offset[l] = off;
-         off += (size_t)p * minify(h, l) * bpe;
-         if (l == 0)
-            im->pitch = p;
-      }
-      im->slice_size = off;
-   }
-   unsigned slices = im->type == V_008F1C_SQ_RSRC_IMG_3D ? im->depth
-                     : im->type == V_008F1C_SQ_RSRC_IMG_1D_ARRAY ||
-                           im->type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY
-                        ? im->layers
-                        : 1;
-   im->data = st_buffer(t, IMG_BUF, im->slice_size * slices);
-
-   enum pipe_format pf = pipe_format_of(im->fmt);
-   if (!CHECK(pf != PIPE_FORMAT_NONE, "no pipe format for %s %s", ref_order_name(im->fmt.order),
-              ref_type_name(im->fmt.type)))
-      return false;
-   const struct util_format_description *desc = util_format_description(pf);
-
-   struct radeon_info info;
-   memset(&info, 0, sizeof(info));
-   info.gfx_level = GFX10_3;
-   info.has_image_opcodes = true;
-   struct radeon_surf surf;
-   memset(&surf, 0, sizeof(surf));
-   surf.bpe = bpe;
-   surf.blk_w = surf.blk_h = 1;
-   surf.is_linear = true;
-   surf.u.gfx9.swizzle_mode = 0; /* ADDR_SW_LINEAR */
-   surf.u.gfx9.surf_pitch = im->pitch;
-   surf.u.gfx9.uses_custom_pitch = im->custom_pitch;
-
-   bool array = im->type == V_008F1C_SQ_RSRC_IMG_1D_ARRAY ||
-                im->type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY;
-   unsigned last_layer = im->view_last ? im->view_last : array ? im->layers - 1 : 0;
-   struct ac_texture_state st = {
-      .surf = &surf,
-      .format = pf,
-      .img_format = pf,
-      .width = im->width,
-      .height = h,
-      /* the last layer of an array view (gfx9+), depth - 1 of a 3D image */
-      .depth = im->type == V_008F1C_SQ_RSRC_IMG_3D ? im->depth - 1 : last_layer,
-      .type = im->type,
-      .num_samples = 1,
-      .num_storage_samples = 1,
-      .first_level = 0,
-      .last_level = im->levels - 1,
-      .num_levels = im->levels,
-      .first_layer = im->view_first,
-      .last_layer = last_layer,
-   };
-   for (unsigned c = 0; c < 4; c++)
-      st.swizzle[c] = desc->swizzle[c];
-   ac_build_texture_descriptor(&info, &st, im->desc);
-   struct ac_mutable_tex_state mt = {
-      .surf = &surf,
-      .va = ST_BUF_VA(IMG_BUF),
-   };
-   ac_set_mutable_tex_desc_fields(&info, &mt, im->desc);
-   return true;
-}
-
-static uint8_t *
-pixel(const struct test_image *im, unsigned level, unsigned x, unsigned y, unsigned z)
-{
-   unsigned bpe = ref_pixel_bytes(im->fmt), align = 256 / bpe;
-   unsigned p = im->levels == 1 ? im->pitch : (minify(im->width, level) + align - 1) / align * align;
-   return im->data + z * im->slice_size + im->level_offset[level] + ((size_t)y * p + x) * bpe;
-}
-
-/* A random value of the shader's type for the format (floats in
- * [lo, hi], integers over their whole range). */
-static void
-random_value(struct ref_format f, float lo, float hi, uint32_t v[4])
-{
-   for (unsigned c = 0; c < 4; c++)
-      v[c] = ref_type_is_int(f.type) ? rnd() : fbits(rnd_float(lo, hi));
-}
-
-/* Random contents: random bytes, but float formats hold finite values. */
-static void
-fill_image(struct test_image *im)
-{
-   unsigned bpe = ref_pixel_bytes(im->fmt);
-   unsigned h = type_has_y(im->type) ? im->height : 1;
-   unsigned slices = im->type == V_008F1C_SQ_RSRC_IMG_3D ? im->depth
-                     : im->layers ? im->layers : 1;
-   for (unsigned z = 0; z < slices; z++) {
-      for (unsigned l = 0; l < im->levels; l++) {
-         for (unsigned y = 0; y < minify(h, l); y++) {
-            for (unsigned x = 0; x < minify(im->width, l); x++) {
-               uint8_t *p = pixel(im, l, x, y, z);
-               if (im->fmt.type == CL_FLOAT || im->fmt.type == CL_HALF_FLOAT) {
-                  uint32_t v[4];
-                  random_value(im->fmt, -2.0f, 2.0f, v);
-                  ref_write_pixel(im->fmt, v, p);
-               } else {
-                  for (unsigned b = 0; b < bpe; b++)
-                     p[b] = (uint8_t)rnd();
-               }
-            }
-         }
-      }
-   }
-}
-
-static void
-make_sampler(const struct ref_sampler *s, uint32_t desc[4])
-{
-   unsigned clamp = s->addressing == CL_ADDRESS_CLAMP            ? V_008F30_SQ_TEX_CLAMP_BORDER
-                    : s->addressing == CL_ADDRESS_REPEAT          ? V_008F30_SQ_TEX_WRAP
-                    : s->addressing == CL_ADDRESS_MIRRORED_REPEAT ? V_008F30_SQ_TEX_MIRROR
-                                                                  : V_008F30_SQ_TEX_CLAMP_LAST_TEXEL;
-   unsigned filter = s->filter == CL_FILTER_LINEAR ? V_008F38_SQ_TEX_XY_FILTER_BILINEAR
-                                                   : V_008F38_SQ_TEX_XY_FILTER_POINT;
-   /* transparent black: the T#'s dst_sel gives images without alpha 1 */
-   struct ac_sampler_state st = {
-      .address_mode_u = clamp,
-      .address_mode_v = clamp,
-      .address_mode_w = clamp,
-      .unnormalized_coords = !s->normalized,
-      .mag_filter = filter,
-      .min_filter = filter,
-      .mip_filter = V_008F38_SQ_TEX_MIP_FILTER_NONE,
-      .border_color_type = V_008F3C_SQ_TEX_BORDER_COLOR_TRANS_BLACK,
-      .max_lod = 15.0f,
-   };
-   ac_build_sampler_descriptor(GFX10_3, &st, desc);
-}
-
-/* Runs a program over LANES lanes with the T#, S#, per-lane address
- * components and data given; out gets each lane's v[4:7]. */
-static bool
-run(struct sim_test *t, const char *what, const uint32_t *prog, size_t size,
-    const struct test_image *im, const uint32_t *samp, uint32_t (*addr)[4],
-    uint32_t (*data)[4], uint32_t (*out)[4])
-{
-   uint32_t *descs = t->buf[1], *in = t->buf[2];
-   memcpy(descs, im->desc, 32);
-   memset(descs + 8, 0, 16);
-   if (samp)
-      memcpy(descs + 8, samp, 16);
-   memset(in, 0, 4096);
-   if (addr)
-      memcpy(in, addr, LANES * 16);
-   if (data)
-      memcpy(in + 512, data, LANES * 16);
-   struct kiln_sim_dispatch d = st_dispatch(LANES, 32);
-   if (!st_run_ok(t, what, prog, size, &d))
-      return false;
-   if (out)
-      memcpy(out, t->buf[0], LANES * 16);
-   return true;
-}
-
-static bool
-same_value(uint32_t got, uint32_t want)
-{
-   return got == want || (isnan(bitsf(got)) && isnan(bitsf(want)));
-}
-
-static bool
-close_value(uint32_t got, uint32_t want)
-{
-   float g = bitsf(got), w = bitsf(want);
-   if (isnan(w))
-      return isnan(g);
-   return fabsf(g - w) <= 2e-6f * fmaxf(1.0f, fabsf(w));
-}
-
-/* Checks one lane's four components; reports the first mismatch. */
-static bool
-check_lane(const char *what, struct ref_format f, unsigned lane, const uint32_t got[4],
-           const uint32_t want[4], bool approx, const char *detail)
-{
-   for (unsigned c = 0; c < 4; c++) {
-      bool ok = approx ? close_value(got[c], want[c]) : same_value(got[c], want[c]);
-      if (!ok) {
-         return CHECK(false,
-                      "%s %s %s lane %u %s: component %u is 0x%08x (%g), the specification "
-                      "says 0x%08x (%g)",
-                      what, ref_order_name(f.order), ref_type_name(f.type), lane, detail, c,
-                      got[c], bitsf(got[c]), want[c], bitsf(want[c]));
-      }
-   }
-   return CHECK(true, "%s", what);
-}
-
-static bool
-format_ok(struct ref_format f)
-{
-   return ref_format_valid(f);
-}
-
 /* ------------------------------------------------------------------ */
 /* Loads and stores of every format. */
 
@@ -396,17 +53,17 @@ test_load_formats(struct sim_test *t)
    for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
       for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
          struct ref_format f = {orders[o], types[ty]};
-         if (!format_ok(f))
+         if (!ref_format_valid(f))
             continue;
          struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 7,
                                  .height = 5};
-         if (!make_image(t, &im))
+         if (!it_make_image(t, &im))
             continue;
-         fill_image(&im);
+         it_fill_image(&im);
          uint32_t addr[LANES][4], out[LANES][4];
          for (unsigned l = 0; l < LANES; l++) {
-            addr[l][0] = rnd() % im.width;
-            addr[l][1] = rnd() % im.height;
+            addr[l][0] = it_rnd() % im.width;
+            addr[l][1] = it_rnd() % im.height;
             addr[l][2] = addr[l][3] = 0;
          }
          /* past the edges: out of bounds, read as 0 */
@@ -419,8 +76,8 @@ test_load_formats(struct sim_test *t)
          for (unsigned l = 0; l < LANES; l++) {
             uint32_t want[4] = {0, 0, 0, 0};
             if (l < 60)
-               ref_read_pixel(f, pixel(&im, 0, addr[l][0], addr[l][1], 0), want);
-            if (!check_lane("image_load", f, l, out[l], want, false, ""))
+               ref_read_pixel(f, it_pixel(&im, 0, addr[l][0], addr[l][1], 0), want);
+            if (!it_check_lane("image_load", f, l, out[l], want, false, ""))
                break;
          }
       }
@@ -437,11 +94,11 @@ test_store_formats(struct sim_test *t)
    for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
       for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
          struct ref_format f = {orders[o], types[ty]};
-         if (!format_ok(f))
+         if (!ref_format_valid(f))
             continue;
          struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8,
                                  .height = 8};
-         if (!make_image(t, &im))
+         if (!it_make_image(t, &im))
             continue;
          memset(im.data, 0xcd, im.slice_size);
          uint32_t addr[LANES][4], data[LANES][4];
@@ -449,11 +106,11 @@ test_store_formats(struct sim_test *t)
             addr[l][0] = l % 8;
             addr[l][1] = l / 8;
             addr[l][2] = addr[l][3] = 0;
-            random_value(f, -1.5f, 2.5f, data[l]);
+            it_random_value(f, -1.5f, 2.5f, data[l]);
             if (!ref_type_is_int(f.type) && l < 40)
-               data[l][l % 4] = fbits(specials[l % 10]);
+               data[l][l % 4] = it_fbits(specials[l % 10]);
             if (!ref_type_is_int(f.type) && f.type != CL_HALF_FLOAT && l == 41)
-               data[l][0] = fbits(NAN);
+               data[l][0] = it_fbits(NAN);
          }
          if (!RUN(t, prog_store_2d, &im, NULL, addr, data, NULL))
             return;
@@ -461,18 +118,18 @@ test_store_formats(struct sim_test *t)
          for (unsigned l = 0; l < LANES; l++) {
             uint8_t want[16];
             ref_write_pixel(f, data[l], want);
-            const uint8_t *got = pixel(&im, 0, addr[l][0], addr[l][1], 0);
+            const uint8_t *got = it_pixel(&im, 0, addr[l][0], addr[l][1], 0);
             if (!CHECK(!memcmp(got, want, bpe),
                        "image_store %s %s lane %u (%g %g %g %g / 0x%x 0x%x 0x%x 0x%x): bytes "
                        "differ from write_image's (first 0x%02x, want 0x%02x)",
-                       ref_order_name(f.order), ref_type_name(f.type), l, bitsf(data[l][0]),
-                       bitsf(data[l][1]), bitsf(data[l][2]), bitsf(data[l][3]), data[l][0],
+                       ref_order_name(f.order), ref_type_name(f.type), l, it_bitsf(data[l][0]),
+                       it_bitsf(data[l][1]), it_bitsf(data[l][2]), it_bitsf(data[l][3]), data[l][0],
                        data[l][1], data[l][2], data[l][3], got[0], want[0]))
                break;
          }
          /* the row padding stays as it was */
          if (im.pitch > 8)
-            CHECK_EQ32("image_store: row padding untouched", *pixel(&im, 0, 8, 0, 0), 0xcd);
+            CHECK_EQ32("image_store: row padding untouched", *it_pixel(&im, 0, 8, 0, 0), 0xcd);
       }
    }
    kiln_test_result("image_store of every OpenCL format (write_image conversions)", before);
@@ -490,10 +147,10 @@ test_buffer_image_formats(struct sim_test *t)
    for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
       for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
          struct ref_format f = {orders[o], types[ty]};
-         if (!format_ok(f) || f.type == CL_UNORM_SHORT_565 || f.type == CL_UNORM_SHORT_555 ||
+         if (!ref_format_valid(f) || f.type == CL_UNORM_SHORT_565 || f.type == CL_UNORM_SHORT_555 ||
              f.order == CL_sRGBA || f.order == CL_sBGRA)
             continue;
-         enum pipe_format pf = pipe_format_of(f);
+         enum pipe_format pf = it_pipe_format(f);
          unsigned bpe = ref_pixel_bytes(f);
          uint8_t *mem = st_buffer(t, IMG_BUF, LANES * bpe);
          struct ac_buffer_state bs = {
@@ -510,11 +167,11 @@ test_buffer_image_formats(struct sim_test *t)
 
          struct test_image fill = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_1D, .width = LANES,
                                    .data = mem, .levels = 1, .pitch = LANES};
-         fill_image(&fill);
+         it_fill_image(&fill);
          uint32_t addr[LANES][4], data[LANES][4], out[LANES][4];
          for (unsigned l = 0; l < LANES; l++) {
-            addr[l][0] = l < 60 ? rnd() % LANES : LANES + l; /* the last four past the end */
-            random_value(f, -1.5f, 2.5f, data[l]);
+            addr[l][0] = l < 60 ? it_rnd() % LANES : LANES + l; /* the last four past the end */
+            it_random_value(f, -1.5f, 2.5f, data[l]);
          }
          if (!RUN(t, prog_bufimg_load, &im, NULL, addr, NULL, out))
             return;
@@ -522,7 +179,7 @@ test_buffer_image_formats(struct sim_test *t)
             uint32_t want[4] = {0, 0, 0, 0};
             if (l < 60)
                ref_read_pixel(f, mem + addr[l][0] * bpe, want);
-            if (!check_lane("buffer_load_format (image1d_buffer)", f, l, out[l], want, false,
+            if (!it_check_lane("buffer_load_format (image1d_buffer)", f, l, out[l], want, false,
                             ""))
                break;
          }
@@ -557,10 +214,10 @@ random_coord(const struct ref_sampler *s, unsigned size)
       lo = s->filter == CL_FILTER_LINEAR ? 0.5f / size : 0.0f;
       hi = s->filter == CL_FILTER_LINEAR ? 1.0f - 0.5f / size : 0.999f;
    }
-   float c = rnd_float(lo, hi);
+   float c = it_rnd_float(lo, hi);
    /* now and then exactly on a texel centre or edge */
-   if ((rnd() & 7) == 0)
-      c = (float)(rnd() % (2 * size + 1)) / (2.0f * size);
+   if ((it_rnd() & 7) == 0)
+      c = (float)(it_rnd() % (2 * size + 1)) / (2.0f * size);
    return s->normalized ? c : c * size;
 }
 
@@ -578,21 +235,21 @@ sample_one(struct sim_test *t, const struct sample_case *sc, struct ref_format f
 {
    struct test_image im = {.fmt = f, .type = sc->type, .width = 5, .height = 4, .depth = 3,
                            .layers = sc->array ? 3 : 0};
-   if (!make_image(t, &im))
+   if (!it_make_image(t, &im))
       return false;
-   fill_image(&im);
+   it_fill_image(&im);
    uint32_t samp[4], addr[LANES][4], out[LANES][4];
-   make_sampler(s, samp);
+   it_make_sampler(s, samp);
    unsigned size[3] = {im.width, im.height, im.depth};
    for (unsigned l = 0; l < LANES; l++) {
       for (unsigned d = 0; d < 4; d++)
          addr[l][d] = 0;
       for (unsigned d = 0; d < sc->dims; d++)
-         addr[l][d] = fbits(random_coord(s, size[d]));
+         addr[l][d] = it_fbits(random_coord(s, size[d]));
       if (sc->array)
-         addr[l][sc->dims] = fbits(rnd_float(-1.0f, 3.6f));
+         addr[l][sc->dims] = it_fbits(it_rnd_float(-1.0f, 3.6f));
    }
-   if (!run(t, sc->what, sc->prog, sc->size, &im, samp, addr, NULL, out))
+   if (!it_run(t, sc->what, sc->prog, sc->size, &im, samp, addr, NULL, out))
       return false;
 
    struct ref_image ri = {
@@ -600,7 +257,7 @@ sample_one(struct sim_test *t, const struct sample_case *sc, struct ref_format f
       .dims = sc->dims,
       .array = sc->array,
       .width = im.width,
-      .height = type_has_y(im.type) ? im.height : 1,
+      .height = it_type_has_y(im.type) ? im.height : 1,
       .depth = im.depth,
       .layers = im.layers,
       .data = im.data,
@@ -611,7 +268,7 @@ sample_one(struct sim_test *t, const struct sample_case *sc, struct ref_format f
       float coord[4];
       uint32_t want[4];
       for (unsigned d = 0; d < 4; d++)
-         coord[d] = bitsf(addr[l][d]);
+         coord[d] = it_bitsf(addr[l][d]);
       ref_sample(&ri, s, coord, want);
       char detail[160];
       snprintf(detail, sizeof(detail), "%s %s %s at (%g, %g, %g, %g)",
@@ -624,7 +281,7 @@ sample_one(struct sim_test *t, const struct sample_case *sc, struct ref_format f
                s->filter == CL_FILTER_LINEAR ? "LINEAR" : "NEAREST", coord[0], coord[1],
                coord[2], coord[3]);
       bool approx = s->filter == CL_FILTER_LINEAR && !ref_type_is_int(f.type);
-      if (!check_lane(sc->what, f, l, out[l], want, approx, detail))
+      if (!it_check_lane(sc->what, f, l, out[l], want, approx, detail))
          return false;
    }
    return true;
@@ -663,7 +320,7 @@ test_sample_formats(struct sim_test *t)
    for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
       for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
          struct ref_format f = {orders[o], types[ty]};
-         if (format_ok(f))
+         if (ref_format_valid(f))
             sample_all_samplers(t, &sc, f);
       }
    }
@@ -702,47 +359,47 @@ test_sample_forms(struct sim_test *t)
    unsigned before = kiln_test.failures;
    struct ref_format f = {CL_RGBA, CL_UNORM_INT16};
    struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 6, .height = 5};
-   if (!make_image(t, &im))
+   if (!it_make_image(t, &im))
       return;
-   fill_image(&im);
+   it_fill_image(&im);
    struct ref_image ri = {.fmt = f, .dims = 2, .width = 6, .height = 5, .data = im.data,
                           .row_pitch = (size_t)im.pitch * 8};
    struct ref_sampler norm = {true, CL_ADDRESS_CLAMP, CL_FILTER_LINEAR};
    struct ref_sampler unnorm = {false, CL_ADDRESS_CLAMP, CL_FILTER_LINEAR};
    uint32_t samp[4], addr[LANES][4], out[LANES][4], want[4];
-   make_sampler(&norm, samp);
+   it_make_sampler(&norm, samp);
    for (unsigned l = 0; l < LANES; l++) {
-      addr[l][0] = fbits(rnd_float(-1.0f, 7.0f));
-      addr[l][1] = fbits(rnd_float(-1.0f, 6.0f));
+      addr[l][0] = it_fbits(it_rnd_float(-1.0f, 7.0f));
+      addr[l][1] = it_fbits(it_rnd_float(-1.0f, 6.0f));
       addr[l][2] = 0; /* LOD for image_sample_l */
       addr[l][3] = 0;
    }
    if (RUN(t, prog_sample_unorm_2d, &im, samp, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
-         float c[2] = {bitsf(addr[l][0]), bitsf(addr[l][1])};
+         float c[2] = {it_bitsf(addr[l][0]), it_bitsf(addr[l][1])};
          ref_sample(&ri, &unnorm, c, want);
-         if (!check_lane("image_sample_lz unorm", f, l, out[l], want, true, ""))
+         if (!it_check_lane("image_sample_lz unorm", f, l, out[l], want, true, ""))
             break;
       }
    }
    for (unsigned l = 0; l < LANES; l++) {
-      addr[l][0] = fbits(bitsf(addr[l][0]) / 6.0f);
-      addr[l][1] = fbits(bitsf(addr[l][1]) / 5.0f);
+      addr[l][0] = it_fbits(it_bitsf(addr[l][0]) / 6.0f);
+      addr[l][1] = it_fbits(it_bitsf(addr[l][1]) / 5.0f);
    }
    if (RUN(t, prog_sample_l_2d, &im, samp, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
-         float c[2] = {bitsf(addr[l][0]), bitsf(addr[l][1])};
+         float c[2] = {it_bitsf(addr[l][0]), it_bitsf(addr[l][1])};
          ref_sample(&ri, &norm, c, want);
-         if (!check_lane("image_sample_l", f, l, out[l], want, true, ""))
+         if (!it_check_lane("image_sample_l", f, l, out[l], want, true, ""))
             break;
       }
    }
    if (RUN(t, prog_sample_dmask_2d, &im, samp, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
-         float c[2] = {bitsf(addr[l][0]), bitsf(addr[l][1])};
+         float c[2] = {it_bitsf(addr[l][0]), it_bitsf(addr[l][1])};
          ref_sample(&ri, &norm, c, want);
          uint32_t packed[4] = {want[1], want[3], 0xdeadbeef, 0xdeadbeef};
-         if (!check_lane("image_sample_lz dmask:0xa", f, l, out[l], packed, true, ""))
+         if (!it_check_lane("image_sample_lz dmask:0xa", f, l, out[l], packed, true, ""))
             break;
       }
    }
@@ -759,26 +416,26 @@ test_sample_mips(struct sim_test *t)
    struct ref_format f = {CL_RGBA, CL_FLOAT};
    struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8, .height = 8,
                            .levels = 3};
-   if (!make_image(t, &im))
+   if (!it_make_image(t, &im))
       return;
-   fill_image(&im);
+   it_fill_image(&im);
    for (unsigned lin_mip = 0; lin_mip < 2; lin_mip++) {
       struct ref_sampler s = {true, CL_ADDRESS_REPEAT, CL_FILTER_LINEAR};
       uint32_t samp[4], addr[LANES][4], out[LANES][4];
-      make_sampler(&s, samp);
+      it_make_sampler(&s, samp);
       samp[2] = (samp[2] & C_008F38_MIP_FILTER) |
                 S_008F38_MIP_FILTER(lin_mip ? V_008F38_SQ_TEX_MIP_FILTER_LINEAR
                                             : V_008F38_SQ_TEX_MIP_FILTER_POINT);
       for (unsigned l = 0; l < LANES; l++) {
-         addr[l][0] = fbits(rnd_float(-1.0f, 2.0f));
-         addr[l][1] = fbits(rnd_float(-1.0f, 2.0f));
-         addr[l][2] = fbits(l < 8 ? 0.25f * l : rnd_float(-0.5f, 3.0f));
+         addr[l][0] = it_fbits(it_rnd_float(-1.0f, 2.0f));
+         addr[l][1] = it_fbits(it_rnd_float(-1.0f, 2.0f));
+         addr[l][2] = it_fbits(l < 8 ? 0.25f * l : it_rnd_float(-0.5f, 3.0f));
          addr[l][3] = 0;
       }
       if (!RUN(t, prog_sample_l_2d, &im, samp, addr, NULL, out))
          continue;
       for (unsigned l = 0; l < LANES; l++) {
-         float lod = bitsf(addr[l][2]), c[2] = {bitsf(addr[l][0]), bitsf(addr[l][1])};
+         float lod = it_bitsf(addr[l][2]), c[2] = {it_bitsf(addr[l][0]), it_bitsf(addr[l][1])};
          unsigned lv[2];
          float frac = 0.0f;
          if (lod <= 0.0f) {
@@ -794,22 +451,22 @@ test_sample_mips(struct sim_test *t)
          float r[2][4];
          for (unsigned k = 0; k < 2; k++) {
             struct ref_image ri = {
-               .fmt = f, .dims = 2, .width = minify(8, lv[k]), .height = minify(8, lv[k]),
-               .data = pixel(&im, lv[k], 0, 0, 0),
+               .fmt = f, .dims = 2, .width = it_minify(8, lv[k]), .height = it_minify(8, lv[k]),
+               .data = it_pixel(&im, lv[k], 0, 0, 0),
                .row_pitch = (size_t)(256 / 16) * 16, /* one 256-byte row per level */
             };
             uint32_t v[4];
             ref_sample(&ri, &s, c, v);
             for (unsigned ch = 0; ch < 4; ch++)
-               r[k][ch] = bitsf(v[ch]);
+               r[k][ch] = it_bitsf(v[ch]);
          }
          uint32_t want[4];
          for (unsigned ch = 0; ch < 4; ch++)
-            want[ch] = fbits((1.0f - frac) * r[0][ch] + frac * r[1][ch]);
+            want[ch] = it_fbits((1.0f - frac) * r[0][ch] + frac * r[1][ch]);
          char detail[64];
          snprintf(detail, sizeof(detail), "LOD %g, %s mip filter", lod,
                   lin_mip ? "linear" : "point");
-         if (!check_lane("image_sample_l", f, l, out[l], want, true, detail))
+         if (!it_check_lane("image_sample_l", f, l, out[l], want, true, detail))
             break;
       }
    }
@@ -829,25 +486,25 @@ test_opaque_border(struct sim_test *t)
    for (unsigned i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
       struct test_image im = {.fmt = fmts[i], .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 4,
                               .height = 4};
-      if (!make_image(t, &im))
+      if (!it_make_image(t, &im))
          continue;
-      fill_image(&im);
+      it_fill_image(&im);
       struct ref_sampler s = {true, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST};
       uint32_t samp[4], addr[LANES][4], out[LANES][4];
-      make_sampler(&s, samp);
+      it_make_sampler(&s, samp);
       samp[3] = (samp[3] & C_008F3C_BORDER_COLOR_TYPE) |
                 S_008F3C_BORDER_COLOR_TYPE(V_008F3C_SQ_TEX_BORDER_COLOR_OPAQUE_BLACK);
       for (unsigned l = 0; l < LANES; l++) {
-         addr[l][0] = fbits(l & 1 ? -0.5f : 1.5f);
-         addr[l][1] = fbits(rnd_float(-2.0f, 3.0f));
+         addr[l][0] = it_fbits(l & 1 ? -0.5f : 1.5f);
+         addr[l][1] = it_fbits(it_rnd_float(-2.0f, 3.0f));
          addr[l][2] = addr[l][3] = 0;
       }
       if (!RUN(t, prog_sample_2d, &im, samp, addr, NULL, out))
          continue;
-      uint32_t one = ref_type_is_int(fmts[i].type) ? 1 : fbits(1.0f);
+      uint32_t one = ref_type_is_int(fmts[i].type) ? 1 : it_fbits(1.0f);
       uint32_t want[4] = {0, 0, 0, one};
       for (unsigned l = 0; l < LANES; l++) {
-         if (!check_lane("image_sample_lz opaque black border", fmts[i], l, out[l], want, false,
+         if (!it_check_lane("image_sample_lz opaque black border", fmts[i], l, out[l], want, false,
                          ""))
             break;
       }
@@ -889,9 +546,9 @@ test_load_store_types(struct sim_test *t)
          struct test_image im = {.fmt = f, .type = cases[c].type, .width = 9, .height = 3,
                                  .depth = 4, .layers = cases[c].array ? 4 : 0,
                                  .custom_pitch = custom, .pitch = 64};
-         if (!make_image(t, &im))
+         if (!it_make_image(t, &im))
             continue;
-         fill_image(&im);
+         it_fill_image(&im);
          uint32_t addr[LANES][4], out[LANES][4], data[LANES][4];
          unsigned n = cases[c].dims + cases[c].array;
          unsigned size[3] = {im.width, im.height,
@@ -901,9 +558,9 @@ test_load_store_types(struct sim_test *t)
          for (unsigned l = 0; l < LANES; l++) {
             memset(addr[l], 0, 16);
             for (unsigned d = 0; d < n; d++)
-               addr[l][d] = rnd() % size[d];
+               addr[l][d] = it_rnd() % size[d];
          }
-         if (!run(t, "image_load", cases[c].load, cases[c].load_size, &im, NULL, addr, NULL,
+         if (!it_run(t, "image_load", cases[c].load, cases[c].load_size, &im, NULL, addr, NULL,
                   out))
             continue;
          for (unsigned l = 0; l < LANES; l++) {
@@ -913,11 +570,11 @@ test_load_store_types(struct sim_test *t)
             if (n == 3 || (cases[c].array && cases[c].dims == 1))
                z = addr[l][n - 1];
             uint32_t want[4];
-            ref_read_pixel(f, pixel(&im, 0, x, y, z), want);
+            ref_read_pixel(f, it_pixel(&im, 0, x, y, z), want);
             char detail[64];
             snprintf(detail, sizeof(detail), "type %u%s at (%u, %u, %u)", cases[c].type,
                      custom ? " custom pitch" : "", x, y, z);
-            if (!check_lane("image_load", f, l, out[l], want, false, detail))
+            if (!it_check_lane("image_load", f, l, out[l], want, false, detail))
                break;
          }
          /* stores: each lane its own texel (lanes past the image's texels
@@ -931,7 +588,7 @@ test_load_store_types(struct sim_test *t)
             for (unsigned k = 0; k < 4; k++)
                data[l][k] = (i * 4 + k) * 977u;
          }
-         if (!run(t, "image_store", cases[c].store, cases[c].store_size, &im, NULL, addr, data,
+         if (!it_run(t, "image_store", cases[c].store, cases[c].store_size, &im, NULL, addr, data,
                   NULL))
             continue;
          for (unsigned l = 0; l < LANES && l < texels; l++) {
@@ -942,7 +599,7 @@ test_load_store_types(struct sim_test *t)
                z = addr[l][n - 1];
             uint8_t want[8];
             ref_write_pixel(f, data[l], want);
-            if (!CHECK(!memcmp(pixel(&im, 0, x, y, z), want, 8),
+            if (!CHECK(!memcmp(it_pixel(&im, 0, x, y, z), want, 8),
                        "image_store type %u%s: texel (%u, %u, %u) not where the layout puts it",
                        cases[c].type, custom ? " custom pitch" : "", x, y, z))
                break;
@@ -960,21 +617,21 @@ test_mips_and_resinfo(struct sim_test *t)
    struct ref_format f = {CL_R, CL_UNSIGNED_INT32};
    struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 9, .height = 6,
                            .levels = 3};
-   if (!make_image(t, &im))
+   if (!it_make_image(t, &im))
       return;
    for (unsigned lv = 0; lv < 3; lv++) {
-      for (unsigned y = 0; y < minify(6, lv); y++) {
-         for (unsigned x = 0; x < minify(9, lv); x++) {
+      for (unsigned y = 0; y < it_minify(6, lv); y++) {
+         for (unsigned x = 0; x < it_minify(9, lv); x++) {
             uint32_t v = lv * 1000 + y * 100 + x;
-            memcpy(pixel(&im, lv, x, y, 0), &v, 4);
+            memcpy(it_pixel(&im, lv, x, y, 0), &v, 4);
          }
       }
    }
    uint32_t addr[LANES][4], out[LANES][4], data[LANES][4];
    for (unsigned l = 0; l < LANES; l++) {
       unsigned lv = l % 4; /* level 3 is past LAST_LEVEL: reads 0 */
-      addr[l][0] = rnd() % minify(9, lv);
-      addr[l][1] = rnd() % minify(6, lv);
+      addr[l][0] = it_rnd() % it_minify(9, lv);
+      addr[l][1] = it_rnd() % it_minify(6, lv);
       addr[l][2] = lv;
       addr[l][3] = lv; /* resinfo's mip level */
    }
@@ -989,24 +646,24 @@ test_mips_and_resinfo(struct sim_test *t)
    if (RUN(t, prog_resinfo, &im, NULL, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
          uint32_t lv = addr[l][3];
-         uint32_t want[4] = {minify(9, lv), minify(6, lv), 1, 3};
+         uint32_t want[4] = {it_minify(9, lv), it_minify(6, lv), 1, 3};
          if (lv >= 3)
             memset(want, 0, sizeof(want));
-         if (!check_lane("image_get_resinfo", f, l, out[l], want, false, "2D, 3 levels"))
+         if (!it_check_lane("image_get_resinfo", f, l, out[l], want, false, "2D, 3 levels"))
             break;
       }
    }
    for (unsigned l = 0; l < LANES; l++) {
       unsigned lv = l % 3;
-      addr[l][0] = (l / 3) % minify(9, lv);
-      addr[l][1] = (l / 3) / minify(9, lv) % minify(6, lv);
+      addr[l][0] = (l / 3) % it_minify(9, lv);
+      addr[l][1] = (l / 3) / it_minify(9, lv) % it_minify(6, lv);
       addr[l][2] = lv;
       data[l][0] = 0x70000000u | l;
    }
    if (RUN(t, prog_store_mip_2d, &im, NULL, addr, data, NULL)) {
       for (unsigned l = 0; l < LANES; l++) {
          uint32_t v;
-         memcpy(&v, pixel(&im, addr[l][2], addr[l][0], addr[l][1], 0), 4);
+         memcpy(&v, it_pixel(&im, addr[l][2], addr[l][0], addr[l][1], 0), 4);
          /* later lanes of the same texel win */
          if ((v & 0x70000000u) != 0x70000000u &&
              !CHECK(false, "image_store_mip lane %u: level %u (%u, %u) holds 0x%x", l,
@@ -1029,27 +686,27 @@ test_mips_and_resinfo(struct sim_test *t)
       bool is_3d = mip_types[i].type == V_008F1C_SQ_RSRC_IMG_3D;
       struct test_image mi = {.fmt = f, .type = mip_types[i].type, .width = 9, .height = 6,
                               .depth = 4, .layers = 3, .levels = 3};
-      if (!make_image(t, &mi))
+      if (!it_make_image(t, &mi))
          continue;
       unsigned slices = is_3d ? 4 : 3;
       for (unsigned z = 0; z < slices; z++) {
          for (unsigned lv = 0; lv < 3; lv++) {
-            for (unsigned y = 0; y < minify(6, lv); y++) {
-               for (unsigned x = 0; x < minify(9, lv); x++) {
+            for (unsigned y = 0; y < it_minify(6, lv); y++) {
+               for (unsigned x = 0; x < it_minify(9, lv); x++) {
                   uint32_t v = z * 10000 + lv * 1000 + y * 100 + x;
-                  memcpy(pixel(&mi, lv, x, y, z), &v, 4);
+                  memcpy(it_pixel(&mi, lv, x, y, z), &v, 4);
                }
             }
          }
       }
       for (unsigned l = 0; l < LANES; l++) {
          unsigned lv = l % 3;
-         addr[l][0] = rnd() % minify(9, lv);
-         addr[l][1] = rnd() % minify(6, lv);
-         addr[l][2] = rnd() % (is_3d ? minify(4, lv) : 3);
+         addr[l][0] = it_rnd() % it_minify(9, lv);
+         addr[l][1] = it_rnd() % it_minify(6, lv);
+         addr[l][2] = it_rnd() % (is_3d ? it_minify(4, lv) : 3);
          addr[l][3] = lv;
       }
-      if (!run(t, "image_load_mip", mip_types[i].prog, mip_types[i].size, &mi, NULL, addr, NULL,
+      if (!it_run(t, "image_load_mip", mip_types[i].prog, mip_types[i].size, &mi, NULL, addr, NULL,
                out))
          continue;
       for (unsigned l = 0; l < LANES; l++) {
@@ -1065,10 +722,10 @@ test_mips_and_resinfo(struct sim_test *t)
    {
       struct test_image vi = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D_ARRAY, .width = 9,
                               .height = 6, .layers = 4, .view_first = 1, .view_last = 2};
-      if (make_image(t, &vi)) {
+      if (it_make_image(t, &vi)) {
          for (unsigned z = 0; z < 4; z++) {
             uint32_t v = 0xa0 + z;
-            memcpy(pixel(&vi, 0, 3, 2, z), &v, 4);
+            memcpy(it_pixel(&vi, 0, 3, 2, z), &v, 4);
          }
          for (unsigned l = 0; l < LANES; l++) {
             addr[l][0] = 3;
@@ -1102,12 +759,12 @@ test_mips_and_resinfo(struct sim_test *t)
    for (unsigned i = 0; i < sizeof(types_info) / sizeof(types_info[0]); i++) {
       struct test_image ti = {.fmt = f, .type = types_info[i].type, .width = 9, .height = 6,
                               .depth = 5, .layers = 7};
-      if (!make_image(t, &ti))
+      if (!it_make_image(t, &ti))
          continue;
       memset(addr, 0, sizeof(addr));
       if (!RUN(t, prog_resinfo, &ti, NULL, addr, NULL, out))
          continue;
-      check_lane("image_get_resinfo", f, 0, out[0], types_info[i].want, false, "by type");
+      it_check_lane("image_get_resinfo", f, 0, out[0], types_info[i].want, false, "by type");
    }
    kiln_test_result("image_load_mip, image_store_mip, image_get_resinfo", before);
 }
@@ -1119,9 +776,9 @@ test_packed_forms(struct sim_test *t)
    unsigned before = kiln_test.failures;
    struct ref_format f = {CL_RGBA, CL_FLOAT};
    struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8, .height = 8};
-   if (!make_image(t, &im))
+   if (!it_make_image(t, &im))
       return;
-   fill_image(&im);
+   it_fill_image(&im);
    uint32_t addr[LANES][4], out[LANES][4], data[LANES][4];
    for (unsigned l = 0; l < LANES; l++) {
       addr[l][0] = l % 8;
@@ -1131,13 +788,13 @@ test_packed_forms(struct sim_test *t)
    if (RUN(t, prog_load_d16_2d, &im, NULL, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
          uint32_t v[4];
-         ref_read_pixel(f, pixel(&im, 0, l % 8, l / 8, 0), v);
+         ref_read_pixel(f, it_pixel(&im, 0, l % 8, l / 8, 0), v);
          _Float16 h[4];
          for (unsigned c = 0; c < 4; c++)
-            h[c] = (_Float16)bitsf(v[c]);
+            h[c] = (_Float16)it_bitsf(v[c]);
          uint32_t want[4] = {0, 0, 0xdeadbeef, 0xdeadbeef};
          memcpy(want, h, 8);
-         if (!check_lane("image_load d16", f, l, out[l], want, false, ""))
+         if (!it_check_lane("image_load d16", f, l, out[l], want, false, ""))
             break;
       }
    }
@@ -1146,8 +803,8 @@ test_packed_forms(struct sim_test *t)
    if (RUN(t, prog_load_a16_2d, &im, NULL, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
          uint32_t want[4];
-         ref_read_pixel(f, pixel(&im, 0, l % 8, l / 8, 0), want);
-         if (!check_lane("image_load a16", f, l, out[l], want, false, ""))
+         ref_read_pixel(f, it_pixel(&im, 0, l % 8, l / 8, 0), want);
+         if (!it_check_lane("image_load a16", f, l, out[l], want, false, ""))
             break;
       }
    }
@@ -1156,26 +813,26 @@ test_packed_forms(struct sim_test *t)
    if (RUN(t, prog_load_tfe_2d, &im, NULL, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
          uint32_t v[4];
-         ref_read_pixel(f, pixel(&im, 0, l % 8, l / 8, 0), v);
+         ref_read_pixel(f, it_pixel(&im, 0, l % 8, l / 8, 0), v);
          uint32_t want[4] = {v[0], 0, 0xdeadbeef, 0xdeadbeef};
-         if (!check_lane("image_load tfe", f, l, out[l], want, false, ""))
+         if (!it_check_lane("image_load tfe", f, l, out[l], want, false, ""))
             break;
       }
    }
 
    struct ref_format hf = {CL_RGBA, CL_HALF_FLOAT};
    struct test_image hi = {.fmt = hf, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8, .height = 8};
-   if (!make_image(t, &hi))
+   if (!it_make_image(t, &hi))
       return;
    for (unsigned l = 0; l < LANES; l++) {
       _Float16 h[4];
       for (unsigned c = 0; c < 4; c++)
-         h[c] = (_Float16)rnd_float(-100.0f, 100.0f);
+         h[c] = (_Float16)it_rnd_float(-100.0f, 100.0f);
       memcpy(data[l], h, 8);
    }
    if (RUN(t, prog_store_d16_2d, &hi, NULL, addr, data, NULL)) {
       for (unsigned l = 0; l < LANES; l++) {
-         if (!CHECK(!memcmp(pixel(&hi, 0, l % 8, l / 8, 0), data[l], 8),
+         if (!CHECK(!memcmp(it_pixel(&hi, 0, l % 8, l / 8, 0), data[l], 8),
                     "image_store d16 lane %u: the halves are not stored as given", l))
             break;
       }
@@ -1222,23 +879,23 @@ test_atomics(struct sim_test *t)
    for (unsigned i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
       struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8,
                               .height = 8};
-      if (!make_image(t, &im))
+      if (!it_make_image(t, &im))
          continue;
       uint32_t init[LANES], addr[LANES][4], data[LANES][4], out[LANES][4];
       for (unsigned l = 0; l < LANES; l++) {
-         init[l] = l % 5 == 0 ? l : rnd();
-         memcpy(pixel(&im, 0, l % 8, l / 8, 0), &init[l], 4);
+         init[l] = l % 5 == 0 ? l : it_rnd();
+         memcpy(it_pixel(&im, 0, l % 8, l / 8, 0), &init[l], 4);
          addr[l][0] = l % 8;
          addr[l][1] = l / 8;
          addr[l][2] = addr[l][3] = 0;
-         data[l][0] = l % 3 == 0 ? l : rnd();
-         data[l][1] = l % 2 ? init[l] : rnd(); /* cmpswap's compare value */
+         data[l][0] = l % 3 == 0 ? l : it_rnd();
+         data[l][1] = l % 2 ? init[l] : it_rnd(); /* cmpswap's compare value */
       }
-      if (!run(t, ops[i].op, ops[i].prog, ops[i].size, &im, NULL, addr, data, out))
+      if (!it_run(t, ops[i].op, ops[i].prog, ops[i].size, &im, NULL, addr, data, out))
          continue;
       for (unsigned l = 0; l < LANES; l++) {
          uint32_t now;
-         memcpy(&now, pixel(&im, 0, l % 8, l / 8, 0), 4);
+         memcpy(&now, it_pixel(&im, 0, l % 8, l / 8, 0), 4);
          uint32_t want = atomic_ref(ops[i].op, init[l], data[l][0], data[l][1]);
          if (!CHECK(out[l][0] == init[l] && now == want,
                     "image_atomic_%s lane %u: returned 0x%x (want 0x%x), memory 0x%x (want "
@@ -1249,9 +906,9 @@ test_atomics(struct sim_test *t)
    }
    /* every lane on one texel: the additions all land */
    struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 4, .height = 4};
-   if (make_image(t, &im)) {
+   if (it_make_image(t, &im)) {
       uint32_t addr[LANES][4], data[LANES][4], sum = 5;
-      memcpy(pixel(&im, 0, 2, 1, 0), &sum, 4);
+      memcpy(it_pixel(&im, 0, 2, 1, 0), &sum, 4);
       for (unsigned l = 0; l < LANES; l++) {
          addr[l][0] = 2;
          addr[l][1] = 1;
@@ -1260,7 +917,7 @@ test_atomics(struct sim_test *t)
       }
       if (RUN(t, prog_atomic_add_nortn, &im, NULL, addr, data, NULL)) {
          uint32_t now;
-         memcpy(&now, pixel(&im, 0, 2, 1, 0), 4);
+         memcpy(&now, it_pixel(&im, 0, 2, 1, 0), 4);
          CHECK_EQ32("image_atomic_add of 64 lanes on one texel", now, sum);
       }
    }
@@ -1276,7 +933,7 @@ test_faults(struct sim_test *t)
    unsigned before = kiln_test.failures;
    struct ref_format f = {CL_RGBA, CL_UNORM_INT8};
    struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 64, .height = 64};
-   if (!make_image(t, &im))
+   if (!it_make_image(t, &im))
       return;
    /* a T# whose image runs past its buffer: a VM fault at the texel */
    uint32_t addr[LANES][4];
@@ -1332,9 +989,9 @@ test_fuzz(struct sim_test *t)
       struct test_image im = {.fmt = {CL_RGBA, CL_UNORM_INT8}};
       uint32_t samp[4], addr[LANES][4], data[LANES][4];
       for (unsigned i = 0; i < 8; i++)
-         im.desc[i] = rnd();
+         im.desc[i] = it_rnd();
       /* mostly an image in (or near) the mapped buffer, mostly linear */
-      uint64_t va = ST_BUF_VA(IMG_BUF) + (rnd() % 256) * 256;
+      uint64_t va = ST_BUF_VA(IMG_BUF) + (it_rnd() % 256) * 256;
       im.desc[0] = va >> 8;
       im.desc[1] = (im.desc[1] & ~0xffu) | (uint32_t)(va >> 40);
       if (iter % 4) {
@@ -1345,22 +1002,22 @@ test_fuzz(struct sim_test *t)
             V_008F0C_GFX10_FORMAT_32_UINT,       V_008F0C_GFX10_FORMAT_32_32_UINT,
             V_008F0C_GFX10_FORMAT_8_8_8_8_SRGB,  V_008F0C_GFX10_FORMAT_2_10_10_10_SNORM,
          };
-         unsigned w = rnd() % 40, h = rnd() % 40;
-         im.desc[1] = (im.desc[1] & 0xff) | S_00A004_FORMAT_GFX10(fmts[rnd() % 8]) |
+         unsigned w = it_rnd() % 40, h = it_rnd() % 40;
+         im.desc[1] = (im.desc[1] & 0xff) | S_00A004_FORMAT_GFX10(fmts[it_rnd() % 8]) |
                       S_00A004_WIDTH_LO(w);
          im.desc[2] = S_00A008_WIDTH_HI(w >> 2) | S_00A008_HEIGHT(h);
          im.desc[3] = (im.desc[3] & C_00A00C_TYPE & C_00A00C_SW_MODE & C_00A00C_BASE_LEVEL &
                        C_00A00C_LAST_LEVEL_GFX10) |
-                      S_00A00C_TYPE(8 + rnd() % 6) | S_00A00C_LAST_LEVEL_GFX10(rnd() % 3);
-         im.desc[4] = S_00A010_DEPTH_GFX10(rnd() % 8) | S_00A010_BASE_ARRAY(rnd() % 4);
-         im.desc[5] = S_00A014_MAX_MIP(rnd() % 4);
+                      S_00A00C_TYPE(8 + it_rnd() % 6) | S_00A00C_LAST_LEVEL_GFX10(it_rnd() % 3);
+         im.desc[4] = S_00A010_DEPTH_GFX10(it_rnd() % 8) | S_00A010_BASE_ARRAY(it_rnd() % 4);
+         im.desc[5] = S_00A014_MAX_MIP(it_rnd() % 4);
       }
       for (unsigned i = 0; i < 4; i++)
-         samp[i] = rnd();
+         samp[i] = it_rnd();
       for (unsigned l = 0; l < LANES; l++) {
          for (unsigned c = 0; c < 4; c++) {
-            addr[l][c] = iter % 2 ? rnd() % 64 : rnd();
-            data[l][c] = rnd();
+            addr[l][c] = iter % 2 ? it_rnd() % 64 : it_rnd();
+            data[l][c] = it_rnd();
          }
       }
       unsigned p = iter % (sizeof(progs) / sizeof(progs[0]));
