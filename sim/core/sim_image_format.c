@@ -17,7 +17,10 @@
  * widths, the first named in the highest bits.  The sRGB formats decode
  * their X, Y and Z channels with the specification's sRGB-to-linear curve
  * and encode with its linear-to-sRGB one (8.3.1.5, 8.3.2.5); W is plain
- * UNORM.
+ * UNORM.  These are the conversions kiln promises OpenCL programs; where a
+ * real RDNA2 texture unit rounds or clamps otherwise (say, SNORM writes
+ * below -1, which the specification makes -128), the emulator does not
+ * model it.
  */
 #include <math.h>
 

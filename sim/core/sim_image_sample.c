@@ -23,7 +23,8 @@
  * fastest; integer formats are never filtered (the specification leaves
  * that undefined).  Unnormalised coordinates under the repeat modes,
  * which OpenCL does not allow, are normalised first.  Array layers are
- * rint(layer) clamped to the view's layers.
+ * rint(layer) clamped to the view's layers.  Weights are full floats,
+ * finer than the hardware's 8-bit sub-texel fractions.
  */
 #include <math.h>
 
