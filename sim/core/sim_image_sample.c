@@ -24,7 +24,7 @@
  * that undefined).  Unnormalised coordinates under the repeat modes,
  * which OpenCL does not allow, are normalised first.  Array layers are
  * rint(layer) clamped to the view's layers.  Weights are full floats,
- * finer than the hardware's 8-bit sub-texel fractions.
+ * finer than the hardware's fixed-point sub-texel fractions.
  */
 #include <math.h>
 
