@@ -44,7 +44,8 @@ lower_local_size(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 
    b->cursor = nir_before_instr(&intr->instr);
    nir_def *size = nir_load_workgroup_size(b);
-   nir_def *global_size = nir_load_global_size(b, 32);
+   /* 64 bits, as the OpenCL front ends (kiln's, Rusticl's) give it. */
+   nir_def *global_size = nir_u2u32(b, nir_load_global_size(b, 64));
    nir_def *group_id = nir_load_workgroup_id(b);
    nir_def *left = nir_isub(b, global_size, nir_imul(b, group_id, size));
    nir_def *local = nir_umin(b, size, left);

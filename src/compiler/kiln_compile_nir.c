@@ -179,8 +179,9 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
    NIR_PASS(_, nir, nir_link_shader_functions, opts.clc_shader);
    NIR_PASS(_, nir, nir_inline_functions);
    nir_remove_non_entrypoints(nir);
-   /* Rusticl launches no partial work-groups (it offers no non-uniform
-    * work-groups), so kiln_nir_lower_partial_local_size has nothing to do. */
+   /* Partial work-groups: Rusticl launches them for non-uniform work-groups
+    * (mesa-rusticl-non-uniform-work-groups.patch). */
+   NIR_PASS(_, nir, kiln_nir_lower_partial_local_size);
    NIR_PASS(_, nir, kiln_nir_lower_subgroup_size, wave);
    return nir;
 }

@@ -123,6 +123,9 @@ kiln_screen_init_caps(struct kiln_screen *screen)
    /* ACO emits every memory order and scope's waits and cache controls,
     * and a device is one agent, so all_devices is device. */
    caps->compute_atomic_orders_and_scopes = true;
+   /* A dispatch's last groups may be partial (COMPUTE_NUM_THREAD_x.PARTIAL,
+    * and kiln_nir_lower_partial_local_size in the kernel). */
+   caps->compute_grid_info_last_block = true;
    caps->query_timestamp = true;
    caps->timer_resolution = 1;
    caps->max_shader_buffer_size = MAX_ALLOC_BYTES;

@@ -142,8 +142,12 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
       .num_bos = num_bos,
       .extra_lds_bytes = info->variable_shared_mem,
    };
+   /* A dimension's last group may be partial (last_block, non-uniform
+    * work-groups): the dispatch and the kernel derive it from the global size. */
    for (unsigned d = 0; d < 3; d++) {
       launch.global_size[d] = (uint64_t)info->grid[d] * info->block[d];
+      if (info->last_block[d] && info->grid[d])
+         launch.global_size[d] -= info->block[d] - info->last_block[d];
       launch.local_size[d] = info->block[d];
    }
 
