@@ -72,6 +72,17 @@
  * ac_build_sampler_descriptor's).  Literal samplers (`const sampler_t s =
  * CLK_...`) take no slot: the compiler puts their S# into the code.
  *
+ * A Gallium front end binds images and samplers to numbered slots instead
+ * (Rusticl: read-only images as sampler views, the others as shader
+ * images, samplers as sampler states, literal ones included, and the
+ * channel data types and orders in its own inputs).  The driver writes
+ * their descriptors into a binding table from the first KILN_KERNARG_ALIGN
+ * boundary past the kernel's inputs, counted in its explicit size: one
+ * KILN_BINDING_DESC_SIZE slot per sampler view (a T#, or a buffer's V# and
+ * four zero dwords), then one per shader image, then one
+ * KILN_BINDING_SAMPLER_SIZE slot (an S#) per sampler state
+ * (kiln_nir_lower_image_bindings reads them).
+ *
  * Images are linear (SW_MODE 0, no metadata), one mip level, in the
  * layout the GFX10 address library gives linear surfaces: the base
  * 256-byte aligned, rows of KILN_IMAGE_ROW_PITCH(width, bpp) bytes (the
@@ -199,9 +210,14 @@ static_assert(KILN_IMAGE_SLOT_SIZE % KILN_KERNARG_ALIGN == 0 &&
 static_assert(KILN_IMAGE_SLOT_DESC % 4 == 0 && KILN_SAMPLER_SLOT_DESC % 4 == 0,
               "a descriptor is read with one dword-aligned s_load");
 
+/* The slots of a Gallium binding table. */
+#define KILN_BINDING_DESC_SIZE 32
+#define KILN_BINDING_SAMPLER_SIZE 16
+
 /* Linear images (GFX10 address library, ADDR_SW_LINEAR): the base and the
  * row pitch are multiples of 256 bytes. */
 #define KILN_IMAGE_BASE_ALIGN 256
+/* bpp: bytes per pixel, a power of two up to 16 */
 #define KILN_IMAGE_ROW_PITCH(width, bpp) \
    ((((width) + (256 / (bpp)) - 1) / (256 / (bpp))) * 256)
 

@@ -167,6 +167,26 @@ bool kiln_nir_lower_image_args(nir_shader *nir);
  * image or sampler argument's variable; 0 for any other variable. */
 unsigned kiln_nir_image_arg_slot_size(const nir_variable *var);
 
+/* The binding table of kiln_nir_lower_image_bindings: where it starts, and
+ * the slots the kernel reads (kiln_amd_abi.h's layout). */
+struct kiln_nir_image_bindings {
+   unsigned table_offset;      /* in: its kernarg offset */
+   unsigned num_textures;      /* out: sampler views */
+   unsigned num_images;        /* out: shader images */
+   unsigned num_samplers;      /* out: sampler states */
+};
+
+/* Images and samplers a Gallium front end bound to slots (nir_lower_cl_images'
+ * texture, image and sampler indices) read from the binding table at
+ * bindings->table_offset (kiln_amd_abi.h): texture instructions get
+ * handles, image intrinsics become bindless ones; the counts of slots the
+ * kernel reads are returned in bindings.  Run on the front end's final
+ * NIR, before kiln_nir_lower_kernel_abi. */
+bool kiln_nir_lower_image_bindings(nir_shader *nir, struct kiln_nir_image_bindings *bindings);
+
+/* The bytes of that binding table. */
+unsigned kiln_nir_image_binding_table_size(const struct kiln_nir_image_bindings *bindings);
+
 /* Builds the target's sampler descriptor (S#) for a literal sampler, given
  * in SPIR-V's numbers as vtn keeps them: SamplerAddressingMode (0 none,
  * 1 clamp to edge, 2 clamp, 3 repeat, 4 mirrored repeat), normalised

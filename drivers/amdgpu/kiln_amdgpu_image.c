@@ -112,7 +112,11 @@ check_image(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_image_desc 
 {
    if (dev->gfx_level < GFX10)
       return kiln_amdgpu_error(dev, -ENOTSUP, "images: only GFX10 and later are supported");
-   *format = image_format(dev, image->channel_order, image->channel_data_type);
+   *format = image->pipe_format
+                ? (ac_get_gfx10_format_table(dev->gfx_level)[image->pipe_format].img_format
+                      ? (enum pipe_format)image->pipe_format
+                      : PIPE_FORMAT_NONE)
+                : image_format(dev, image->channel_order, image->channel_data_type);
    if (*format == PIPE_FORMAT_NONE)
       return kiln_amdgpu_error(dev, -EINVAL, "image format (order 0x%x, data type 0x%x): "
                                "not an image format of this device",

@@ -24,6 +24,9 @@ struct kiln_amdgpu_image_desc {
    uint32_t type;              /* CL_MEM_OBJECT_IMAGE1D ... IMAGE3D */
    uint32_t channel_order;     /* CL_R ... */
    uint32_t channel_data_type; /* CL_UNORM_INT8 ... */
+   /* Or, when not 0, the Gallium format (enum pipe_format) the image has
+    * in place of the OpenCL order and data type. */
+   unsigned pipe_format;
    uint32_t width, height, depth; /* 1 where the type has no such dimension */
    uint32_t array_size;        /* layers of an array, else 1 */
 };

@@ -41,6 +41,10 @@ kiln_screen(struct pipe_screen *screen)
 struct kiln_resource {
    struct pipe_resource base;
    struct kiln_amdgpu_bo *bo;
+   /* A texture's linear layout (kiln_amd_abi.h): pixel (x, y, z) at
+    * z * slice_pitch + y * row_pitch + x * its format's block size. */
+   unsigned row_pitch;
+   uint64_t slice_pitch;
 };
 
 static inline struct kiln_resource *
@@ -55,6 +59,10 @@ struct kiln_compute_state {
    unsigned static_shared_mem; /* where the front end starts __local arguments */
 };
 
+/* Sampler views, shader images and sampler states a context can bind
+ * (OpenCL 2.0's minimum of read image arguments, and of samplers). */
+#define KILN_MAX_BINDINGS 128
+
 struct kiln_context {
    struct pipe_context base;
    struct kiln_compute_state *cs;
@@ -62,6 +70,10 @@ struct kiln_context {
    struct pipe_resource **globals; /* set_global_binding's buffers */
    unsigned num_globals;
    enum pipe_reset_status reset;  /* after a faulting dispatch, until queried */
+   /* What the next launch's binding table describes (kiln_pipe_image.c) */
+   struct pipe_sampler_view *views[KILN_MAX_BINDINGS];
+   struct pipe_image_view images[KILN_MAX_BINDINGS];
+   void *samplers[KILN_MAX_BINDINGS];
 };
 
 static inline struct kiln_context *
@@ -83,6 +95,16 @@ void kiln_context_init_query_functions(struct kiln_context *ctx);
 /* kiln_pipe_resource.c: buffers and transfers */
 void kiln_screen_init_resource_functions(struct kiln_screen *screen);
 void kiln_context_init_resource_functions(struct kiln_context *ctx);
+
+/* kiln_pipe_image.c: sampler views, shader images, sampler states, and the
+ * binding table: the descriptors of the slots kernel k reads written at
+ * their place in its inputs, the resources behind them added to bos (at
+ * most max_bos); 0 or a negative errno (the reason on stderr). */
+void kiln_context_init_image_functions(struct kiln_context *ctx);
+int kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kernel *k,
+                                uint8_t *input, struct kiln_amdgpu_bo **bos, unsigned *num_bos,
+                                unsigned max_bos);
+void kiln_context_release_bindings(struct kiln_context *ctx);
 
 /* kiln_pipe_compute.c: compute states; kiln_pipe_launch.c: inputs, bindings, launch */
 void kiln_context_init_compute_functions(struct kiln_context *ctx);

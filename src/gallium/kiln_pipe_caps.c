@@ -4,8 +4,8 @@
  *
  * What the screen says it can do, which Rusticl turns into the OpenCL
  * device's limits and extensions: only what kiln runs correctly today
- * (64-bit integers, their atomics, and doubles; no images, half or
- * sub-groups yet).  The
+ * (64-bit integers, their atomics, doubles, half, sub-groups and images:
+ * linear, one level, the sizes of GFX10's image descriptors).  The
  * limits are drivers/amdgpu's and kiln's kernel ABI's.
  */
 #include "kiln_pipe.h"
@@ -33,6 +33,14 @@ kiln_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
       return MAX_INPUT_BYTES;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
       /* __constant arguments are global pointers: no hardware limit. */
+      return 16;
+   /* Images and samplers: the binding table's slots (kiln_pipe_image.c),
+    * OpenCL 2.0's minimum counts. */
+   case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
+      return KILN_MAX_BINDINGS;
+   case PIPE_SHADER_CAP_MAX_SHADER_IMAGES:
+      return 64;
+   case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
       return 16;
    case PIPE_SHADER_CAP_INTEGERS:
    case PIPE_SHADER_CAP_INT64_ATOMICS: /* global and LDS, as kiln compiles them */
@@ -97,7 +105,7 @@ kiln_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
    case PIPE_COMPUTE_CAP_SUBGROUP_SIZES:
       RETURN(uint32_t, info->wave_size);
    case PIPE_COMPUTE_CAP_IMAGES_SUPPORTED:
-      RETURN(uint32_t, 0);
+      RETURN(uint32_t, 1);
    }
    return 0;
 }
@@ -126,6 +134,19 @@ kiln_screen_init_caps(struct kiln_screen *screen)
    /* A dispatch's last groups may be partial (COMPUTE_NUM_THREAD_x.PARTIAL,
     * and kiln_nir_lower_partial_local_size in the kernel). */
    caps->compute_grid_info_last_block = true;
+   /* Images: read-only ones as sampler views, the others as shader images,
+    * all with their formats' own conversions (GFX10 T#: 16384 wide and
+    * high, 8192 layers or slices; image buffers in 2^27 elements).  The
+    * front end numbers them (nir_lower_cl_images); the backend reads their
+    * descriptors from the binding table. */
+   caps->texture_sampler_independent = true;
+   caps->image_store_formatted = true;
+   caps->max_texture_2d_size = 16384;
+   caps->max_texture_3d_levels = 14;
+   caps->max_texture_array_layers = 8192;
+   caps->max_texel_buffer_elements = 1 << 27;
+   caps->nir_images_as_deref = false;
+   caps->nir_samplers_as_deref = false;
    caps->query_timestamp = true;
    caps->timer_resolution = 1;
    caps->max_shader_buffer_size = MAX_ALLOC_BYTES;

@@ -5,7 +5,9 @@
  * A launch as Rusticl makes it: the kernel inputs (its arguments and its
  * own launch values, laid out by Rusticl) in constant buffer 0, the
  * buffers behind pointer arguments from set_global_binding, whose GPU
- * addresses are added into the inputs at once, and launch_grid with the
+ * addresses are added into the inputs at once, the descriptors of the
+ * bound images and samplers in the binding table past the inputs
+ * (kiln_pipe_image.c), and launch_grid with the
  * work-group size and the number of groups.  drivers/amdgpu appends kiln's
  * implicit arguments, places the LDS and waits for the dispatch; a fault
  * is reported on stderr with its address and instruction, and through the
@@ -124,15 +126,22 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
       memset(tail, 0, k->kernarg_size - input_size);
    }
 
+   /* The buffers, and the resources of the images the kernel reads. */
+   const unsigned max_bos =
+      ctx->num_globals + k->num_sampler_views + k->num_shader_images;
    struct kiln_amdgpu_bo *stack_bos[32];
    struct kiln_amdgpu_bo **bos = stack_bos;
-   if (ctx->num_globals > ARRAY_SIZE(stack_bos) &&
-       !(bos = malloc(ctx->num_globals * sizeof(*bos))))
+   if (max_bos > ARRAY_SIZE(stack_bos) && !(bos = malloc(max_bos * sizeof(*bos))))
       return;
    unsigned num_bos = 0;
    for (unsigned i = 0; i < ctx->num_globals; i++) {
       if (ctx->globals[i])
          bos[num_bos++] = kiln_resource(ctx->globals[i])->bo;
+   }
+   if (kiln_context_write_bindings(ctx, k, ctx->input.data, bos, &num_bos, max_bos)) {
+      if (bos != stack_bos)
+         free(bos);
+      return;
    }
 
    struct kiln_amdgpu_launch launch = {

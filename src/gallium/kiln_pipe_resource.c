@@ -8,23 +8,66 @@
  * by the CPU through the buffer's mapping, without waiting or staging.
  * (On the emulated device the mapping is the memory the GPU reads; on a
  * render node it is GTT, which a later version may place in VRAM with
- * DMA_DATA copies.)  Images are not supported yet.
+ * DMA_DATA copies.)  Textures (OpenCL images) are buffer objects too, in
+ * the linear layout of kiln_amd_abi.h that drivers/amdgpu computes; they
+ * are mapped the same way, with their row and slice pitches, and copied,
+ * filled and uploaded by Gallium's generic helpers over those maps.
  */
 #include "kiln_pipe.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+
+#include "kiln_amdgpu_image.h"
+#include "util/format/u_format.h"
 #include "util/u_inlines.h"
 #include "util/u_memory.h"
+#include "util/u_surface.h"
+#include "util/u_transfer.h"
+
+static uint32_t
+cl_image_type(enum pipe_texture_target target)
+{
+   switch (target) {
+   case PIPE_TEXTURE_1D: return CL_MEM_OBJECT_IMAGE1D;
+   case PIPE_TEXTURE_1D_ARRAY: return CL_MEM_OBJECT_IMAGE1D_ARRAY;
+   case PIPE_TEXTURE_2D: case PIPE_TEXTURE_RECT: return CL_MEM_OBJECT_IMAGE2D;
+   case PIPE_TEXTURE_2D_ARRAY: return CL_MEM_OBJECT_IMAGE2D_ARRAY;
+   case PIPE_TEXTURE_3D: return CL_MEM_OBJECT_IMAGE3D;
+   default: return 0;
+   }
+}
+
+/* A texture's bytes and pitches (one level, one sample); 0 when the
+ * device cannot have it. */
+static uint64_t
+texture_layout(struct kiln_screen *screen, const struct pipe_resource *templ,
+               struct kiln_resource *res)
+{
+   const struct kiln_amdgpu_image_desc image = {
+      .type = cl_image_type(templ->target),
+      .pipe_format = templ->format,
+      .width = templ->width0,
+      .height = MAX2(templ->height0, 1),
+      .depth = MAX2(templ->depth0, 1),
+      .array_size = MAX2(templ->array_size, 1),
+   };
+   struct kiln_amdgpu_image_layout layout;
+   if (!image.type || templ->last_level || templ->nr_samples > 1 ||
+       kiln_amdgpu_image_layout(screen->dev, &image, &layout))
+      return 0;
+   res->row_pitch = layout.row_pitch;
+   res->slice_pitch = layout.slice_pitch;
+   return layout.size;
+}
 
 static struct pipe_resource *
 kiln_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *templ)
 {
    struct kiln_screen *screen = kiln_screen(pscreen);
-   if (templ->target != PIPE_BUFFER)
-      return NULL;
-
    struct kiln_resource *res = CALLOC_STRUCT(kiln_resource);
    if (!res)
       return NULL;
@@ -33,8 +76,11 @@ kiln_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *te
    pipe_reference_init(&res->base.reference, 1);
 
    simple_mtx_lock(&screen->dev_lock);
-   int ret = kiln_amdgpu_bo_create(screen->dev, MAX2(templ->width0, 1),
-                                   KILN_AMDGPU_BO_HOST_VISIBLE, &res->bo);
+   const uint64_t size = templ->target == PIPE_BUFFER ? MAX2(templ->width0, 1)
+                                                      : texture_layout(screen, templ, res);
+   int ret = size ? kiln_amdgpu_bo_create(screen->dev, size, KILN_AMDGPU_BO_HOST_VISIBLE,
+                                          &res->bo)
+                  : -EINVAL;
    if (ret)
       fprintf(stderr, "kiln: %s\n", kiln_amdgpu_device_error(screen->dev));
    simple_mtx_unlock(&screen->dev_lock);
@@ -42,6 +88,8 @@ kiln_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *te
       FREE(res);
       return NULL;
    }
+   if (templ->target != PIPE_BUFFER)
+      memset(res->bo->map, 0, size);
    return &res->base;
 }
 
@@ -96,7 +144,12 @@ kiln_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
                           struct pipe_resource *src, unsigned src_level,
                           const struct pipe_box *src_box)
 {
-   assert(dst->target == PIPE_BUFFER && src->target == PIPE_BUFFER);
+   if (dst->target != PIPE_BUFFER || src->target != PIPE_BUFFER) {
+      /* Images, and images and buffers: through the maps. */
+      util_resource_copy_region(pctx, dst, dst_level, dstx, dsty, dstz, src, src_level,
+                                src_box);
+      return;
+   }
    /* memmove: a copy within one buffer may overlap (clEnqueueCopyBuffer
     * forbids it, but a sub-buffer's copy reaches here as the parent's). */
    memmove(buffer_bytes(dst) + dstx, buffer_bytes(src) + src_box->x, src_box->width);
@@ -115,24 +168,28 @@ kiln_clear_buffer(struct pipe_context *pctx, struct pipe_resource *pres, unsigne
       memcpy(p + i, value, value_size);
 }
 
-/* Never reached while is_format_supported admits no image format. */
+/* The box's first pixel; z is the slice of a 3D texture or the layer of
+ * an array (a 1D array's layers are its rows: box->y). */
 static void *
 kiln_texture_map(struct pipe_context *pctx, struct pipe_resource *pres, unsigned level,
                  unsigned usage, const struct pipe_box *box, struct pipe_transfer **out)
 {
-   return NULL;
-}
-
-static void
-kiln_texture_unmap(struct pipe_context *pctx, struct pipe_transfer *t)
-{
-}
-
-static void
-kiln_texture_subdata(struct pipe_context *pctx, struct pipe_resource *pres, unsigned level,
-                     unsigned usage, const struct pipe_box *box, const void *data,
-                     unsigned stride, uintptr_t layer_stride)
-{
+   struct kiln_resource *res = kiln_resource(pres);
+   if (level)
+      return NULL; /* one level */
+   struct pipe_transfer *t = CALLOC_STRUCT(pipe_transfer);
+   if (!t)
+      return NULL;
+   pipe_resource_reference(&t->resource, pres);
+   t->level = level;
+   t->usage = usage;
+   t->box = *box;
+   t->stride = res->row_pitch;
+   t->layer_stride = res->slice_pitch;
+   *out = t;
+   const unsigned cpp = util_format_get_blocksize(pres->format);
+   return buffer_bytes(pres) + box->z * res->slice_pitch + box->y * res->row_pitch +
+          box->x * cpp;
 }
 
 void
@@ -152,6 +209,6 @@ kiln_context_init_resource_functions(struct kiln_context *ctx)
    p->resource_copy_region = kiln_resource_copy_region;
    p->clear_buffer = kiln_clear_buffer;
    p->texture_map = kiln_texture_map;
-   p->texture_unmap = kiln_texture_unmap;
-   p->texture_subdata = kiln_texture_subdata;
+   p->texture_unmap = kiln_buffer_unmap;
+   p->texture_subdata = u_default_texture_subdata;
 }

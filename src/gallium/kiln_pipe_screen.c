@@ -12,8 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+
+#include "kiln_amdgpu_image.h"
 #include "kiln_compiler_nir.h"
 #include "util/disk_cache.h"
+#include "util/format/u_format.h"
+#include "util/u_math.h"
 #include "util/hex.h"
 #include "util/mesa-sha1.h"
 #include "util/os_time.h"
@@ -75,8 +81,26 @@ kiln_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
                          enum pipe_texture_target target, unsigned sample_count,
                          unsigned storage_sample_count, unsigned bindings)
 {
-   /* Buffers only: images are not supported yet. */
-   return target == PIPE_BUFFER && format == PIPE_FORMAT_R8_UINT;
+   if (target == PIPE_BUFFER && !(bindings & (PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_SHADER_IMAGE)))
+      return format == PIPE_FORMAT_R8_UINT;
+   /* Images (and image buffers): the formats of plain RGB channels, one
+    * sample, that the device's format table has (drivers/amdgpu). */
+   const struct util_format_description *desc = util_format_description(format);
+   if (!desc || desc->layout != UTIL_FORMAT_LAYOUT_PLAIN ||
+       desc->colorspace != UTIL_FORMAT_COLORSPACE_RGB || sample_count > 1 ||
+       !util_is_power_of_two_nonzero(desc->block.bits / 8) || desc->block.bits % 8)
+      return false;
+   struct kiln_screen *screen = kiln_screen(pscreen);
+   const struct kiln_amdgpu_image_desc image = {
+      .type = target == PIPE_BUFFER ? CL_MEM_OBJECT_IMAGE1D_BUFFER : CL_MEM_OBJECT_IMAGE2D,
+      .pipe_format = format,
+      .width = 1, .height = 1, .depth = 1, .array_size = 1,
+   };
+   struct kiln_amdgpu_image_layout layout;
+   simple_mtx_lock(&screen->dev_lock);
+   const bool ok = !kiln_amdgpu_image_layout(screen->dev, &image, &layout);
+   simple_mtx_unlock(&screen->dev_lock);
+   return ok;
 }
 
 /* Rusticl keeps libclc's NIR and the kernels' NIR in the screen's cache:

@@ -15,7 +15,9 @@
  *    goes;
  *  - kiln_nir_lower_image_16bit: a half image value read or written is
  *    the float value converted once (folded and compared with Mesa's
- *    own float/half conversions).
+ *    own float/half conversions);
+ *  - kiln_nir_lower_image_bindings: a Gallium front end's texture, image
+ *    and sampler indices read the binding table's slots in that order.
  */
 #include <stdio.h>
 
@@ -176,7 +178,7 @@ test_slots_in_argument_order(void)
             if (ld->intrinsic != nir_intrinsic_load_kernel_input || ld->def.num_components != 1)
                continue;
             for (unsigned i = 0; i < 2; i++) {
-               if (nir_intrinsic_base(ld) != slot_field[i])
+               if ((unsigned)nir_intrinsic_base(ld) != slot_field[i])
                   continue;
                b.cursor = nir_before_instr(instr);
                nir_def_replace(&ld->def, nir_imm_int(&b, stored[i]));
@@ -394,6 +396,71 @@ test_half_write_is_exact_float(void)
    nir_test_free(b.shader);
 }
 
+/* A Gallium front end's bindings: read-only images as textures 0 and 1,
+ * a writable one as image 0, sampler 2 (literal samplers take sampler
+ * slots too): the table at 48 holds textures 0-1, then image 0, then
+ * samplers 0-2 (kiln_amd_abi.h's binding table). */
+static void
+test_bindings_table(void)
+{
+   nir_builder b = nir_test_kernel(&options, "bindings");
+   nir_tex_instr *tex = nir_tex_instr_create(b.shader, 2);
+   tex->op = nir_texop_txl;
+   tex->sampler_dim = GLSL_SAMPLER_DIM_2D;
+   tex->dest_type = nir_type_float32;
+   tex->coord_components = 2;
+   tex->texture_index = 1;
+   tex->sampler_index = 2;
+   tex->src[0] = nir_tex_src_for_ssa(nir_tex_src_coord, nir_imm_vec2(&b, 0.5f, 0.5f));
+   tex->src[1] = nir_tex_src_for_ssa(nir_tex_src_lod, nir_imm_float(&b, 0));
+   nir_def_init(&tex->instr, &tex->def, 4, 32);
+   nir_builder_instr_insert(&b, &tex->instr);
+
+   nir_tex_instr *fetch = nir_tex_instr_create(b.shader, 2);
+   fetch->op = nir_texop_txf;
+   fetch->sampler_dim = GLSL_SAMPLER_DIM_BUF;
+   fetch->dest_type = nir_type_float32;
+   fetch->coord_components = 1;
+   fetch->texture_index = 0;
+   fetch->src[0] = nir_tex_src_for_ssa(nir_tex_src_coord, nir_imm_int(&b, 3));
+   fetch->src[1] = nir_tex_src_for_ssa(nir_tex_src_lod, nir_imm_int(&b, 0));
+   nir_def_init(&fetch->instr, &fetch->def, 4, 32);
+   nir_builder_instr_insert(&b, &fetch->instr);
+
+   nir_image_store(&b, nir_imm_int(&b, 0), coord(&b), nir_undef(&b, 1, 32),
+                   nir_fadd(&b, &tex->def, &fetch->def), nir_imm_int(&b, 0),
+                   .image_dim = GLSL_SAMPLER_DIM_2D, .src_type = nir_type_float32);
+
+   struct kiln_nir_image_bindings bindings = { .table_offset = 48 };
+   CHECK(kiln_nir_lower_image_bindings(b.shader, &bindings), "no progress");
+   nir_validate_shader(b.shader, "after kiln_nir_lower_image_bindings");
+   CHECK(bindings.num_textures == 2 && bindings.num_images == 1 && bindings.num_samplers == 3,
+         "slots read: %u textures, %u images, %u samplers", bindings.num_textures,
+         bindings.num_images, bindings.num_samplers);
+   CHECK_EQ_INT("table bytes", kiln_nir_image_binding_table_size(&bindings),
+                3 * 32 + 3 * 16);
+
+   unsigned base, dwords;
+   nir_def *t = tex_src(tex, nir_tex_src_texture_handle);
+   nir_def *sd = tex_src(tex, nir_tex_src_sampler_handle);
+   CHECK(t && kernel_input_of(t, &base, &dwords) && base == 48 + 32 && dwords == 8,
+         "texture 1's T# not at 80");
+   CHECK(sd && kernel_input_of(sd, &base, &dwords) && base == 48 + 96 + 2 * 16 && dwords == 4,
+         "sampler 2's S# not at 176");
+   nir_def *ft = tex_src(fetch, nir_tex_src_texture_handle);
+   CHECK(ft && kernel_input_of(ft, &base, &dwords) && base == 48 && dwords == 4,
+         "the buffer texture's V# not at 48");
+   CHECK(!tex_src(fetch, nir_tex_src_sampler_handle), "a fetch got a sampler");
+   nir_intrinsic_instr *store =
+      nir_test_find_intrinsic(b.shader, nir_intrinsic_bindless_image_store);
+   CHECK(store && kernel_input_of(store->src[0].ssa, &base, &dwords) && base == 48 + 64 &&
+            dwords == 8,
+         "image 0's T# not at 112");
+   CHECK_EQ_INT("image_store left", nir_test_count_intrinsic(b.shader, nir_intrinsic_image_store),
+                0);
+   nir_test_free(b.shader);
+}
+
 int
 main(void)
 {
@@ -403,5 +470,6 @@ main(void)
    test_literal_sampler_is_constant();
    test_half_read_is_float_rounded();
    test_half_write_is_exact_float();
+   test_bindings_table();
    return nir_test_finish();
 }

@@ -479,6 +479,7 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
 
    nir->info.use_aco_amd = true;
    k->lds_bytes = nir->info.shared_size;
+   kiln_amd_lower_image_bindings(nir, k);
    k->implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size);
    k->kernarg_alloc_size = k->implicit_offset + KILN_IMPLICIT_SIZE;
 

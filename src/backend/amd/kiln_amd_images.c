@@ -9,11 +9,15 @@
  * descriptor (ac_nir_lower_resinfo), whose descriptor requests are the
  * handles they were given; and the layer of an image array sample is
  * rounded to the nearest integer, as OpenCL's sampler rules round it
- * (OpenCL 2.0 4.2's addressing formulas), before the hardware clamps it.
+ * (OpenCL 2.0 8.2's addressing formulas), before the hardware clamps it.
+ * Images and samplers a Gallium front end bound to slots come from the
+ * binding table the driver writes past the inputs.
  */
 #include "kiln_amd_images.h"
 
 #include "ac_descriptors.h"
+#include "kiln_amd_abi.h"
+#include "kiln_compiler.h"
 #include "ac_nir.h"
 #include "kiln_nir_passes.h"
 #include "nir_builder.h"
@@ -97,4 +101,21 @@ kiln_amd_lower_images(nir_shader *nir, enum amd_gfx_level gfx_level)
       .lower_array_layer_round_even = true,
    };
    NIR_PASS(_, nir, ac_nir_lower_tex, &tex);
+}
+
+void
+kiln_amd_lower_image_bindings(nir_shader *nir, struct kiln_kernel *k)
+{
+   struct kiln_nir_image_bindings bindings = {
+      .table_offset = KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size),
+   };
+   bool progress = false;
+   NIR_PASS(progress, nir, kiln_nir_lower_image_bindings, &bindings);
+   if (!progress)
+      return;
+   k->binding_table_offset = bindings.table_offset;
+   k->num_sampler_views = bindings.num_textures;
+   k->num_shader_images = bindings.num_images;
+   k->num_sampler_states = bindings.num_samplers;
+   k->kernarg_size = bindings.table_offset + kiln_nir_image_binding_table_size(&bindings);
 }

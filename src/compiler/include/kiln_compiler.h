@@ -170,6 +170,11 @@ struct kiln_kernel {
    unsigned kernarg_size;      /* explicit arguments */
    unsigned kernarg_alloc_size;/* explicit + implicit, what to allocate */
    unsigned implicit_offset;   /* offset of struct kiln_implicit_args */
+   /* A Gallium front end's images and samplers (kiln_amd_abi.h): the
+    * binding table's offset in the explicit arguments and the slots the
+    * kernel reads; all 0 when it reads none. */
+   unsigned binding_table_offset;
+   unsigned num_sampler_views, num_shader_images, num_sampler_states;
    unsigned reqd_work_group_size[3]; /* 0s when not given */
    unsigned max_work_group_size;
    struct kiln_kernel_arg *args;

@@ -1,0 +1,257 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Sampler views, shader images and sampler states, and the binding table
+ * a launch gives the kernel (kiln_amd_abi.h): one descriptor per slot the
+ * kernel reads, built by drivers/amdgpu with Mesa's ac_descriptors from
+ * the bound view's resource and format (a T#, or a V# for an image
+ * buffer) or from the sampler state's OpenCL-visible properties (an S#).
+ * Rusticl binds every image and sampler of a launch again before it, so
+ * the bindings are plain arrays of references.
+ */
+#include "kiln_pipe.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+
+#include "kiln_amdgpu_image.h"
+#include "kiln_amd_abi.h"
+#include "util/format/u_format.h"
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+
+struct kiln_sampler_state {
+   uint32_t desc[4];
+};
+
+/* Gallium's wrap mode as OpenCL's addressing mode (Rusticl's mapping,
+ * backwards: CL_ADDRESS_NONE arrives as clamp to edge). */
+static uint32_t
+cl_addressing(unsigned wrap)
+{
+   switch (wrap) {
+   case PIPE_TEX_WRAP_CLAMP_TO_BORDER: return CL_ADDRESS_CLAMP;
+   case PIPE_TEX_WRAP_REPEAT: return CL_ADDRESS_REPEAT;
+   case PIPE_TEX_WRAP_MIRROR_REPEAT: return CL_ADDRESS_MIRRORED_REPEAT;
+   default: return CL_ADDRESS_CLAMP_TO_EDGE;
+   }
+}
+
+static void *
+kiln_create_sampler_state(struct pipe_context *pctx, const struct pipe_sampler_state *state)
+{
+   struct kiln_screen *screen = kiln_screen(pctx->screen);
+   struct kiln_sampler_state *s = CALLOC_STRUCT(kiln_sampler_state);
+   if (!s)
+      return NULL;
+   simple_mtx_lock(&screen->dev_lock);
+   int ret = kiln_amdgpu_sampler_descriptor(
+      screen->dev, !state->unnormalized_coords, cl_addressing(state->wrap_s),
+      state->min_img_filter == PIPE_TEX_FILTER_LINEAR ? CL_FILTER_LINEAR : CL_FILTER_NEAREST,
+      s->desc);
+   if (ret)
+      fprintf(stderr, "kiln: %s\n", kiln_amdgpu_device_error(screen->dev));
+   simple_mtx_unlock(&screen->dev_lock);
+   if (ret) {
+      FREE(s);
+      return NULL;
+   }
+   return s;
+}
+
+static void
+kiln_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type shader,
+                         unsigned start, unsigned count, void **samplers)
+{
+   struct kiln_context *ctx = kiln_context(pctx);
+   for (unsigned i = 0; i < count && start + i < KILN_MAX_BINDINGS; i++)
+      ctx->samplers[start + i] = samplers ? samplers[i] : NULL;
+}
+
+static void
+kiln_delete_sampler_state(struct pipe_context *pctx, void *state)
+{
+   FREE(state);
+}
+
+static struct pipe_sampler_view *
+kiln_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *texture,
+                         const struct pipe_sampler_view *templ)
+{
+   struct pipe_sampler_view *view = CALLOC_STRUCT(pipe_sampler_view);
+   if (!view)
+      return NULL;
+   *view = *templ;
+   view->texture = NULL;
+   pipe_resource_reference(&view->texture, texture);
+   pipe_reference_init(&view->reference, 1);
+   view->context = pctx;
+   return view;
+}
+
+static void
+kiln_sampler_view_destroy(struct pipe_context *pctx, struct pipe_sampler_view *view)
+{
+   pipe_resource_reference(&view->texture, NULL);
+   FREE(view);
+}
+
+static void
+kiln_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type shader, unsigned start,
+                       unsigned count, unsigned unbind_trailing, bool take_ownership,
+                       struct pipe_sampler_view **views)
+{
+   struct kiln_context *ctx = kiln_context(pctx);
+   for (unsigned i = 0; i < count + unbind_trailing && start + i < KILN_MAX_BINDINGS; i++) {
+      struct pipe_sampler_view *view = views && i < count ? views[i] : NULL;
+      struct pipe_sampler_view **slot = &ctx->views[start + i];
+      if (take_ownership) {
+         pipe_sampler_view_reference(slot, NULL);
+         *slot = view;
+      } else {
+         pipe_sampler_view_reference(slot, view);
+      }
+   }
+}
+
+static void
+kiln_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type shader,
+                       unsigned start, unsigned count, unsigned unbind_trailing,
+                       const struct pipe_image_view *images)
+{
+   struct kiln_context *ctx = kiln_context(pctx);
+   for (unsigned i = 0; i < count + unbind_trailing && start + i < KILN_MAX_BINDINGS; i++) {
+      struct pipe_image_view *slot = &ctx->images[start + i];
+      if (images && i < count) {
+         pipe_resource_reference(&slot->resource, images[i].resource);
+         struct pipe_resource *res = slot->resource;
+         *slot = images[i];
+         slot->resource = res;
+      } else {
+         pipe_resource_reference(&slot->resource, NULL);
+      }
+   }
+}
+
+/* The OpenCL image type of a resource (a buffer: an image buffer). */
+static uint32_t
+cl_image_type(const struct pipe_resource *res)
+{
+   switch (res->target) {
+   case PIPE_BUFFER: return CL_MEM_OBJECT_IMAGE1D_BUFFER;
+   case PIPE_TEXTURE_1D: return CL_MEM_OBJECT_IMAGE1D;
+   case PIPE_TEXTURE_1D_ARRAY: return CL_MEM_OBJECT_IMAGE1D_ARRAY;
+   case PIPE_TEXTURE_2D_ARRAY: return CL_MEM_OBJECT_IMAGE2D_ARRAY;
+   case PIPE_TEXTURE_3D: return CL_MEM_OBJECT_IMAGE3D;
+   default: return CL_MEM_OBJECT_IMAGE2D;
+   }
+}
+
+/* The descriptor of a view of res in format at [offset, offset + size)
+ * of a buffer; 0 or a negative errno. */
+static int
+view_descriptor(struct kiln_screen *screen, struct pipe_resource *res, enum pipe_format format,
+                unsigned offset, unsigned size, uint32_t desc[8])
+{
+   struct kiln_amdgpu_image_desc image = {
+      .type = cl_image_type(res),
+      .pipe_format = format,
+      .width = res->width0,
+      .height = MAX2(res->height0, 1),
+      .depth = MAX2(res->depth0, 1),
+      .array_size = MAX2(res->array_size, 1),
+   };
+   uint64_t va = kiln_resource(res)->bo->va;
+   if (res->target == PIPE_BUFFER) {
+      image.width = size / util_format_get_blocksize(format);
+      image.height = image.depth = image.array_size = 1;
+      va += offset;
+   }
+   return kiln_amdgpu_image_descriptor(screen->dev, &image, va, desc);
+}
+
+static bool
+add_bo(struct kiln_amdgpu_bo **bos, unsigned *num_bos, unsigned max, struct pipe_resource *res)
+{
+   if (*num_bos == max)
+      return false;
+   bos[(*num_bos)++] = kiln_resource(res)->bo;
+   return true;
+}
+
+int
+kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kernel *k,
+                            uint8_t *input, struct kiln_amdgpu_bo **bos, unsigned *num_bos,
+                            unsigned max_bos)
+{
+   struct kiln_screen *screen = kiln_screen(ctx->base.screen);
+   uint8_t *slot = input + k->binding_table_offset;
+   if (k->num_sampler_views + k->num_shader_images > KILN_MAX_BINDINGS ||
+       k->num_sampler_states > KILN_MAX_BINDINGS) {
+      fprintf(stderr, "kiln: kernel %s: more than %u images or samplers\n", k->name,
+              KILN_MAX_BINDINGS);
+      return -EINVAL;
+   }
+
+   int ret = 0;
+   for (unsigned i = 0; i < k->num_sampler_views && !ret; i++, slot += KILN_BINDING_DESC_SIZE) {
+      struct pipe_sampler_view *view = ctx->views[i];
+      uint32_t desc[8] = { 0 };
+      if (view && view->texture) {
+         ret = view_descriptor(screen, view->texture, view->format, view->u.buf.offset,
+                               view->u.buf.size, desc);
+         if (!ret && !add_bo(bos, num_bos, max_bos, view->texture))
+            ret = -E2BIG;
+      }
+      memcpy(slot, desc, sizeof(desc));
+   }
+   for (unsigned i = 0; i < k->num_shader_images && !ret; i++, slot += KILN_BINDING_DESC_SIZE) {
+      const struct pipe_image_view *image = &ctx->images[i];
+      uint32_t desc[8] = { 0 };
+      if (image->resource) {
+         ret = view_descriptor(screen, image->resource, image->format, image->u.buf.offset,
+                               image->u.buf.size, desc);
+         if (!ret && !add_bo(bos, num_bos, max_bos, image->resource))
+            ret = -E2BIG;
+      }
+      memcpy(slot, desc, sizeof(desc));
+   }
+   for (unsigned i = 0; i < k->num_sampler_states; i++, slot += KILN_BINDING_SAMPLER_SIZE) {
+      const struct kiln_sampler_state *s = ctx->samplers[i];
+      uint32_t desc[4] = { 0 };
+      if (s)
+         memcpy(desc, s->desc, sizeof(desc));
+      memcpy(slot, desc, sizeof(desc));
+   }
+   if (ret == -E2BIG)
+      fprintf(stderr, "kiln: kernel %s: more than %u buffers and images\n", k->name, max_bos);
+   else if (ret)
+      fprintf(stderr, "kiln: kernel %s: %s\n", k->name, kiln_amdgpu_device_error(screen->dev));
+   return ret;
+}
+
+void
+kiln_context_release_bindings(struct kiln_context *ctx)
+{
+   for (unsigned i = 0; i < KILN_MAX_BINDINGS; i++) {
+      pipe_sampler_view_reference(&ctx->views[i], NULL);
+      pipe_resource_reference(&ctx->images[i].resource, NULL);
+   }
+}
+
+void
+kiln_context_init_image_functions(struct kiln_context *ctx)
+{
+   struct pipe_context *p = &ctx->base;
+   p->create_sampler_state = kiln_create_sampler_state;
+   p->bind_sampler_states = kiln_bind_sampler_states;
+   p->delete_sampler_state = kiln_delete_sampler_state;
+   p->create_sampler_view = kiln_create_sampler_view;
+   p->sampler_view_destroy = kiln_sampler_view_destroy;
+   p->set_sampler_views = kiln_set_sampler_views;
+   p->set_shader_images = kiln_set_shader_images;
+}
