@@ -29,7 +29,9 @@
 static const char *const cl30_features[] = {
    "-cl-ext=+__opencl_c_generic_address_space"
    ",+__opencl_c_atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst"
-   ",+__opencl_c_program_scope_global_variables",
+   ",+__opencl_c_program_scope_global_variables"
+   /* kiln_spirv_enqueue.c and the device queue */
+   ",+__opencl_c_device_enqueue",
    "-D__opencl_c_atomic_scope_device=1",
    "-D__opencl_c_atomic_scope_all_devices=1",
    "-D__opencl_c_work_group_collective_functions=1",
