@@ -127,10 +127,10 @@ can_remove_var(nir_variable *var, void *data)
 /* The kernel's references to the program's __global variables as
  * offsets in the program's buffer of them (kiln_spirv_globals.c laid it
  * out for the whole module). */
-static bool
-lower_program_globals(nir_shader *nir, const struct clc_binary *spirv,
-                      const struct kiln_spirv_globals *globals, const char *entry_point,
-                      struct kiln_log *log)
+bool
+kiln_cl_nir_lower_program_globals(nir_shader *nir, const struct clc_binary *spirv,
+                                  const struct kiln_spirv_globals *globals,
+                                  const char *entry_point, struct kiln_log *log)
 {
    unsigned *indices = calloc(globals->num_vars, sizeof(*indices));
    struct kiln_nir_program_global *places = calloc(globals->num_vars, sizeof(*places));
@@ -247,7 +247,7 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    }
 
    if (globals && globals->num_vars &&
-       !lower_program_globals(nir, spirv, globals, entry_point, log)) {
+       !kiln_cl_nir_lower_program_globals(nir, spirv, globals, entry_point, log)) {
       ralloc_free(nir);
       return NULL;
    }

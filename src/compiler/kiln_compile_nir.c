@@ -23,6 +23,7 @@
 #include "nir.h"
 #include "spirv/nir_spirv.h"
 #include "spirv_info.h"
+#include "util/mesa-blake3.h"
 #include "util/os_time.h"
 #include "util/u_call_once.h"
 
@@ -60,9 +61,9 @@ prepare(nir_shader *nir, const struct kiln_backend *backend, enum kiln_target ta
    nir_shader_gather_info(nir, nir_shader_get_entrypoint(nir));
 }
 
-/* Program-scope __global variables need a buffer per program, which
- * kiln_compile()'s launchers create (kiln_amd_abi.h); the other front end
- * has none to pass, so a kernel that addresses one is refused. */
+/* Program-scope __global variables need a buffer per program
+ * (kiln_amd_abi.h): a kernel that addresses one is refused unless the
+ * caller names the buffer in its launches. */
 static bool
 uses_program_globals(nir_shader *nir)
 {
@@ -99,9 +100,9 @@ kiln_compile_nir(nir_shader *nir, const struct kiln_nir_kernel_options *options,
    if (!k || !(k->name = strdup(options->name ? options->name : "kernel")))
       goto done;
 
-   if (uses_program_globals(nir)) {
-      kiln_log_append(&log, "error: kernel %s: program-scope __global variables (OpenCL C "
-                            "2.0 6.5.1) are not supported through this front end yet\n",
+   if (!options->program_globals && uses_program_globals(nir)) {
+      kiln_log_append(&log, "error: kernel %s: its program's __global variables (OpenCL C "
+                            "2.0 6.5.1) have no buffer: the front end did not keep them\n",
                       k->name);
       status = KILN_COMPILE_ERROR_UNSUPPORTED;
       goto done;
@@ -140,8 +141,10 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
                            struct nir_spirv_specialization *spec, unsigned num_spec,
                            const char *entry_point, const struct spirv_to_nir_options *options,
                            const nir_shader_compiler_options *nir_options,
-                           enum kiln_target target, unsigned wave_size)
+                           enum kiln_target target, unsigned wave_size,
+                           struct kiln_frontend_globals *globals)
 {
+   memset(globals, 0, sizeof(*globals));
    struct clc_binary spirv = { .data = malloc(word_count * 4), .size = word_count * 4 };
    if (!spirv.data)
       return NULL;
@@ -160,9 +163,38 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
    struct spirv_capabilities caps = *options->capabilities;
    caps.Int64Atomics = true;
    opts.capabilities = &caps;
-   if (opts.clc_shader && kiln_spirv_fix_workitem_dims(&spirv, &log) == KILN_COMPILE_OK)
-      nir = spirv_to_nir(spirv.data, spirv.size / 4, spec, num_spec, MESA_SHADER_KERNEL,
+   /* The kernel compiles from a module without the program's __global
+    * variables' initialisers, which spirv_to_nir refuses; the program's
+    * buffer of them carries their values (kiln_compile() does the same). */
+   struct kiln_program program = { 0 };
+   struct kiln_spirv_globals layout = { 0 };
+   struct clc_binary stripped = { 0 };
+   const struct clc_binary *module = &spirv;
+   if (opts.clc_shader && kiln_spirv_fix_workitem_dims(&spirv, &log) == KILN_COMPILE_OK &&
+       kiln_spirv_take_globals(&spirv, &program, &layout, &stripped, &log) == KILN_COMPILE_OK) {
+      module = stripped.data ? &stripped : &spirv;
+      nir = spirv_to_nir(module->data, module->size / 4, spec, num_spec, MESA_SHADER_KERNEL,
                          entry_point, &opts, nir_options);
+   }
+   if (nir && layout.num_vars) {
+      if (kiln_cl_nir_lower_program_globals(nir, module, &layout, entry_point, &log)) {
+         _mesa_blake3_compute(words, word_count * 4, globals->key);
+         memcpy(nir->info.source_blake3, globals->key, sizeof(globals->key));
+         globals->size = program.globals_size;
+         globals->data = program.globals_data;
+         globals->relocs = program.globals_relocs;
+         globals->num_relocs = program.num_globals_relocs;
+         program.globals_data = NULL;
+         program.globals_relocs = NULL;
+      } else {
+         ralloc_free(nir);
+         nir = NULL;
+      }
+   }
+   free(program.globals_data);
+   free(program.globals_relocs);
+   kiln_spirv_globals_finish(&layout);
+   free(stripped.data);
    free(spirv.data);
    char *text = kiln_log_take(&log);
    if (!nir && text && *text)
@@ -184,6 +216,14 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
    NIR_PASS(_, nir, kiln_nir_lower_partial_local_size);
    NIR_PASS(_, nir, kiln_nir_lower_subgroup_size, wave);
    return nir;
+}
+
+void
+kiln_frontend_globals_finish(struct kiln_frontend_globals *globals)
+{
+   free(globals->data);
+   free(globals->relocs);
+   memset(globals, 0, sizeof(*globals));
 }
 
 void

@@ -107,6 +107,14 @@ unsigned kiln_spirv_globals_of_entry_point(const struct clc_binary *spirv,
                                            const struct kiln_spirv_globals *globals,
                                            const char *entry_point, unsigned *indices);
 
+/* The entry point's references to the program's __global variables as
+ * offsets in the program's buffer of them (kiln_spirv_take_globals() laid
+ * it out for the module spirv, which nir was translated from); false,
+ * with the reason in the log, when spirv_to_nir laid them out otherwise. */
+bool kiln_cl_nir_lower_program_globals(nir_shader *nir, const struct clc_binary *spirv,
+                                       const struct kiln_spirv_globals *globals,
+                                       const char *entry_point, struct kiln_log *log);
+
 /* Disassembles to stderr (KILN_DEBUG=spirv). */
 void kiln_spirv_print(const struct clc_binary *spirv);
 

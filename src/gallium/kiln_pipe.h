@@ -16,6 +16,8 @@
 #include "pipe/p_context.h"
 #include "pipe/p_screen.h"
 #include "pipe/p_state.h"
+#include "kiln_compiler_nir.h"
+#include "util/list.h"
 #include "util/simple_mtx.h"
 #include "util/u_dynarray.h"
 
@@ -30,6 +32,9 @@ struct kiln_screen {
    simple_mtx_t dev_lock;
    char name[96];
    struct disk_cache *disk_cache;
+   /* The programs' __global variables (kiln_pipe_globals.c), under globals_lock. */
+   struct list_head program_globals;
+   simple_mtx_t globals_lock;
 };
 
 static inline struct kiln_screen *
@@ -57,6 +62,7 @@ struct kiln_compute_state {
    struct kiln_kernel *kernel;
    struct kiln_amdgpu_kernel *hw;
    unsigned static_shared_mem; /* where the front end starts __local arguments */
+   struct kiln_program_globals *globals; /* its program's __global variables, or NULL */
 };
 
 /* Sampler views, shader images and sampler states a context can bind
@@ -105,6 +111,19 @@ int kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kern
                                 uint8_t *input, struct kiln_amdgpu_bo **bos, unsigned *num_bos,
                                 unsigned max_bos);
 void kiln_context_release_bindings(struct kiln_context *ctx);
+
+/* kiln_pipe_globals.c: programs' __global variables, kept from the
+ * SPIR-V-to-NIR hook (which hands over g's data) until the compute states
+ * of their program, which share one buffer, are gone. */
+struct kiln_program_globals;
+void kiln_screen_init_program_globals(struct kiln_screen *screen);
+void kiln_screen_finish_program_globals(struct kiln_screen *screen);
+void kiln_screen_keep_program_globals(struct kiln_screen *screen,
+                                      struct kiln_frontend_globals *g);
+struct kiln_program_globals *kiln_screen_get_program_globals(struct kiln_screen *screen,
+                                                             const uint8_t key[32]);
+void kiln_screen_put_program_globals(struct kiln_screen *screen, struct kiln_program_globals *p);
+struct kiln_amdgpu_bo *kiln_program_globals_bo(const struct kiln_program_globals *p);
 
 /* kiln_pipe_compute.c: compute states; kiln_pipe_launch.c: inputs, bindings, launch */
 void kiln_context_init_compute_functions(struct kiln_context *ctx);

@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kiln_compiler_nir.h"
 #include "kiln_kernel_desc.h"
@@ -46,6 +47,9 @@ kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
       return NULL;
    }
    cs->static_shared_mem = cso->static_shared_mem;
+   /* The program's __global variables, found by the key the SPIR-V-to-NIR
+    * hook gave its kernels (none for most programs). */
+   cs->globals = kiln_screen_get_program_globals(screen, nir->info.source_blake3);
 
    const char *name = nir->info.name;
    nir_function_impl *entry = nir_shader_get_entrypoint(nir);
@@ -56,6 +60,7 @@ kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
       .target = screen->target,
       .wave_size = screen->info->wave_size,
       .input_size = MAX2(cso->req_input_mem, nir->num_uniforms),
+      .program_globals = cs->globals != NULL,
    };
    char *log = NULL;
    enum kiln_compile_status status = kiln_compile_nir(nir, &options, &cs->kernel, &log);
@@ -65,6 +70,7 @@ kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
    if (status == KILN_COMPILE_OK)
       cs->hw = upload(screen, cs->kernel);
    if (!cs->hw) {
+      kiln_screen_put_program_globals(screen, cs->globals);
       kiln_kernel_free(cs->kernel);
       FREE(cs);
       return NULL;
@@ -88,6 +94,7 @@ kiln_delete_compute_state(struct pipe_context *pctx, void *state)
    simple_mtx_lock(&screen->dev_lock);
    kiln_amdgpu_kernel_destroy(screen->dev, cs->hw);
    simple_mtx_unlock(&screen->dev_lock);
+   kiln_screen_put_program_globals(screen, cs->globals);
    kiln_kernel_free(cs->kernel);
    FREE(cs);
 }

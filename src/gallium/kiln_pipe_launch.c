@@ -126,9 +126,10 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
       memset(tail, 0, k->kernarg_size - input_size);
    }
 
-   /* The buffers, and the resources of the images the kernel reads. */
+   /* The buffers, the program's __global variables, and the resources of
+    * the images the kernel reads. */
    const unsigned max_bos =
-      ctx->num_globals + k->num_sampler_views + k->num_shader_images;
+      ctx->num_globals + 1 + k->num_sampler_views + k->num_shader_images;
    struct kiln_amdgpu_bo *stack_bos[32];
    struct kiln_amdgpu_bo **bos = stack_bos;
    if (max_bos > ARRAY_SIZE(stack_bos) && !(bos = malloc(max_bos * sizeof(*bos))))
@@ -138,6 +139,10 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
       if (ctx->globals[i])
          bos[num_bos++] = kiln_resource(ctx->globals[i])->bo;
    }
+   struct kiln_amdgpu_bo *program_globals =
+      cs->globals ? kiln_program_globals_bo(cs->globals) : NULL;
+   if (program_globals)
+      bos[num_bos++] = program_globals;
    if (kiln_context_write_bindings(ctx, k, ctx->input.data, bos, &num_bos, max_bos)) {
       if (bos != stack_bos)
          free(bos);
@@ -150,6 +155,7 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
       .bos = bos,
       .num_bos = num_bos,
       .extra_lds_bytes = info->variable_shared_mem,
+      .globals_va = program_globals ? program_globals->va : 0,
    };
    /* A dimension's last group may be partial (last_block, non-uniform
     * work-groups): the dispatch and the kernel derive it from the global size. */

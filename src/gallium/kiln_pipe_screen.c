@@ -60,8 +60,14 @@ kiln_cl_spirv_to_nir(struct pipe_screen *pscreen, const uint32_t *words, size_t 
                      const struct nir_shader_compiler_options *nir_options)
 {
    struct kiln_screen *screen = kiln_screen(pscreen);
-   return kiln_frontend_spirv_to_nir(words, word_count, spec, num_spec, entry_point, options,
-                                     nir_options, screen->target, screen->info->wave_size);
+   struct kiln_frontend_globals globals;
+   struct nir_shader *nir =
+      kiln_frontend_spirv_to_nir(words, word_count, spec, num_spec, entry_point, options,
+                                 nir_options, screen->target, screen->info->wave_size, &globals);
+   if (nir)
+      kiln_screen_keep_program_globals(screen, &globals);
+   kiln_frontend_globals_finish(&globals);
+   return nir;
 }
 
 static void
@@ -132,6 +138,7 @@ static void
 kiln_screen_destroy(struct pipe_screen *pscreen)
 {
    struct kiln_screen *screen = kiln_screen(pscreen);
+   kiln_screen_finish_program_globals(screen);
    disk_cache_destroy(screen->disk_cache);
    kiln_amdgpu_device_close(screen->dev);
    simple_mtx_destroy(&screen->dev_lock);
@@ -159,6 +166,7 @@ kiln_screen_create(const char *device, char *msg, size_t msg_size)
       return NULL;
    }
    simple_mtx_init(&screen->dev_lock, mtx_plain);
+   kiln_screen_init_program_globals(screen);
    snprintf(screen->name, sizeof(screen->name), "kiln %s (%s)", screen->info->target,
             screen->info->kind == KILN_AMDGPU_DEVICE_SIM ? "emulated" : screen->info->name);
 

@@ -32,6 +32,8 @@ struct kiln_nir_kernel_options {
    enum kiln_target target;
    unsigned wave_size;         /* 0 = the target's default */
    unsigned input_size;        /* bytes of load_kernel_input the caller provides */
+   bool program_globals;       /* the caller's launches name the program's
+                                  __global variables' buffer (kiln_amd_abi.h) */
    uint32_t debug;             /* enum kiln_debug; ORed with KILN_DEBUG */
 };
 
@@ -47,20 +49,39 @@ void kiln_kernel_free(struct kiln_kernel *kernel);
 struct nir_spirv_specialization;
 struct spirv_to_nir_options;
 
+/* A program's __global variables (OpenCL C 2.0 6.5.1) as the front-end
+ * hook finds them: one buffer for the whole program, which the driver
+ * creates once from data and the relocations (kiln_program's globals_*),
+ * and names in every launch of a kernel whose nir->info.source_blake3 is
+ * key (the BLAKE3 of the program's SPIR-V: the same for all its kernels,
+ * and kept when a front end caches the kernel's NIR). */
+struct kiln_frontend_globals {
+   uint8_t key[32];
+   size_t size;                     /* 0: the program has none */
+   uint8_t *data;
+   struct kiln_global_reloc *relocs;
+   unsigned num_relocs;
+};
+
+void kiln_frontend_globals_finish(struct kiln_frontend_globals *globals);
+
 /* For a front end that lowers OpenCL's NIR itself (Rusticl), the steps of
  * kiln's own front end it must run: kiln_frontend_spirv_to_nir() in place
  * of spirv_to_nir() (same arguments; kiln repairs what LLVM 15's
  * translator writes wrongly, translates, and runs its passes that must
  * see vtn's NIR: volatile loads, fdiv64, sign(), generic casts, sub-group
- * sizes), NULL when the module is refused (the
- * reason on stderr); kiln_frontend_lower_before_io() right before the
- * front end's explicit I/O (generic accesses, rounding conversions). */
+ * sizes, the program's __global variables), NULL when the module is
+ * refused (the reason on stderr); *globals is the program's __global
+ * variables (kiln_frontend_globals_finish() it), and
+ * kiln_frontend_lower_before_io() runs right before the front end's
+ * explicit I/O (generic accesses, rounding conversions). */
 struct nir_shader *
 kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
                            struct nir_spirv_specialization *spec, unsigned num_spec,
                            const char *entry_point, const struct spirv_to_nir_options *options,
                            const struct nir_shader_compiler_options *nir_options,
-                           enum kiln_target target, unsigned wave_size);
+                           enum kiln_target target, unsigned wave_size,
+                           struct kiln_frontend_globals *globals);
 
 void kiln_frontend_lower_before_io(struct nir_shader *nir, enum kiln_target target);
 
