@@ -173,6 +173,70 @@ ndrange_is_valid(uint work_dim, const ulong *offset, const ulong *global_size,
    return group <= 1024;
 }
 
+static ulong
+largest_divisor(ulong n, ulong limit)
+{
+   for (ulong d = limit; d > 1; d--) {
+      if (n % d == 0)
+         return d;
+   }
+   return 1;
+}
+
+/* The work-group size of an ndrange that gives none: up to 256
+ * work-items, whole groups where a divisor of the global size allows it,
+ * else whole waves in x and a partial last group (the rule kiln_amdgpu
+ * applies to the host's launches). */
+static void
+choose_local_size(uint work_dim, const ulong *global_size, uint wave, ulong *local_size)
+{
+   ulong budget = 256;
+   for (uint d = 0; d < 3; d++) {
+      const ulong g = d < work_dim ? global_size[d] : 1;
+      local_size[d] = largest_divisor(g, budget);
+      if (d == 0 && local_size[0] < wave && g > local_size[0] && budget >= wave) {
+         const ulong rounded = (g + wave - 1) / wave * wave;
+         local_size[0] = rounded < budget ? rounded : budget / wave * wave;
+      }
+      budget /= local_size[d];
+   }
+}
+
+/* The work-items of a work-group of the ndrange, 0 for an invalid one. */
+static ulong
+group_items(const ndrange_t *ndrange, uint wave)
+{
+   const uint work_dim = ndrange->workDimension;
+   ulong global_size[3], local_size[3], offset[3] = {0, 0, 0};
+   for (uint d = 0; d < 3; d++) {
+      global_size[d] = ndrange->globalWorkSize[d];
+      local_size[d] = ndrange->localWorkSize[d];
+   }
+   if (!ndrange_is_valid(work_dim, offset, global_size, local_size))
+      return 0;
+   if (!local_size[0])
+      choose_local_size(work_dim, global_size, wave, local_size);
+   ulong items = 1;
+   for (uint d = 0; d < work_dim; d++)
+      items *= local_size[d];
+   return items;
+}
+
+/* get_kernel_sub_group_count_for_ndrange (cl_khr_subgroups): a sub-group
+ * is a wave. */
+uint
+kiln_ndrange_sub_group_count(const ndrange_t *ndrange, uint wave)
+{
+   return (group_items(ndrange, wave) + wave - 1) / wave;
+}
+
+/* get_kernel_max_sub_group_size_for_ndrange */
+uint
+kiln_ndrange_max_sub_group_size(const ndrange_t *ndrange, uint wave)
+{
+   return min(group_items(ndrange, wave), (ulong)wave);
+}
+
 ulong
 kiln_get_default_queue(void)
 {
@@ -183,7 +247,7 @@ int
 kiln_enqueue_kernel(ulong q, uint flags, uint kernel_index, const ndrange_t *ndrange,
                     uint num_waits, const ulong *waits, ulong *ret_event, const uchar *literal,
                     uint literal_size, uint literal_align, uint num_local_args, ulong local_arg0,
-                    ulong local_arg1, ulong local_arg2, ulong local_arg3)
+                    ulong local_arg1, ulong local_arg2, ulong local_arg3, uint wave)
 {
    const uint work_dim = ndrange->workDimension;
    ulong offset[3], global_size[3], local_size[3];
@@ -203,6 +267,9 @@ kiln_enqueue_kernel(ulong q, uint flags, uint kernel_index, const ndrange_t *ndr
       if (!local_args[i] || local_args[i] > 65536)
          return CLK_ENQUEUE_FAILURE;
    }
+   /* Chosen here, so that the sub-group queries agree with the launch. */
+   if (!local_size[0])
+      choose_local_size(work_dim, global_size, wave, local_size);
 
    long index = new_record(q, KILN_DQ_KERNEL, num_waits, waits);
    long literal_at = index < 0 ? -1 : heap_alloc(q, literal_size, max(literal_align, 8u));
@@ -227,7 +294,7 @@ kiln_enqueue_kernel(ulong q, uint flags, uint kernel_index, const ndrange_t *ndr
    for (uint d = 0; d < 3; d++) {
       r->global_offset[d] = d < work_dim ? offset[d] : 0;
       r->global_size[d] = d < work_dim ? global_size[d] : 1;
-      r->local_size[d] = local_size[0] ? (d < work_dim ? local_size[d] : 1) : 0;
+      r->local_size[d] = d < work_dim ? local_size[d] : 1;
    }
    publish(r);
    return CLK_SUCCESS;

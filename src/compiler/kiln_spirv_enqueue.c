@@ -26,7 +26,9 @@
  *    kiln links the library's bodies into);
  *  - get_kernel_work_group_size and
  *    get_kernel_preferred_work_group_size_multiple become the constants
- *    kiln guarantees: the device's largest work-group, and the wave size.
+ *    kiln guarantees: the device's largest work-group, and the wave size;
+ *    the sub-group queries for an ndrange call the library, which knows
+ *    the work-group size an ndrange without one gets.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -511,6 +513,7 @@ enqueue_kernel(struct rewrite *r, const uint32_t *w, unsigned n)
          size = value(r, SpvOpUConvert, u64, &size, 1);
       args[a++] = size;
    }
+   args[a++] = get_constant(r, u32, r->wave_size);
    if (r->failed)
       return false;
 
@@ -569,6 +572,22 @@ capture_profiling(struct rewrite *r, const uint32_t *w)
    return true;
 }
 
+/* OpGetKernelNDrange{SubGroupCount,MaxSubGroupSize} %uint %result
+ * %ndrange_ptr %invoke %param %size %align: the library's answer for the
+ * ndrange's work-group size (given, or the one kiln chooses) in waves. */
+static bool
+sub_group_query(struct rewrite *r, const char *name, const uint32_t *w)
+{
+   const uint32_t u32 = get_int(r, 32);
+   const uint32_t args[] = {coerce_pointer(r, w[3], SpvStorageClassGeneric, get_int(r, 8)),
+                            get_constant(r, u32, r->wave_size)};
+   if (r->failed)
+      return false;
+   const uint32_t params[] = {mapped(r, r->type_of[args[0]]), u32};
+   call(r, w[2], w[1], get_import(r, name, w[1], params, 2), args, 2);
+   return true;
+}
+
 /* A query that kiln answers with a constant. */
 static bool
 constant_query(struct rewrite *r, const uint32_t *w, uint64_t answer)
@@ -619,7 +638,9 @@ function_instruction(struct rewrite *r, const uint32_t *w, unsigned n)
       emit(&r->funcs, w, n);
       return true;
    case SpvOpGetKernelNDrangeSubGroupCount:
+      return sub_group_query(r, "kiln_ndrange_sub_group_count", w);
    case SpvOpGetKernelNDrangeMaxSubGroupSize:
+      return sub_group_query(r, "kiln_ndrange_max_sub_group_size", w);
    case SpvOpGetKernelLocalSizeForSubgroupCount:
    case SpvOpGetKernelMaxNumSubgroups:
       return fail(r, "the sub-group queries of blocks are not supported yet", w[2]);

@@ -259,6 +259,21 @@ ref_sizes(struct kiln_run_command *l)
    return 0;
 }
 
+/* sub_groups(out): ndrange_1D(100, 40): groups of 40 work-items, so 2
+ * waves, the largest of 32; ndrange_2D of 4x2 groups: one wave of 8; and
+ * the launch without a local size agrees with the queries. */
+static int
+ref_sub_groups(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 1))
+      return 1;
+   const int64_t out[8] = {(40 + DEVICE_WAVE_SIZE - 1) / DEVICE_WAVE_SIZE, DEVICE_WAVE_SIZE,
+                           1, 8, CLK_SUCCESS, 1, 1, 1};
+   for (unsigned i = 0; i < 8; i++)
+      corpus_set_i(REF_ARG(l, 0), i, out[i]);
+   return 0;
+}
+
 /* exec_time(times, out): both enqueues succeed, the waiting child finds
  * the two values written and ordered (and clears them), the grandchild's
  * 64 items all ran. */
@@ -286,6 +301,7 @@ const struct corpus_ref corpus_refs_enqueue[] = {
    {"fan_out", ref_fan_out},
    {"full_queue", ref_full_queue},
    {"sizes", ref_sizes},
+   {"sub_groups", ref_sub_groups},
    {"exec_time", ref_exec_time},
    {NULL, NULL},
 };
