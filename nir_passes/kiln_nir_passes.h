@@ -207,8 +207,9 @@ bool kiln_nir_lower_inline_samplers(nir_shader *nir,
 
 /* 16-bit image loads, samples and stores (read_imageh, write_imageh) done
  * on 32-bit values with a conversion to or from half beside them, for a
- * backend whose image instructions then need no D16 forms.  Run after
- * kiln_nir_lower_image_args (it takes deref and bindless forms alike). */
+ * backend whose image instructions then need no D16 forms.  Takes deref
+ * and bindless forms alike; run right after spirv_to_nir, before a front
+ * end turns image loads into texture fetches. */
 bool kiln_nir_lower_image_16bit(nir_shader *nir);
 
 /* Lowers kernel inputs, the OpenCL launch values (global offset and size,

@@ -188,6 +188,11 @@ kiln_cl_nir_lower_vtn(nir_shader *nir, enum kiln_target target, unsigned wave_si
    NIR_PASS(_, nir, kiln_nir_lower_fdiv64);
    NIR_PASS(_, nir, kiln_nir_lower_fdiv16);
    NIR_PASS(_, nir, kiln_nir_lower_cl_sign);
+   /* read_imageh and write_imageh at 32 bits, before a front end turns
+    * loads from read-only images into texture fetches (Rusticl's
+    * nir_lower_readonly_images_to_tex gives a 16-bit one a result size
+    * NIR validation refuses). */
+   NIR_PASS(_, nir, kiln_nir_lower_image_16bit);
    /* While the extract trees still have vtn's shape. */
    NIR_PASS(_, nir, kiln_nir_opt_vector_extract, true);
    NIR_PASS(_, nir, nir_lower_goto_ifs);

@@ -4,8 +4,9 @@
  *
  * The image and sampler work between kiln's image passes and ACO, as
  * radeonsi does it for its own descriptors: literal samplers get the S#
- * Mesa's ac_build_sampler_descriptor makes for their OpenCL properties;
- * half image values go through 32-bit ones; image size queries read the
+ * Mesa's ac_build_sampler_descriptor makes for their OpenCL properties
+ * (the front end has made half image values 32-bit ones:
+ * kiln_nir_lower_image_16bit); image size queries read the
  * descriptor (ac_nir_lower_resinfo), whose descriptor requests are the
  * handles they were given; and the layer of an image array sample is
  * rounded to the nearest integer, as OpenCL's sampler rules round it
@@ -92,7 +93,6 @@ kiln_amd_lower_images(nir_shader *nir, enum amd_gfx_level gfx_level)
       .data = &gfx_level,
    };
    NIR_PASS(_, nir, kiln_nir_lower_inline_samplers, &inline_samplers);
-   NIR_PASS(_, nir, kiln_nir_lower_image_16bit);
    NIR_PASS(_, nir, ac_nir_lower_resinfo, gfx_level);
    NIR_PASS(_, nir, nir_shader_instructions_pass, descriptor_is_handle,
             nir_metadata_control_flow, NULL);

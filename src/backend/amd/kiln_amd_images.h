@@ -11,8 +11,8 @@
 #include "amd_family.h"
 #include "nir.h"
 
-/* Literal samplers as S# constants, half image values at 32 bits, size
- * queries from the descriptors and array layers rounded: run after
+/* Literal samplers as S# constants, size queries from the descriptors
+ * and array layers rounded: run after
  * kiln_nir_lower_image_args, before ACO. */
 void kiln_amd_lower_images(nir_shader *nir, enum amd_gfx_level gfx_level);
 
