@@ -1,0 +1,107 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * drivers/intel: kiln's submission layer for Intel Gen12 (Tiger Lake) and
+ * Gen12.5 (DG2) through the i915 kernel driver, the same small shape as
+ * drivers/amdgpu: a device (an i915 render node and its description from
+ * Mesa's intel_device_info), buffer objects softpinned at addresses kiln
+ * chooses in the context's 48-bit address space, and one dispatch: a batch
+ * buffer with the compute state and walker the GFX version needs, packed
+ * with Mesa's genxml headers (STATE_BASE_ADDRESS, then MEDIA_VFE_STATE,
+ * MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD and GPGPU_WALKER on
+ * Gen12, CFE_STATE and COMPUTE_WALKER on Gen12.5, PIPE_CONTROL flushes and
+ * a fence write), submitted with DRM_IOCTL_I915_GEM_EXECBUFFER2 and waited
+ * for with DRM_IOCTL_I915_GEM_WAIT.  Push constants follow
+ * include/kiln_intel_abi.h.  It knows nothing of the compiler: a launch is
+ * described by plain values.
+ *
+ * No Intel GPU has run this code: it is checked through Mesa's Intel
+ * drm-shim (a noop i915 render node) and Mesa's batch decoder.  The xe
+ * kernel driver is not supported yet.
+ */
+#ifndef KILN_INTEL_H
+#define KILN_INTEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct intel_device_info;
+struct kiln_intel_device;
+
+struct kiln_intel_bo {
+   uint32_t handle;
+   uint64_t size;
+   uint64_t address; /* softpinned GPU address */
+   void *map;
+};
+
+/* Opens path, or the first render node an i915 driver answers on when
+ * path is NULL (KILN_DEVICE names one); 0 on success, else an errno with
+ * a message in err. */
+int kiln_intel_device_open(const char *path, struct kiln_intel_device **dev, char *err,
+                           size_t err_size);
+void kiln_intel_device_close(struct kiln_intel_device *dev);
+const struct intel_device_info *kiln_intel_device_info(const struct kiln_intel_device *dev);
+
+int kiln_intel_bo_create(struct kiln_intel_device *dev, uint64_t size,
+                         struct kiln_intel_bo **bo);
+void kiln_intel_bo_destroy(struct kiln_intel_device *dev, struct kiln_intel_bo *bo);
+
+/* One launch of a compiled kernel. */
+struct kiln_intel_launch {
+   const void *code;            /* instructions, then constant data */
+   unsigned code_size;
+   unsigned const_data_offset;
+   unsigned simd_width;         /* 8, 16 or 32 */
+   unsigned push_bytes;         /* cross-thread push constants */
+   unsigned per_thread_push_bytes; /* Gen12: the sub-group index's GRF */
+   unsigned slm_bytes;
+   bool uses_barrier;
+   /* The kernarg bytes (explicit arguments; the implicit ones are filled
+    * here at implicit_offset, kiln_amd_abi.h's layout) */
+   const void *kernarg;
+   unsigned kernarg_size;
+   unsigned kernarg_alloc_size;
+   unsigned implicit_offset;
+   unsigned work_dim;
+   unsigned global_size[3];
+   unsigned local_size[3];
+   /* The buffers the kernel reaches, made resident for the batch. */
+   struct kiln_intel_bo **bos;
+   unsigned num_bos;
+};
+
+/* What a submission left behind: its batch and state, for waiting and
+ * for inspection (the tests decode the batch). */
+struct kiln_intel_submission {
+   struct kiln_intel_bo *batch;
+   unsigned batch_bytes;
+   struct kiln_intel_bo *instructions; /* the kernel's code */
+   struct kiln_intel_bo *state;        /* dynamic state: descriptor, push constants */
+   struct kiln_intel_bo *fence;        /* the batch's last PIPE_CONTROL writes 1 here */
+};
+
+/* Builds and submits the launch; 0 on success, else an errno with a
+ * message in err. */
+int kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launch *launch,
+                        struct kiln_intel_submission *submission, char *err, size_t err_size);
+
+/* Waits for a submission (timeout in ns); 0 when it completed, ETIME on
+ * timeout, EIO when the kernel driver reports the context was reset (a
+ * hang), with a message in err. */
+int kiln_intel_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *submission,
+                    int64_t timeout_ns, char *err, size_t err_size);
+void kiln_intel_submission_finish(struct kiln_intel_device *dev,
+                                  struct kiln_intel_submission *submission);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

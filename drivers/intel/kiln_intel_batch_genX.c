@@ -1,0 +1,190 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * One dispatch's batch for a GFX version, packed with Mesa's genxml
+ * headers as iris does (iris_upload_gpgpu_walker on Gen12,
+ * iris_upload_compute_walker on Gen12.5): compiled once per version with
+ * GFX_VERx10 set.  Addresses are plain 64-bit GPU addresses: every buffer
+ * is softpinned, so nothing is relocated.
+ */
+#include "kiln_intel_private.h"
+
+#include <string.h>
+
+#define __gen_address_type uint64_t
+#define __gen_user_data void
+
+static inline uint64_t
+__gen_combine_address(void *data, void *location, uint64_t address, uint32_t delta)
+{
+   return address + delta;
+}
+
+#include "genxml/gen_macros.h"
+#include "genxml/genX_pack.h"
+#include "common/intel_compute_slm.h"
+
+#define EMIT(cmd, name)                                                                   \
+   for (struct GENX(cmd) name = { GENX(cmd##_header) }, *_once = &name; _once;             \
+        GENX(cmd##_pack)(NULL, dw, &name), dw += GENX(cmd##_length), _once = NULL)
+
+/* Pages of a state buffer, as STATE_BASE_ADDRESS counts them. */
+static uint32_t
+pages(uint32_t bytes)
+{
+   return (bytes + 4095) / 4096;
+}
+
+static uint32_t *
+emit_flush(uint32_t *dw)
+{
+   EMIT(PIPE_CONTROL, pc) {
+      pc.CommandStreamerStallEnable = true;
+      pc.DCFlushEnable = true;
+      pc.HDCPipelineFlushEnable = true;
+      pc.StateCacheInvalidationEnable = true;
+      pc.ConstantCacheInvalidationEnable = true;
+      pc.InstructionCacheInvalidateEnable = true;
+   }
+   return dw;
+}
+
+static uint32_t *
+emit_state_base_address(uint32_t *dw, const struct kiln_intel_batch_input *in)
+{
+   EMIT(STATE_BASE_ADDRESS, sba) {
+      sba.GeneralStateMOCS = in->mocs;
+      sba.StatelessDataPortAccessMOCS = in->mocs;
+      sba.SurfaceStateMOCS = in->mocs;
+      sba.DynamicStateMOCS = in->mocs;
+      sba.IndirectObjectMOCS = in->mocs;
+      sba.InstructionMOCS = in->mocs;
+      sba.BindlessSurfaceStateMOCS = in->mocs;
+      sba.BindlessSamplerStateMOCS = in->mocs;
+      /* Gen12.5 reads the walker's indirect data (push constants) from
+       * general state; Gen12 its descriptor and CURBE from dynamic state.
+       * The one state buffer is both. */
+      sba.GeneralStateBaseAddress = in->state_base;
+      sba.GeneralStateBaseAddressModifyEnable = true;
+      sba.GeneralStateBufferSize = pages(in->state_size);
+      sba.GeneralStateBufferSizeModifyEnable = true;
+      sba.DynamicStateBaseAddress = in->state_base;
+      sba.DynamicStateBaseAddressModifyEnable = true;
+      sba.DynamicStateBufferSize = pages(in->state_size);
+      sba.DynamicStateBufferSizeModifyEnable = true;
+      sba.InstructionBaseAddress = in->instruction_base;
+      sba.InstructionBaseAddressModifyEnable = true;
+      sba.InstructionBufferSize = pages(in->instruction_size);
+      sba.InstructionBuffersizeModifyEnable = true;
+      /* No surfaces, samplers or indirect objects: kiln addresses memory
+       * with 64-bit pointers only. */
+      sba.SurfaceStateBaseAddressModifyEnable = true;
+      sba.IndirectObjectBaseAddressModifyEnable = true;
+      sba.IndirectObjectBufferSize = 0xfffff;
+      sba.IndirectObjectBufferSizeModifyEnable = true;
+      sba.BindlessSurfaceStateBaseAddressModifyEnable = true;
+      sba.BindlessSamplerStateBaseAddressModifyEnable = true;
+#if GFX_VERx10 >= 125
+      sba.L1CacheControl = L1CC_WB;
+#endif
+   }
+   return dw;
+}
+
+static uint32_t *
+emit_fence(uint32_t *dw, const struct kiln_intel_batch_input *in)
+{
+   EMIT(PIPE_CONTROL, pc) {
+      pc.CommandStreamerStallEnable = true;
+      pc.DCFlushEnable = true;
+      pc.HDCPipelineFlushEnable = true;
+      pc.PostSyncOperation = WriteImmediateData;
+      pc.Address = in->fence_address;
+      pc.ImmediateData = 1;
+   }
+   EMIT(MI_BATCH_BUFFER_END, end);
+   return dw;
+}
+
+unsigned
+genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
+                            const struct kiln_intel_batch_input *in, uint32_t *batch)
+{
+   uint32_t *dw = batch;
+   dw = emit_flush(dw);
+   dw = emit_state_base_address(dw, in);
+   dw = emit_flush(dw);
+
+#if GFX_VERx10 >= 125
+   EMIT(CFE_STATE, cfe) {
+      cfe.MaximumNumberofThreads = info->max_cs_threads * info->subslice_total;
+   }
+
+   struct GENX(INTERFACE_DESCRIPTOR_DATA) idd = {
+      .KernelStartPointer = 0,
+      .NumberofThreadsinGPGPUThreadGroup = in->threads,
+      .SharedLocalMemorySize = intel_compute_slm_encode_size(GFX_VER, in->slm_bytes),
+      .NumberOfBarriers = in->uses_barrier,
+      .BarrierEnable = in->uses_barrier,
+   };
+   EMIT(COMPUTE_WALKER, cw) {
+      cw.body = (struct GENX(COMPUTE_WALKER_BODY)){
+         .SIMDSize = in->simd_width / 16,
+         .MessageSIMD = in->simd_width / 16,
+         .IndirectDataStartAddress = in->push_offset,
+         .IndirectDataLength = in->push_size,
+         .LocalXMaximum = in->local_size[0] - 1,
+         .LocalYMaximum = in->local_size[1] - 1,
+         .LocalZMaximum = in->local_size[2] - 1,
+         .ThreadGroupIDXDimension = in->groups[0],
+         .ThreadGroupIDYDimension = in->groups[1],
+         .ThreadGroupIDZDimension = in->groups[2],
+         .ExecutionMask = in->right_mask,
+         .InterfaceDescriptor = idd,
+         .PostSync.MOCS = in->mocs,
+      };
+   }
+#else
+   EMIT(MEDIA_VFE_STATE, vfe) {
+      vfe.MaximumNumberofThreads = info->max_cs_threads * info->subslice_total - 1;
+      vfe.NumberofURBEntries = 2;
+      vfe.URBEntryAllocationSize = 2;
+      vfe.CURBEAllocationSize =
+         ALIGN(in->per_thread_regs * in->threads + in->cross_thread_regs, 2);
+   }
+   EMIT(MEDIA_CURBE_LOAD, curbe) {
+      curbe.CURBETotalDataLength = ALIGN(in->push_size, 64);
+      curbe.CURBEDataStartAddress = in->push_offset;
+   }
+
+   struct GENX(INTERFACE_DESCRIPTOR_DATA) idd = {
+      .KernelStartPointer = 0,
+      .NumberofThreadsinGPGPUThreadGroup = in->threads,
+      .SharedLocalMemorySize = intel_compute_slm_encode_size(GFX_VER, in->slm_bytes),
+      .BarrierEnable = in->uses_barrier,
+      .ConstantURBEntryReadLength = in->per_thread_regs,
+      .CrossThreadConstantDataReadLength = in->cross_thread_regs,
+   };
+   GENX(INTERFACE_DESCRIPTOR_DATA_pack)(NULL, (uint8_t *)in->state_map + in->idd_offset, &idd);
+   EMIT(MEDIA_INTERFACE_DESCRIPTOR_LOAD, load) {
+      load.InterfaceDescriptorTotalLength = GENX(INTERFACE_DESCRIPTOR_DATA_length) * 4;
+      load.InterfaceDescriptorDataStartAddress = in->idd_offset;
+   }
+   EMIT(GPGPU_WALKER, ggw) {
+      ggw.SIMDSize = in->simd_width / 16;
+      ggw.ThreadWidthCounterMaximum = in->threads - 1;
+      ggw.ThreadGroupIDXDimension = in->groups[0];
+      ggw.ThreadGroupIDYDimension = in->groups[1];
+      ggw.ThreadGroupIDZDimension = in->groups[2];
+      ggw.RightExecutionMask = in->right_mask;
+      ggw.BottomExecutionMask = 0xffffffff;
+   }
+   EMIT(MEDIA_STATE_FLUSH, msf);
+#endif
+
+   dw = emit_fence(dw, in);
+   if ((dw - batch) % 2)
+      EMIT(MI_NOOP, noop);
+   return dw - batch;
+}

@@ -1,0 +1,242 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * drivers/intel through Mesa's Intel drm-shim (a noop i915 render node,
+ * LD_PRELOADed by meson with INTEL_STUB_GPU_PLATFORM naming the GPU): a
+ * kernel compiled by kiln for the target is launched, and the batch the
+ * driver submitted is decoded by Mesa's own batch decoder (intel_decoder),
+ * independent of the genxml packing that wrote it.  Checked: every
+ * command decodes (no unknown instruction), every address the decoder
+ * follows lies in a buffer the submission made resident, the kernel start
+ * pointer leads the decoder to the uploaded code, and the walker's
+ * thread-group counts, threads per group, SIMD width and last thread's
+ * execution mask are those the launch implies (computed here from the
+ * OpenCL launch by the hardware's rules: threads = ceil(group / SIMD), the
+ * last thread's lanes group - (threads - 1) * SIMD).  No Intel GPU runs
+ * the kernel: results are not checked.
+ *
+ * usage: test_intel_shim tgl|dg2
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kiln_compiler.h"
+#include "kiln_intel.h"
+#include "kiln_test.h"
+
+#include "compiler/brw_isa_info.h"
+#include "decoder/intel_decoder.h"
+#include "dev/intel_device_info.h"
+
+static const char kernel_source[] =
+   "kernel void reverse_scale(global const float *in, global float *out, float k)\n"
+   "{\n"
+   "   local float tile[64];\n"
+   "   size_t l = get_local_id(0);\n"
+   "   tile[l] = in[get_global_id(0)];\n"
+   "   barrier(CLK_LOCAL_MEM_FENCE);\n"
+   "   out[get_global_id(0)] = tile[get_local_size(0) - 1 - l] * k;\n"
+   "}\n";
+
+/* A launch whose groups end in a partial SIMD16 thread. */
+static const unsigned global_size[3] = { 120, 2, 1 };
+static const unsigned local_size[3] = { 40, 1, 1 };
+
+struct decode_state {
+   struct kiln_intel_bo *bos[8];
+   unsigned num_bos;
+   unsigned unbound;          /* addresses followed outside every buffer */
+   uint64_t shader_address;
+   const void *shader;
+   unsigned shader_size;
+   unsigned shaders;
+};
+
+static struct intel_batch_decode_bo
+get_bo(void *data, bool ppgtt, uint64_t address)
+{
+   struct decode_state *s = data;
+   for (unsigned i = 0; i < s->num_bos; i++) {
+      const struct kiln_intel_bo *bo = s->bos[i];
+      if (address >= bo->address && address < bo->address + bo->size)
+         return (struct intel_batch_decode_bo){ .addr = bo->address, .size = bo->size,
+                                                .map = bo->map };
+   }
+   /* Bases of state kiln does not use are 0 and never followed. */
+   if (address) {
+      fprintf(stderr, "the decoder followed 0x%llx, in no bound buffer\n",
+              (unsigned long long)address);
+      s->unbound++;
+   }
+   return (struct intel_batch_decode_bo){ 0 };
+}
+
+static void
+shader_binary(void *data, const char *name, uint64_t address, const void *code, unsigned size)
+{
+   struct decode_state *s = data;
+   s->shader_address = address;
+   s->shader = code;
+   s->shader_size = size;
+   s->shaders++;
+}
+
+/* The decoder prints each field as "NAME: VALUE" on its own line,
+ * numbers in decimal. */
+static bool
+has_field(const char *text, const char *name, const char *value)
+{
+   char line[160];
+   snprintf(line, sizeof(line), "%s: %s\n", name, value);
+   return strstr(text, line) != NULL;
+}
+
+static void
+check_field(const char *text, const char *name, unsigned value)
+{
+   char v[32];
+   snprintf(v, sizeof(v), "%u", value);
+   CHECK(has_field(text, name, v), "the decoder shows no \"%s: %s\"", name, v);
+}
+
+static const struct kiln_kernel *
+compile(enum kiln_target target, struct kiln_program **program)
+{
+   struct kiln_compile_options options = { .target = target, .source_name = "reverse_scale.cl" };
+   char *log = NULL;
+   enum kiln_compile_status status =
+      kiln_compile(kernel_source, sizeof(kernel_source) - 1, &options, program, &log);
+   CHECK(status == KILN_COMPILE_OK, "kiln_compile: %d\n%s", status, log ? log : "");
+   free(log);
+   return status == KILN_COMPILE_OK ? kiln_program_find_kernel(*program, "reverse_scale")
+                                    : NULL;
+}
+
+int
+main(int argc, char **argv)
+{
+   enum kiln_target target;
+   if (argc != 2 || !kiln_target_from_name(argv[1], &target) ||
+       (target != KILN_TARGET_TGL && target != KILN_TARGET_DG2)) {
+      fprintf(stderr, "usage: test_intel_shim tgl|dg2\n");
+      return 2;
+   }
+
+   struct kiln_program *program = NULL;
+   const struct kiln_kernel *k = compile(target, &program);
+   struct kiln_intel_device *dev = NULL;
+   char err[256];
+   int ret = kiln_intel_device_open(NULL, &dev, err, sizeof(err));
+   if (!CHECK(ret == 0, "kiln_intel_device_open: %s", err) || !k)
+      return kiln_test_summary();
+   const struct intel_device_info *info = kiln_intel_device_info(dev);
+   CHECK_EQ_INT("the shim's GFX version", info->verx10, target == KILN_TARGET_TGL ? 120 : 125);
+
+   struct decode_state s = { 0 };
+   struct kiln_intel_bo *in = NULL, *out = NULL;
+   CHECK(!kiln_intel_bo_create(dev, 240 * 4, &in) && !kiln_intel_bo_create(dev, 240 * 4, &out),
+         "buffers");
+   uint8_t kernarg[256] = { 0 };
+   const float scale = 3.0f;
+   memcpy(kernarg + k->args[0].offset, &in->address, 8);
+   memcpy(kernarg + k->args[1].offset, &out->address, 8);
+   memcpy(kernarg + k->args[2].offset, &scale, 4);
+   struct kiln_intel_bo *bos[] = { in, out };
+   const struct kiln_intel_launch launch = {
+      .code = k->code,
+      .code_size = k->code_size,
+      .const_data_offset = k->intel.const_data_offset,
+      .simd_width = k->intel.simd_width,
+      .push_bytes = k->intel.push_bytes,
+      .per_thread_push_bytes = k->intel.per_thread_push_bytes,
+      .slm_bytes = k->lds_bytes,
+      .uses_barrier = k->intel.uses_barrier,
+      .kernarg = kernarg,
+      .kernarg_size = k->kernarg_size,
+      .kernarg_alloc_size = k->kernarg_alloc_size,
+      .implicit_offset = k->implicit_offset,
+      .work_dim = 2,
+      .global_size = { global_size[0], global_size[1], global_size[2] },
+      .local_size = { local_size[0], local_size[1], local_size[2] },
+      .bos = bos,
+      .num_bos = 2,
+   };
+   struct kiln_intel_submission sub;
+   ret = kiln_intel_dispatch(dev, &launch, &sub, err, sizeof(err));
+   if (!CHECK(ret == 0, "kiln_intel_dispatch: %s", err))
+      return kiln_test_summary();
+   ret = kiln_intel_wait(dev, &sub, 1000000000, err, sizeof(err));
+   CHECK(ret == 0, "kiln_intel_wait: %s", err);
+
+   struct kiln_intel_bo *resident[] = { in, out, sub.instructions, sub.state, sub.fence,
+                                        sub.batch };
+   memcpy(s.bos, resident, sizeof(resident));
+   s.num_bos = 6;
+
+   char *text = NULL;
+   size_t text_size = 0;
+   FILE *f = open_memstream(&text, &text_size);
+   struct brw_isa_info isa;
+   brw_init_isa_info(&isa, info);
+   struct intel_batch_decode_ctx ctx;
+   intel_batch_decode_ctx_init_brw(&ctx, &isa, info, f, INTEL_BATCH_DECODE_FULL, NULL, get_bo,
+                                   NULL, &s);
+   ctx.shader_binary = shader_binary;
+   intel_print_batch(&ctx, sub.batch->map, sub.batch_bytes, sub.batch->address, false);
+   intel_batch_decode_ctx_finish(&ctx);
+   fclose(f);
+   if (getenv("KILN_TEST_VERBOSE"))
+      fputs(text, stdout);
+
+   /* Every command decodes, every address is in a bound buffer. */
+   CHECK(!strstr(text, "unknown instruction"), "the decoder met an unknown instruction");
+   CHECK_EQ_INT("addresses outside the bound buffers", s.unbound, 0);
+   const bool gfx125 = info->verx10 >= 125;
+   const char *const commands[] = {
+      "STATE_BASE_ADDRESS", "PIPE_CONTROL", "MI_BATCH_BUFFER_END",
+      gfx125 ? "CFE_STATE" : "MEDIA_VFE_STATE",
+      gfx125 ? "COMPUTE_WALKER" : "GPGPU_WALKER",
+      gfx125 ? "COMPUTE_WALKER" : "MEDIA_INTERFACE_DESCRIPTOR_LOAD",
+      gfx125 ? "COMPUTE_WALKER" : "MEDIA_CURBE_LOAD",
+   };
+   for (unsigned i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+      CHECK(strstr(text, commands[i]), "the batch has no %s", commands[i]);
+
+   /* The kernel start pointer leads to the code as uploaded. */
+   CHECK_EQ_INT("kernels the decoder found", s.shaders, 1);
+   CHECK_EQ64("kernel address", s.shader_address, sub.instructions->address);
+   CHECK(s.shader && s.shader_size == k->stats.code_bytes &&
+            !memcmp(s.shader, k->code, s.shader_size),
+         "the decoded kernel (%u bytes) is not the compiled code (%u bytes)", s.shader_size,
+         k->stats.code_bytes);
+
+   /* The walker, from the launch by the hardware's rules. */
+   const unsigned simd = k->intel.simd_width;
+   const unsigned group = local_size[0] * local_size[1] * local_size[2];
+   const unsigned threads = (group + simd - 1) / simd;
+   const unsigned last_lanes = group - (threads - 1) * simd;
+   const unsigned mask = last_lanes == 32 ? 0xffffffffu : (1u << last_lanes) - 1;
+   check_field(text, "Thread Group ID X Dimension", global_size[0] / local_size[0]);
+   check_field(text, "Thread Group ID Y Dimension", global_size[1] / local_size[1]);
+   check_field(text, "Thread Group ID Z Dimension", global_size[2] / local_size[2]);
+   check_field(text, "Number of Threads in GPGPU Thread Group", threads);
+   if (gfx125) {
+      check_field(text, "Execution Mask", mask);
+      check_field(text, "Local X Maximum", local_size[0] - 1);
+   } else {
+      check_field(text, "Right Execution Mask", mask);
+      check_field(text, "Thread Width Counter Maximum", threads - 1);
+   }
+   CHECK(has_field(text, "Barrier Enable", "true"), "the decoder shows no barrier enabled");
+
+   free(text);
+   kiln_intel_submission_finish(dev, &sub);
+   kiln_intel_bo_destroy(dev, in);
+   kiln_intel_bo_destroy(dev, out);
+   kiln_intel_device_close(dev);
+   kiln_program_free(program);
+   return kiln_test_summary();
+}
