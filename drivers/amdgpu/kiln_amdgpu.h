@@ -234,6 +234,10 @@ struct kiln_amdgpu_block_kernel {
    unsigned literal_offset;                 /* kernarg offset of the literal's address */
    unsigned num_local_args;
    unsigned local_offsets[4];               /* KILN_DQ_MAX_LOCAL_ARGS */
+   /* The block's own printf buffer (its records use its own formats), or
+    * NULL for the launch's. */
+   struct kiln_amdgpu_bo *printf_bo;
+   uint32_t printf_buffer_size;
 };
 
 struct kiln_amdgpu_drain_stats {

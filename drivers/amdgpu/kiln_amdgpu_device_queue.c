@@ -271,6 +271,10 @@ record_launch(struct drain *d, uint32_t i, uint8_t *kernarg,
    launch->extra_lds_bytes = 0;
    launch->device_queue_va = d->queue->va;
    launch->device_record = i + 1;
+   if (bk->printf_bo) {
+      launch->printf_buffer_va = bk->printf_bo->va;
+      launch->printf_buffer_size = bk->printf_buffer_size;
+   }
    for (unsigned k = 0; k < 3; k++) {
       launch->global_size[k] = r->global_size[k];
       launch->global_offset[k] = r->global_offset[k];
@@ -336,7 +340,7 @@ run_round(struct drain *d, const uint32_t *ready, unsigned n, unsigned round,
    struct round_item *items = calloc(n, sizeof(*items));
    uint8_t *image = malloc(KILN_AMDGPU_MAX_KERNARG);
    uint8_t *kernarg = malloc(KILN_AMDGPU_MAX_KERNARG);
-   struct kiln_amdgpu_bo **bos = calloc(n + d->base->num_bos + 3, sizeof(*bos));
+   struct kiln_amdgpu_bo **bos = calloc(2 * n + d->base->num_bos + 3, sizeof(*bos));
    int ret = items && image && kernarg && bos ? 0 : kiln_amdgpu_error(dev, -ENOMEM,
                                                                       "out of host memory");
 
@@ -438,8 +442,12 @@ run_round(struct drain *d, const uint32_t *ready, unsigned n, unsigned round,
          bool listed = false;
          for (unsigned j = 0; j < i && !listed; j++)
             listed = items[j].kernel == items[i].kernel;
-         if (!listed)
-            bos[num_bos++] = items[i].kernel->code_bo;
+         if (listed)
+            continue;
+         bos[num_bos++] = items[i].kernel->code_bo;
+         const struct kiln_dq_record *r = &d->records[items[i].record];
+         if (d->kernels[r->kernel_index].printf_bo)
+            bos[num_bos++] = d->kernels[r->kernel_index].printf_bo;
       }
       *fence = 0;
       const uint64_t start = now_ns();

@@ -6,8 +6,8 @@
 dependencies (a nested chain of n levels needs n - 1 rounds after the
 parent, each of one dispatch; 4096 independent children one round), a
 wait that can never be met is an error naming the record and the event
-instead of a hang, and a child that faults is reported as the GPU fault
-it is, naming the block's kernel."""
+instead of a hang, a child that faults is reported as the GPU fault it
+is, naming the block's kernel, and printf works in blocks."""
 import os
 import re
 import subprocess
@@ -64,6 +64,16 @@ rc, out, err = run(KERNEL, '-k', 'child_faults', '-g', '1', '-b', '-cl-std=CL2.0
 check('a faulting child is a GPU fault (exit 2)', rc == 2, f'exit {rc}: {err}')
 check('the fault names the block kernel and the address',
       '__child_faults_block_invoke_kernel' in err and '0x10' in err, err)
+
+# printf in blocks: each call's line once (OpenCL C 2.0 §6.13.13), the
+# parent's before its children's, which run after it.
+rc, out, err = run(KERNEL, '-k', 'prints', '-g', '2', '-b', '-cl-std=CL2.0', 'buf:int[2]')
+lines = [l for l in out.splitlines() if not l.startswith('arg')]
+check('printf in blocks runs', rc == 0 and 'kiln run' not in err, f'exit {rc}: {err}')
+check('printf in blocks prints every line once, the parent first',
+      sorted(lines[:2]) == ['parent 0', 'parent 1'] and
+      sorted(lines[2:]) == [f'child of {i}: {j} (x)' for i in range(2) for j in range(2)],
+      str(lines))
 
 print(f'{failures} failures' if failures else 'all passed')
 sys.exit(1 if failures else 0)

@@ -333,7 +333,8 @@ static int
 setup_device_queue(struct run_state *s)
 {
    char err[512];
-   if (kiln_run_device_queue_create(s->dev, s->program, &s->queue, err, sizeof(err))) {
+   if (kiln_run_device_queue_create(s->dev, s->program, s->printf_buffer_size, &s->queue, err,
+                                    sizeof(err))) {
       fprintf(stderr, "kiln run: %s\n", err);
       return EXIT_DEVICE;
    }
@@ -412,6 +413,8 @@ launch_kernel(struct run_state *s, const struct run_kernel *rk)
    }
    if (prints)
       print_printf_output(s, rk->k);
+   if (enqueues)
+      kiln_run_device_queue_print(s->queue, stdout);
    return 0;
 }
 

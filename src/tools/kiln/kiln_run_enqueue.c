@@ -8,12 +8,16 @@
  * program (the compiler gives each enqueued block's invoke kernel its
  * index), so every kernel is uploaded; a block kernel's first argument is
  * its literal and the rest are its __local pointers (kiln_amd_abi.h).
+ * A block that calls printf writes into a printf buffer of its own kernel
+ * (a record's format id is an index into its kernel's formats), printed
+ * after the launch's own output.
  */
 #include "kiln_run_enqueue.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kiln_device_queue_abi.h"
 #include "kiln_kernel_desc.h"
@@ -27,6 +31,8 @@
 #define QUEUE_HEAP_BYTES (1024 * 1024)
 
 struct kiln_run_device_queue {
+   const struct kiln_program *program;
+   uint64_t printf_size;
    struct kiln_amdgpu_bo *bo;
    struct kiln_amdgpu_block_kernel *blocks;
    struct kiln_amdgpu_kernel **uploaded;
@@ -49,7 +55,8 @@ block_layout(const struct kiln_kernel *k, struct kiln_amdgpu_block_kernel *b)
 
 int
 kiln_run_device_queue_create(struct kiln_amdgpu_device *dev, const struct kiln_program *p,
-                             struct kiln_run_device_queue **out, char *err, size_t err_size)
+                             uint64_t printf_size, struct kiln_run_device_queue **out,
+                             char *err, size_t err_size)
 {
    *out = NULL;
    bool enqueues = false;
@@ -66,6 +73,8 @@ kiln_run_device_queue_create(struct kiln_amdgpu_device *dev, const struct kiln_p
       return -ENOMEM;
    }
    q->num_kernels = p->num_kernels;
+   q->program = p;
+   q->printf_size = printf_size;
 
    const uint64_t size = kiln_amdgpu_device_queue_size(QUEUE_RECORDS, QUEUE_EVENTS,
                                                        QUEUE_HEAP_BYTES);
@@ -90,6 +99,18 @@ kiln_run_device_queue_create(struct kiln_amdgpu_device *dev, const struct kiln_p
          return ret;
       }
       q->blocks[i].kernel = q->uploaded[i];
+      if (kiln_printf_min_buffer_size(k)) {
+         if (printf_size < kiln_printf_min_buffer_size(k) || printf_size > UINT32_MAX ||
+             kiln_amdgpu_bo_create(dev, printf_size, KILN_AMDGPU_BO_HOST_VISIBLE,
+                                   &q->blocks[i].printf_bo)) {
+            snprintf(err, err_size, "block kernel '%s': printf buffer of %llu bytes: %s",
+                     k->name, (unsigned long long)printf_size,
+                     q->blocks[i].printf_bo ? kiln_amdgpu_device_error(dev) : "too small");
+            kiln_run_device_queue_destroy(dev, q);
+            return -EINVAL;
+         }
+         q->blocks[i].printf_buffer_size = printf_size;
+      }
    }
    *out = q;
    return 0;
@@ -103,6 +124,8 @@ kiln_run_device_queue_destroy(struct kiln_amdgpu_device *dev, struct kiln_run_de
    for (unsigned i = 0; q->uploaded && i < q->num_kernels; i++) {
       if (q->uploaded[i])
          kiln_amdgpu_kernel_destroy(dev, q->uploaded[i]);
+      if (q->blocks[i].printf_bo)
+         kiln_amdgpu_bo_destroy(dev, q->blocks[i].printf_bo);
    }
    if (q->bo)
       kiln_amdgpu_bo_destroy(dev, q->bo);
@@ -123,6 +146,33 @@ kiln_run_device_queue_prepare(struct kiln_run_device_queue *q, struct kiln_amdgp
    kiln_amdgpu_device_queue_reset(q->bo);
    launch->device_queue_va = q->bo->va;
    launch->device_record = 0;
+   const uint32_t header = KILN_PRINTF_HEADER_SIZE;
+   for (unsigned i = 0; i < q->num_kernels; i++) {
+      if (q->blocks[i].printf_bo) {
+         memset(q->blocks[i].printf_bo->map, 0, q->printf_size);
+         memcpy(q->blocks[i].printf_bo->map, &header, sizeof(header));
+      }
+   }
+}
+
+void
+kiln_run_device_queue_print(struct kiln_run_device_queue *q, FILE *out)
+{
+   for (unsigned i = 0; i < q->num_kernels; i++) {
+      const struct kiln_kernel *k = &q->program->kernels[i];
+      if (!q->blocks[i].printf_bo)
+         continue;
+      int64_t dropped = kiln_printf_print(out, k, q->blocks[i].printf_bo->map, q->printf_size);
+      fflush(out);
+      if (dropped < 0)
+         fprintf(stderr, "kiln run: block kernel '%s': its printf buffer holds a record of "
+                 "no printf call of the kernel; the output after it is lost\n", k->name);
+      else if (dropped)
+         fprintf(stderr, "kiln run: block kernel '%s': the printf buffer of %llu bytes was "
+                 "full: printf calls asking for %lld more bytes printed nothing and "
+                 "returned -1 (--printf-buffer-size)\n", k->name,
+                 (unsigned long long)q->printf_size, (long long)dropped);
+   }
 }
 
 int
