@@ -134,6 +134,8 @@ kiln_screen_init_caps(struct kiln_screen *screen)
    /* A dispatch's last groups may be partial (COMPUTE_NUM_THREAD_x.PARTIAL,
     * and kiln_nir_lower_partial_local_size in the kernel). */
    caps->compute_grid_info_last_block = true;
+   /* A program's __global variables are one buffer (kiln_pipe_globals.c). */
+   caps->max_compute_global_variable_size = MAX_ALLOC_BYTES;
    /* Images: read-only ones as sampler views, the others as shader images,
     * all with their formats' own conversions (GFX10 T#: 16384 wide and
     * high, 8192 layers or slices; image buffers in 2^27 elements).  The

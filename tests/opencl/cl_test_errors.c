@@ -195,24 +195,31 @@ error_ndrange_launches(struct clt *t)
            clEnqueueNDRangeKernel(t->queue, pair, 1, NULL, &global, &local, 0, NULL, NULL));
 
    /*
-    * A global size that the local size does not divide: an error unless
-    * the device supports non-uniform work-groups (3.0 §5.10), in which case
-    * the launch must run every work-item.
+    * A global size that the local size does not divide: an error for a
+    * program built for OpenCL C 1.x (the default without -cl-std), whose
+    * work-groups must be uniform; a launch of every work-item for one built
+    * for OpenCL C 2.0 or later on a device with non-uniform work-groups
+    * (3.0 §5.8.4.5 -cl-uniform-work-group-size, §5.10).
     */
+   size_t g10 = 10, l4 = 4;
+   CLT_ERR(CL_INVALID_WORK_GROUP_SIZE,
+           clEnqueueNDRangeKernel(t->queue, add, 1, NULL, &g10, &l4, 0, NULL, NULL));
    cl_bool non_uniform = CL_FALSE;
    if (t->version >= 30)
       CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT,
                              sizeof(non_uniform), &non_uniform, NULL));
    else if (t->version >= 20)
       non_uniform = CL_TRUE;
-   size_t g10 = 10, l4 = 4;
-   if (!non_uniform) {
-      CLT_ERR(CL_INVALID_WORK_GROUP_SIZE,
-              clEnqueueNDRangeKernel(t->queue, add, 1, NULL, &g10, &l4, 0, NULL, NULL));
-   } else {
+   if (non_uniform) {
+      cl_program p20 = clt_build(t, src, t->version >= 30 ? "-cl-std=CL3.0" : "-cl-std=CL2.0");
+      cl_kernel add20 = p20 ? clt_kernel(t, p20, "add") : NULL;
+      if (!add20)
+         return false;
+      CLT_OK(clSetKernelArg(add20, 0, sizeof(b), &b));
+      CLT_OK(clSetKernelArg(add20, 1, sizeof(v), &v));
       cl_int zero = 0, out[11];
       CLT_OK(clEnqueueFillBuffer(t->queue, b, &zero, sizeof(zero), 0, sizeof(out), 0, NULL, NULL));
-      CLT_OK(clEnqueueNDRangeKernel(t->queue, add, 1, NULL, &g10, &l4, 0, NULL, NULL));
+      CLT_OK(clEnqueueNDRangeKernel(t->queue, add20, 1, NULL, &g10, &l4, 0, NULL, NULL));
       CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(out), out, 0, NULL, NULL));
       for (int i = 0; i < 11; i++)
          CLT_REQUIRE(out[i] == (i < 10),

@@ -176,6 +176,16 @@ device_c_features_agree_with_their_queries(struct clt *t)
                has_c_feature(features, n, "__opencl_c_generic_address_space") ? "offered"
                                                                             : "not offered");
 
+   size_t global_variable = 0;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, sizeof(global_variable),
+                          &global_variable, NULL));
+   const bool program_globals =
+      has_c_feature(features, n, "__opencl_c_program_scope_global_variables");
+   CLT_REQUIRE(!global_variable == !program_globals,
+               "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE is %zu but "
+               "__opencl_c_program_scope_global_variables is %s",
+               global_variable, program_globals ? "offered" : "not offered");
+
    cl_device_atomic_capabilities atomics = 0;
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof(atomics),
                           &atomics, NULL));
