@@ -75,7 +75,6 @@ struct rewrite {
    struct util_dynarray types; /* uint32_t ids */
    struct util_dynarray imports; /* struct import */
    unsigned wave_size;
-   unsigned changes;
    bool failed;
    const char *source_name;
    struct kiln_log *log;
@@ -402,7 +401,6 @@ call(struct rewrite *r, uint32_t result, uint32_t ret, uint32_t fn, const uint32
    memcpy(words + 3, args, n * 4);
    emit_op(&r->funcs, SpvOpFunctionCall, words, n + 3);
    r->type_of[words[1]] = ret;
-   r->changes++;
    return words[1];
 }
 
@@ -413,20 +411,22 @@ ndrange_values(struct rewrite *r, uint32_t id, unsigned work_dim, uint64_t pad, 
 {
    const uint32_t size_t_type = get_int(r, 64);
    const uint32_t *t = type_def(r, r->type_of[id]);
-   for (unsigned d = 0; d < 3; d++)
-      out[d] = get_constant(r, size_t_type, pad);
    if (t && (t[0] & 0xffff) == SpvOpTypeInt && t[2] == 64 && work_dim == 1) {
       out[0] = id;
-      return true;
-   }
-   if (t && (t[0] & 0xffff) == SpvOpTypeArray && type_op(r, t[2]) == SpvOpTypeInt &&
-       type_def(r, t[2])[2] == 64 && r->const_value[t[3]] == work_dim) {
+   } else if (t && (t[0] & 0xffff) == SpvOpTypeArray && type_op(r, t[2]) == SpvOpTypeInt &&
+              type_def(r, t[2])[2] == 64 && r->const_value[t[3]] == work_dim) {
       for (unsigned d = 0; d < work_dim; d++)
          out[d] = extract(r, size_t_type, id, d, -1);
-      return true;
+   } else {
+      return fail(r, "an ndrange operand that is not a size_t or an array of size_t of the "
+                     "ndrange's dimensions", id);
    }
-   return fail(r, "an ndrange operand that is not a size_t or an array of size_t of the "
-                  "ndrange's dimensions", id);
+   if (work_dim < 3) {
+      const uint32_t padding = get_constant(r, size_t_type, pad);
+      for (unsigned d = work_dim; d < 3; d++)
+         out[d] = padding;
+   }
+   return true;
 }
 
 /* OpBuildNDRange %ndrange_t %global %local %offset: ndrange_t is
@@ -454,7 +454,6 @@ build_ndrange(struct rewrite *r, const uint32_t *w)
    const uint32_t members[] = {w[1], w[2], get_constant(r, nd[2], work_dim), arrays[0],
                                arrays[1], arrays[2]};
    emit_op(&r->funcs, SpvOpCompositeConstruct, members, 6);
-   r->changes++;
    return true;
 }
 
@@ -594,7 +593,6 @@ constant_query(struct rewrite *r, const uint32_t *w, uint64_t answer)
 {
    const uint32_t ops[] = {w[1], w[2], get_constant(r, w[1], answer)};
    emit_op(&r->funcs, SpvOpCopyObject, ops, 3);
-   r->changes++;
    return true;
 }
 
@@ -677,7 +675,6 @@ entry_function(struct rewrite *r, const uint32_t *w, unsigned n)
    const uint32_t head[] = {w[1], w[2], w[3], get_type(r, SpvOpTypeFunction, ops, num)};
    emit_op(&r->funcs, SpvOpFunction, head, 4);
    r->casts_pending = true;
-   r->changes++;
 }
 
 /* OpFunctionParameter of an entry point retyped by entry_function(). */
@@ -782,8 +779,6 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
          r->has_linkage = true;
       if (w[1] != SpvCapabilityDeviceEnqueue)
          emit(&r->caps, w, ins->num_words);
-      else
-         r->changes++;
    } else if (op == SpvOpEntryPoint) {
       r->entry_index[w[2]] = ++r->num_entry_points;
       r->entry_point[w[2]] = true;
@@ -805,7 +800,6 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
    } else if (op == SpvOpTypeQueue || op == SpvOpTypeDeviceEvent) {
       const uint32_t as_u64[] = {4 << 16 | SpvOpTypeInt, w[1], 64, 0};
       define_type(r, as_u64, 4);
-      r->changes++;
    } else if (r->in_function) {
       emit_entry_casts(r, op);
       if (op == SpvOpFunction && r->entry_point[w[2]] && !r->casts_pending)
