@@ -15,6 +15,7 @@
 #include "ref.h"
 
 #define CLK_SUCCESS 0
+#define CLK_ENQUEUE_FAILURE -101
 
 /* The device's limits the queries report: kiln's devices run work-groups
  * of up to 1024 work-items (CL_DEVICE_MAX_WORK_GROUP_SIZE) in waves of 32
@@ -274,6 +275,21 @@ ref_sub_groups(struct kiln_run_command *l)
    return 0;
 }
 
+/* invalid(out): every enqueue but the sixth fails, and only the sixth's
+ * block runs, once. */
+static int
+ref_invalid(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 1))
+      return 1;
+   const int64_t out[10] = {CLK_ENQUEUE_FAILURE, CLK_ENQUEUE_FAILURE, CLK_ENQUEUE_FAILURE,
+                            CLK_ENQUEUE_FAILURE, CLK_ENQUEUE_FAILURE, CLK_SUCCESS,
+                            CLK_ENQUEUE_FAILURE, 0, 0, 7};
+   for (unsigned i = 0; i < 10; i++)
+      corpus_set_i(REF_ARG(l, 0), i, out[i]);
+   return 0;
+}
+
 /* exec_time(times, out): both enqueues succeed, the waiting child finds
  * the two values written and ordered (and clears them), the grandchild's
  * 64 items all ran. */
@@ -303,5 +319,6 @@ const struct corpus_ref corpus_refs_enqueue[] = {
    {"sizes", ref_sizes},
    {"sub_groups", ref_sub_groups},
    {"exec_time", ref_exec_time},
+   {"invalid", ref_invalid},
    {NULL, NULL},
 };
