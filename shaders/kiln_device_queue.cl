@@ -173,10 +173,14 @@ ndrange_is_valid(uint work_dim, const ulong *offset, const ulong *global_size,
    return group <= 1024;
 }
 
-static ulong
-largest_divisor(ulong n, ulong limit)
+/* In 32 bits, which every valid size fits: a 64-bit remainder is a long
+ * software sequence on the GPU. */
+static uint
+largest_divisor(uint n, uint limit)
 {
-   for (ulong d = limit; d > 1; d--) {
+   if (n <= limit)
+      return n;
+   for (uint d = limit; d > 1; d--) {
       if (n % d == 0)
          return d;
    }
@@ -190,15 +194,16 @@ largest_divisor(ulong n, ulong limit)
 static void
 choose_local_size(uint work_dim, const ulong *global_size, uint wave, ulong *local_size)
 {
-   ulong budget = 256;
+   uint budget = 256;
    for (uint d = 0; d < 3; d++) {
-      const ulong g = d < work_dim ? global_size[d] : 1;
-      local_size[d] = largest_divisor(g, budget);
-      if (d == 0 && local_size[0] < wave && g > local_size[0] && budget >= wave) {
-         const ulong rounded = (g + wave - 1) / wave * wave;
-         local_size[0] = rounded < budget ? rounded : budget / wave * wave;
+      const uint g = d < work_dim ? global_size[d] : 1;
+      uint l = largest_divisor(g, budget);
+      if (d == 0 && l < wave && g > l && budget >= wave) {
+         const ulong rounded = ((ulong)g + wave - 1) / wave * wave;
+         l = rounded < budget ? rounded : budget / wave * wave;
       }
-      budget /= local_size[d];
+      local_size[d] = l;
+      budget /= l;
    }
 }
 

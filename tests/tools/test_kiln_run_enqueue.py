@@ -4,7 +4,8 @@
 """`kiln run`'s drain of the device queue (device-side enqueue, OpenCL C 2.0
 §6.13.17) on the emulated device: the rounds it takes follow from the
 dependencies (a nested chain of n levels needs n - 1 rounds after the
-parent, each of one dispatch; 4096 independent children one round), a
+parent, each of one dispatch; 4096 independent children one round; a
+binary tree one round a level), a
 wait that can never be met is an error naming the record and the event
 instead of a hang, a child that faults is reported as the GPU fault it
 is, naming the block's kernel, and printf works in blocks."""
@@ -51,6 +52,14 @@ rc, out, err = run(os.path.join(CORPUS, 'recursion.cl'), '-k', 'fan_out', '-g', 
                    '256', '-b', '-cl-std=CL2.0', 'buf:int[8192]', 'buf:int[4096]', debug=True)
 check('4096 independent children run', rc == 0, err[-500:])
 check('4096 independent children take one round', drain_summary(err) == (1, 4096),
+      str(drain_summary(err)))
+
+# A binary tree 12 levels deep: each level runs in the round after its
+# parents', all of a level in one round.
+rc, out, err = run(os.path.join(CORPUS, 'recursion.cl'), '-k', 'tree', '-g', '1', '-b',
+                   '-cl-std=CL2.0', 'buf:int[4095]', 'int:12', debug=True)
+check('a tree 12 deep runs', rc == 0, err[-500:])
+check('a tree 12 deep takes 12 rounds, 4095 dispatches', drain_summary(err) == (12, 4095),
       str(drain_summary(err)))
 
 KERNEL = os.path.join(KERNELS, 'run_enqueue.cl')

@@ -230,6 +230,23 @@ ref_fan_out(struct kiln_run_command *l)
    return 0;
 }
 
+/* tree(out, levels): node n of the binary tree is at level
+ * floor(log2(n + 1)); there are 2^levels - 1 nodes. */
+static int
+ref_tree(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 2))
+      return 1;
+   const int64_t levels = value(l, 1, 0);
+   for (int64_t n = 0; n + 1 < (INT64_C(1) << levels); n++) {
+      int64_t level = 0;
+      while ((INT64_C(2) << level) <= n + 1)
+         level++;
+      corpus_set_i(REF_ARG(l, 0), n, level);
+   }
+   return 0;
+}
+
 /* -k fill -k count: as many enqueues succeed as the queue has records,
  * the rest fail cleanly, none is anything else; the scratch is cleared. */
 static int
@@ -315,6 +332,7 @@ const struct corpus_ref corpus_refs_enqueue[] = {
    {"ordered", ref_ordered},
    {"nested", ref_nested},
    {"fan_out", ref_fan_out},
+   {"tree", ref_tree},
    {"full_queue", ref_full_queue},
    {"sizes", ref_sizes},
    {"sub_groups", ref_sub_groups},
