@@ -143,6 +143,7 @@ kiln_screen_init_caps(struct kiln_screen *screen)
     * descriptors from the binding table. */
    caps->texture_sampler_independent = true;
    caps->image_store_formatted = true;
+   caps->image_load_formatted = true; /* read_write images */
    caps->max_texture_2d_size = 16384;
    caps->max_texture_3d_levels = 14;
    caps->max_texture_array_layers = 8192;
