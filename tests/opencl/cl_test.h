@@ -56,6 +56,7 @@ struct clt_check {
 extern const struct clt_check clt_platform_checks[];
 extern const struct clt_check clt_queue_checks[];
 extern const struct clt_check clt_buffer_checks[];
+extern const struct clt_check clt_image_checks[];
 extern const struct clt_check clt_program_checks[];
 extern const struct clt_check clt_kernel_checks[];
 extern const struct clt_check clt_run_checks[];

@@ -24,7 +24,7 @@
 #include <strings.h>
 
 static const struct clt_check *const check_lists[] = {
-   clt_platform_checks, clt_queue_checks, clt_buffer_checks, clt_program_checks,
+   clt_platform_checks, clt_queue_checks, clt_buffer_checks, clt_image_checks, clt_program_checks,
    clt_kernel_checks,   clt_run_checks,   clt_event_checks,  clt_error_checks,
 };
 
@@ -53,6 +53,12 @@ static const struct {
    { "rusticl", "error.ndrange-rejects-an-oversized-work-group",
      "Rusticl (Mesa 25.0.7) multiplies the work-group size up from 0 in clEnqueueNDRangeKernel, "
      "so the CL_KERNEL_WORK_GROUP_SIZE limit is never enforced" },
+   { "Portable Computing Language", "image.fill-converts-the-colour",
+     "PoCL 3.1 converts clEnqueueFillImage's float colour to CL_UNORM_INT8 rounding toward "
+     "zero (0.25 gives 63, not convert_uchar_sat_rte(63.75) = 64)" },
+   { "kiln", "image.copy-to-buffer-offset-is-bytes",
+     "kiln's Rusticl (Mesa 25.0.7) scales clEnqueueCopyImageToBuffer's dst_offset by the pixel "
+     "size (core/memory.rs copy_to_buffer takes it as an x origin with a pitch of one pixel)" },
    { "kiln", "program.compiles-and-links-separately",
      "kiln's Rusticl (Mesa 25.0.7, LLVM 15) compiles a module without kernels to SPIR-V 1.4 "
      "and one with kernels to 1.0, and the SPIR-V linker refuses to link the two" },

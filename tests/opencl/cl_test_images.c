@@ -1,0 +1,211 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Images (OpenCL 3.0 API §5.3): what clCreateImage, clEnqueueWriteImage
+ * and ReadImage (with row pitches of the host's choosing), CopyImage,
+ * CopyImageToBuffer and CopyBufferToImage, FillImage and a kernel's
+ * write_imagef leave in an image, checked against the same pixels moved
+ * or converted on the CPU (§5.3.3's layout of host memory; OpenCL C 2.0
+ * 8.3.1.2's conversion of a fill colour to CL_UNORM_INT8).
+ */
+#include "cl_test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define W 13
+#define H 7
+
+static const cl_image_format rgba8 = { CL_RGBA, CL_UNORM_INT8 };
+
+static cl_mem
+image_2d(struct clt *t, const cl_image_format *format, size_t w, size_t h)
+{
+   const cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = w,
+                                .image_height = h };
+   cl_int err;
+   cl_mem m = clCreateImage(t->ctx, CL_MEM_READ_WRITE, format, &desc, NULL, &err);
+   if (!m) {
+      clt_fail(t, "clCreateImage(%zux%zu) returned %s", w, h, clt_error_name(err));
+      return NULL;
+   }
+   return clt_defer(t, CLT_MEM, m);
+}
+
+static bool
+image_support_is_reported(struct clt *t)
+{
+   cl_bool images = CL_FALSE;
+   size_t w = 0, h = 0;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_IMAGE_SUPPORT, sizeof(images), &images, NULL));
+   CLT_REQUIRE(images, "CL_DEVICE_IMAGE_SUPPORT is false");
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_IMAGE2D_MAX_WIDTH, sizeof(w), &w, NULL));
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_IMAGE2D_MAX_HEIGHT, sizeof(h), &h, NULL));
+   /* §4.2's minimum for a device with images (full profile) */
+   CLT_REQUIRE(w >= 16384 && h >= 16384, "2D images up to %zux%zu only", w, h);
+   return true;
+}
+
+/* Written with a padded host row pitch, read back whole and in part. */
+static bool
+image_write_then_read_round_trips(struct clt *t)
+{
+   enum { PITCH = W * 4 + 12 };
+   unsigned char in[H * PITCH], out[W * H * 4];
+   clt_fill_random(in, sizeof(in), 11);
+   cl_mem img = image_2d(t, &rgba8, W, H);
+   if (!img)
+      return false;
+   const size_t origin[3] = { 0, 0, 0 }, region[3] = { W, H, 1 };
+   CLT_OK(clEnqueueWriteImage(t->queue, img, CL_TRUE, origin, region, PITCH, 0, in, 0, NULL,
+                              NULL));
+   CLT_OK(clEnqueueReadImage(t->queue, img, CL_TRUE, origin, region, 0, 0, out, 0, NULL,
+                             NULL));
+   for (unsigned y = 0; y < H; y++)
+      CLT_REQUIRE(!memcmp(out + y * W * 4, in + y * PITCH, W * 4),
+                  "row %u read back differs from the row written", y);
+   unsigned char part[3 * 2 * 4];
+   const size_t o2[3] = { 5, 4, 0 }, r2[3] = { 3, 2, 1 };
+   CLT_OK(clEnqueueReadImage(t->queue, img, CL_TRUE, o2, r2, 0, 0, part, 0, NULL, NULL));
+   for (unsigned y = 0; y < 2; y++)
+      CLT_REQUIRE(!memcmp(part + y * 12, in + (4 + y) * PITCH + 5 * 4, 12),
+                  "row %u of the 3x2 region at (5, 4) differs", y);
+   return true;
+}
+
+static bool
+image_copies_match_cpu_copies(struct clt *t)
+{
+   unsigned char in[W * H * 4 + 64], out[W * H * 4], want[W * H * 4];
+   clt_fill_random(in, sizeof(in), 12);
+   cl_mem a = image_2d(t, &rgba8, W, H), b = image_2d(t, &rgba8, W, H);
+   cl_mem buf = clt_buffer(t, CL_MEM_READ_WRITE, sizeof(in) + 64, NULL);
+   if (!a || !b || !buf)
+      return false;
+   const size_t origin[3] = { 0, 0, 0 }, region[3] = { W, H, 1 };
+   CLT_OK(clEnqueueWriteImage(t->queue, a, CL_TRUE, origin, region, 0, 0, in, 0, NULL, NULL));
+   unsigned char zero[W * H * 4] = { 0 };
+   CLT_OK(clEnqueueWriteImage(t->queue, b, CL_TRUE, origin, region, 0, 0, zero, 0, NULL, NULL));
+
+   /* a's 4x3 region at (2, 1) to b at (8, 3) */
+   const size_t src[3] = { 2, 1, 0 }, dst[3] = { 8, 3, 0 }, reg[3] = { 4, 3, 1 };
+   CLT_OK(clEnqueueCopyImage(t->queue, a, b, src, dst, reg, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadImage(t->queue, b, CL_TRUE, origin, region, 0, 0, out, 0, NULL, NULL));
+   memset(want, 0, sizeof(want));
+   for (unsigned y = 0; y < 3; y++)
+      memcpy(want + ((3 + y) * W + 8) * 4, in + ((1 + y) * W + 2) * 4, 16);
+   CLT_REQUIRE(!memcmp(out, want, sizeof(out)), "clEnqueueCopyImage moved other pixels");
+
+   /* the whole of a into the buffer, tightly packed (§5.3.5) */
+   CLT_OK(clEnqueueCopyImageToBuffer(t->queue, a, buf, origin, region, 0, 0, NULL, NULL));
+   unsigned char packed[W * H * 4];
+   CLT_OK(clEnqueueReadBuffer(t->queue, buf, CL_TRUE, 0, sizeof(packed), packed, 0, NULL,
+                              NULL));
+   CLT_REQUIRE(!memcmp(packed, in, sizeof(packed)), "clEnqueueCopyImageToBuffer's bytes differ");
+
+   /* and back, into b's 5x2 region at (1, 0) from the buffer's pixels at
+    * byte 64 */
+   const size_t o3[3] = { 1, 0, 0 }, r3[3] = { 5, 2, 1 };
+   CLT_OK(clEnqueueCopyBufferToImage(t->queue, buf, b, 64, o3, r3, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadImage(t->queue, b, CL_TRUE, origin, region, 0, 0, out, 0, NULL, NULL));
+   for (unsigned y = 0; y < 2; y++)
+      memcpy(want + (y * W + 1) * 4, in + 64 + y * 5 * 4, 20);
+   CLT_REQUIRE(!memcmp(out, want, sizeof(out)), "clEnqueueCopyBufferToImage moved other pixels");
+   return true;
+}
+
+/* dst_offset of clEnqueueCopyImageToBuffer counts bytes (§5.3.5). */
+static bool
+image_copy_to_buffer_offset_is_bytes(struct clt *t)
+{
+   unsigned char in[W * H * 4], out[W * H * 4 + 64];
+   clt_fill_random(in, sizeof(in), 13);
+   cl_mem img = image_2d(t, &rgba8, W, H);
+   cl_mem buf = clt_buffer(t, CL_MEM_READ_WRITE, sizeof(out) + 256, NULL);
+   if (!img || !buf)
+      return false;
+   const size_t origin[3] = { 0, 0, 0 }, region[3] = { W, H, 1 };
+   CLT_OK(clEnqueueWriteImage(t->queue, img, CL_TRUE, origin, region, 0, 0, in, 0, NULL, NULL));
+   CLT_OK(clEnqueueCopyImageToBuffer(t->queue, img, buf, origin, region, 64, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, buf, CL_TRUE, 0, sizeof(out), out, 0, NULL, NULL));
+   CLT_REQUIRE(!memcmp(out + 64, in, sizeof(in)),
+               "the pixels copied to dst_offset 64 are not at byte 64");
+   return true;
+}
+
+/* A float fill colour becomes convert_uchar_sat_rte(c * 255.0f). */
+static bool
+image_fill_converts_the_colour(struct clt *t)
+{
+   unsigned char out[W * H * 4];
+   cl_mem img = image_2d(t, &rgba8, W, H);
+   if (!img)
+      return false;
+   const size_t origin[3] = { 0, 0, 0 }, region[3] = { W, H, 1 };
+   unsigned char zero[W * H * 4] = { 0 };
+   CLT_OK(clEnqueueWriteImage(t->queue, img, CL_TRUE, origin, region, 0, 0, zero, 0, NULL,
+                              NULL));
+   const float colour[4] = { 1.0f, 0.25f, -3.0f, 0.1f };
+   const unsigned char want_px[4] = { 255, 64, 0, 26 }; /* 63.75 -> 64, 25.5 -> 26 (even) */
+   const size_t fo[3] = { 3, 2, 0 }, fr[3] = { 6, 4, 1 };
+   CLT_OK(clEnqueueFillImage(t->queue, img, colour, fo, fr, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadImage(t->queue, img, CL_TRUE, origin, region, 0, 0, out, 0, NULL, NULL));
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         const bool inside = x >= 3 && x < 9 && y >= 2 && y < 6;
+         for (unsigned c = 0; c < 4; c++) {
+            const unsigned char want = inside ? want_px[c] : 0;
+            CLT_REQUIRE(out[(y * W + x) * 4 + c] == want,
+                        "pixel (%u, %u) channel %u is %u, want %u", x, y, c,
+                        out[(y * W + x) * 4 + c], want);
+         }
+      }
+   }
+   return true;
+}
+
+/* What a kernel's write_imagef stores, the host reads (CL_FLOAT: exact). */
+static bool
+image_kernel_writes_host_reads(struct clt *t)
+{
+   static const char *src =
+      "kernel void paint(write_only image2d_t img)\n"
+      "{\n"
+      "   int x = get_global_id(0), y = get_global_id(1);\n"
+      "   write_imagef(img, (int2)(x, y), (float4)(x, y, x * 0.5f - y, 1.0f / (x + 1)));\n"
+      "}\n";
+   const cl_image_format f32 = { CL_RGBA, CL_FLOAT };
+   cl_mem img = image_2d(t, &f32, W, H);
+   cl_program p = clt_build(t, src, "");
+   cl_kernel k = p ? clt_kernel(t, p, "paint") : NULL;
+   if (!img || !k)
+      return false;
+   CLT_OK(clSetKernelArg(k, 0, sizeof(img), &img));
+   const size_t global[2] = { W, H };
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 2, NULL, global, NULL, 0, NULL, NULL));
+   float out[W * H * 4];
+   const size_t origin[3] = { 0, 0, 0 }, region[3] = { W, H, 1 };
+   CLT_OK(clEnqueueReadImage(t->queue, img, CL_TRUE, origin, region, 0, 0, out, 0, NULL, NULL));
+   for (unsigned y = 0; y < H; y++) {
+      for (unsigned x = 0; x < W; x++) {
+         const float want[4] = { x, y, x * 0.5f - y, 1.0f / (x + 1) };
+         CLT_REQUIRE(!memcmp(&out[(y * W + x) * 4], want, sizeof(want)),
+                     "pixel (%u, %u) is (%g, %g, %g, %g)", x, y, out[(y * W + x) * 4],
+                     out[(y * W + x) * 4 + 1], out[(y * W + x) * 4 + 2],
+                     out[(y * W + x) * 4 + 3]);
+      }
+   }
+   return true;
+}
+
+const struct clt_check clt_image_checks[] = {
+   { "image.support-is-reported", image_support_is_reported },
+   { "image.write-then-read-round-trips", image_write_then_read_round_trips },
+   { "image.copies-match-cpu-copies", image_copies_match_cpu_copies },
+   { "image.copy-to-buffer-offset-is-bytes", image_copy_to_buffer_offset_is_bytes },
+   { "image.fill-converts-the-colour", image_fill_converts_the_colour },
+   { "image.kernel-writes-host-reads", image_kernel_writes_host_reads },
+   { NULL, NULL },
+};
