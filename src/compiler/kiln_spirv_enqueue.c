@@ -49,6 +49,7 @@
 
 struct rewrite {
    const uint32_t *module;
+   uint32_t input_bound;     /* the module's: no id it names is past it */
    uint32_t bound;
    /* Per id (grown as ids are made). */
    uint32_t *remap;          /* the id that replaces it, or 0 */
@@ -763,8 +764,19 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
       return SPV_ERROR_OUT_OF_MEMORY;
    memcpy(w, ins->words, ins->num_words * 4);
    for (unsigned o = 0; o < ins->num_operands; o++) {
+      const uint32_t id = w[ins->operands[o].offset];
+      if ((is_id_operand(ins->operands[o].type) ||
+           ins->operands[o].type == SPV_OPERAND_TYPE_RESULT_ID) &&
+          (!id || id >= r->input_bound)) {
+         /* validation refuses the module too; this pass must first not
+          * read past its tables */
+         fail(r, "an id outside the module's bound", id);
+         if (w != stack)
+            free(w);
+         return SPV_ERROR_INVALID_ID;
+      }
       if (is_id_operand(ins->operands[o].type))
-         w[ins->operands[o].offset] = mapped(r, w[ins->operands[o].offset]);
+         w[ins->operands[o].offset] = mapped(r, id);
    }
    if (ins->result_id && ins->type_id)
       r->type_of[ins->result_id] = mapped(r, ins->type_id);
@@ -826,7 +838,7 @@ header(void *data, spv_endianness_t endian, uint32_t magic, uint32_t version,
        uint32_t generator, uint32_t id_bound, uint32_t reserved)
 {
    struct rewrite *r = data;
-   r->bound = id_bound;
+   r->bound = r->input_bound = id_bound;
    return grow(r, id_bound) ? SPV_SUCCESS : SPV_ERROR_OUT_OF_MEMORY;
 }
 
