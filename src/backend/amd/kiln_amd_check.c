@@ -92,7 +92,11 @@ feature_of(const nir_intrinsic_instr *intr)
    case nir_intrinsic_image_deref_size:
    case nir_intrinsic_image_deref_format:
    case nir_intrinsic_image_deref_order:
-      return "images (OpenCL C 2.0 6.13.14)";
+   case nir_intrinsic_image_load:
+   case nir_intrinsic_image_store:
+   case nir_intrinsic_image_size:
+      return "images other than kernel arguments or bound slots of constant index "
+             "(OpenCL C 2.0 6.13.14)";
    default:
       return NULL;
    }
