@@ -55,11 +55,25 @@ align_up(uint64_t v, uint64_t a)
    return (v + a - 1) / a * a;
 }
 
+/* The heap starts at a multiple of this from the buffer's (page-aligned)
+ * start, so that an offset the device aligns in it is aligned in memory:
+ * a block literal is aligned to its largest capture, 128 bytes for a
+ * double16. */
+#define HEAP_ALIGN 256
+
+static uint64_t
+heap_offset(uint32_t records, uint32_t events)
+{
+   return align_up(sizeof(struct kiln_dq_header) +
+                      (uint64_t)records * sizeof(struct kiln_dq_record) +
+                      (uint64_t)events * sizeof(struct kiln_dq_event),
+                   HEAP_ALIGN);
+}
+
 uint64_t
 kiln_amdgpu_device_queue_size(uint32_t records, uint32_t events, uint32_t heap_bytes)
 {
-   return sizeof(struct kiln_dq_header) + (uint64_t)records * sizeof(struct kiln_dq_record) +
-          (uint64_t)events * sizeof(struct kiln_dq_event) + align_up(heap_bytes, 16);
+   return heap_offset(records, events) + align_up(heap_bytes, 16);
 }
 
 void
@@ -73,7 +87,7 @@ kiln_amdgpu_device_queue_init(struct kiln_amdgpu_bo *bo, uint32_t records, uint3
    h->heap_capacity = heap_bytes;
    h->records_offset = sizeof(*h);
    h->events_offset = h->records_offset + records * sizeof(struct kiln_dq_record);
-   h->heap_offset = h->events_offset + events * sizeof(struct kiln_dq_event);
+   h->heap_offset = heap_offset(records, events);
 }
 
 static struct kiln_dq_record *

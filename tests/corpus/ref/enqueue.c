@@ -98,6 +98,21 @@ ref_flag_order(struct kiln_run_command *l)
    return 0;
 }
 
+/* wide_capture(out, tags): item i's child stores (0..15) * i - 3 and
+ * 'a' + i. */
+static int
+ref_wide_capture(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 2))
+      return 1;
+   for (size_t i = 0; i < ref_total_items(l); i++) {
+      for (int64_t k = 0; k < 16; k++)
+         corpus_set_i(REF_ARG(l, 0), i * 16 + k, k * (int64_t)i - 3);
+      corpus_set_i(REF_ARG(l, 1), i, 'a' + (int64_t)i);
+   }
+   return 0;
+}
+
 /* The twelve values ndrange.cl's record() writes for every work-item of
  * a child of `dim` dimensions. */
 static void
@@ -325,6 +340,7 @@ const struct corpus_ref corpus_refs_enqueue[] = {
    {"every_item", ref_every_item},
    {"every_item_offset", ref_every_item_offset},
    {"flag_order", ref_flag_order},
+   {"wide_capture", ref_wide_capture},
    {"enqueue_2d", ref_ndrange_2d},
    {"enqueue_3d", ref_ndrange_3d},
    {"enqueue_3d_local", ref_ndrange_3d_local},

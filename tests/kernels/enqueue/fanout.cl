@@ -52,3 +52,15 @@ flag_order(global int *out, int flags)
                            ^{ out[1] = flags == CLK_ENQUEUE_FLAGS_NO_WAIT ? 7 : out[0]; });
    out[0] = 7;
 }
+
+/* A capture of the largest alignment, a long16 (128 bytes): the child's
+ * copy of the literal keeps it, beside a char captured before it. */
+kernel void
+wide_capture(global long *out, global char *tags)
+{
+   const int i = get_global_id(0);
+   const char tag = 'a' + i;
+   const long16 v = (long16)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) * i - 3;
+   enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1),
+                  ^{ vstore16(v, i, out); tags[i] = tag; });
+}
