@@ -7,8 +7,8 @@ piglit's own runner needs its framework installed and runs CL tests one at a
 time on a machine without a render node; this one needs only the programs
 ci/piglit.sh unpacks. It reads the "cl" profile (tests/cl.xml.gz: each
 test's command line), runs the tests in parallel with a timeout each, through
-the ICD libraries given by path (a vendors directory of its own, set as
-OCL_ICD_VENDORS) on the platform named, and classifies every result as
+the ICD libraries given by path (copied into a vendors directory of its own,
+set as OCL_ICD_VENDORS) on the platform named, and classifies every result as
 piglit does: the "PIGLIT: {...}" lines the test prints, the worst subtest,
 a signal is a crash, a non-zero exit turns pass into warn and anything else
 into fail, the timeout is "timeout".
@@ -151,14 +151,21 @@ def run_one(name, argv, env, cwd, timeout):
 
 
 def make_vendors_dir(icds):
-    """A directory of .icd files naming each library, for OCL_ICD_VENDORS."""
+    """A directory of .icd files naming each library, for OCL_ICD_VENDORS.
+
+    Each library is copied into the directory first, so that the whole run
+    loads one build of it: a relink in the build directory during a run of
+    minutes would otherwise leave tests finding no platform (a skip).
+    """
     d = tempfile.mkdtemp(prefix='kiln-icd-')
     for i, lib in enumerate(icds):
         path = os.path.abspath(lib)
         if not os.path.exists(path):
             sys.exit(f'run_piglit: ICD library {path} does not exist')
-        with open(os.path.join(d, f'{i}-{os.path.basename(path)}.icd'), 'w') as f:
-            f.write(path + '\n')
+        copy = os.path.join(d, f'{i}-{os.path.basename(path)}')
+        shutil.copy2(path, copy)
+        with open(copy + '.icd', 'w') as f:
+            f.write(copy + '\n')
     return d
 
 
