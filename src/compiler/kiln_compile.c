@@ -145,6 +145,7 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
    struct clc_binary spirv = { 0 };
    struct clc_binary stripped = { 0 };
    struct kiln_spirv_globals globals = { 0 };
+   struct kiln_spirv_blocks blocks = { 0 };
    struct clc_parsed_spirv parsed = { 0 };
    bool parsed_ok = false;
    uint32_t debug = options->debug | kiln_debug_flags();
@@ -165,7 +166,7 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
    if (status == KILN_COMPILE_OK && !(prog = calloc(1, sizeof(*prog))))
       status = KILN_COMPILE_ERROR_NO_MEMORY;
    if (status == KILN_COMPILE_OK)
-      status = kiln_spirv_lower_enqueue(&spirv, wave_size, options->source_name, &log);
+      status = kiln_spirv_lower_enqueue(&spirv, wave_size, options->source_name, &blocks, &log);
    /* The kernels compile from a module without the initialisers of the
     * program's __global variables, which the program carries instead
     * (LLVM's translator writes some of them as constants SPIR-V does not
@@ -216,9 +217,25 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
       prog->num_kernels = i + 1;
    }
 
+   /* A record names its block's kernel by its index among the entry
+    * points, which must be its index in the program. */
+   for (unsigned b = 0; b < blocks.num && status == KILN_COMPILE_OK; b++) {
+      struct kiln_kernel *k =
+         blocks.index[b] < prog->num_kernels ? &prog->kernels[blocks.index[b]] : NULL;
+      if (!k || strcmp(k->name, blocks.name[b])) {
+         kiln_log_append(&log, "error: device-side enqueue: the program's kernel %u is %s, "
+                               "not the enqueued block's %s\n", blocks.index[b],
+                         k ? k->name : "missing", blocks.name[b]);
+         status = KILN_COMPILE_ERROR_SPIRV;
+      } else {
+         k->enqueued_block = true;
+      }
+   }
+
 done_types:
    free(stripped.data);
    kiln_spirv_globals_finish(&globals);
+   kiln_spirv_blocks_finish(&blocks);
    glsl_type_singleton_decref();
 done:
    if (parsed_ok)

@@ -64,10 +64,18 @@ void kiln_spirv_strengthen_cmpxchg_weak(struct clc_binary *spirv);
  * library, in place: the DeviceEnqueue capability, its types and
  * instructions replaced (kiln_spirv_enqueue.c).  wave_size answers
  * get_kernel_preferred_work_group_size_multiple().  A module without the
- * capability is left as it is. */
+ * capability is left as it is.  *blocks lists the kernels the module's
+ * enqueues run, by their index among its entry points, which records name
+ * (release it with kiln_spirv_blocks_finish). */
+struct kiln_spirv_blocks {
+   unsigned num;
+   uint32_t *index; /* the enqueued block's invoke kernel among the entry points */
+   char **name;     /* its name */
+};
 enum kiln_compile_status
 kiln_spirv_lower_enqueue(struct clc_binary *spirv, unsigned wave_size, const char *source_name,
-                         struct kiln_log *log);
+                         struct kiln_spirv_blocks *blocks, struct kiln_log *log);
+void kiln_spirv_blocks_finish(struct kiln_spirv_blocks *blocks);
 
 /* SPIRV-Tools validation for the OpenCL environment; errors name the
  * instruction index/word offset. */

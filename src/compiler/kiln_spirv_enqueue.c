@@ -62,6 +62,7 @@ struct rewrite {
    unsigned capacity;
    unsigned num_entry_points;
    struct util_dynarray entry_names; /* const char *, into the module */
+   struct util_dynarray blocks;      /* uint32_t: the entry points enqueued */
 
    /* The output, section by section. */
    struct util_dynarray caps, pre, names, processed, annot, globals, decls, funcs;
@@ -482,6 +483,11 @@ enqueue_kernel(struct rewrite *r, const uint32_t *w, unsigned n)
       return fail(r, "a block with more __local pointer arguments than kiln takes (4)", w[2]);
    if (!block_kernel(r, w[9], &kernel_index))
       return false;
+   bool listed = false;
+   util_dynarray_foreach(&r->blocks, uint32_t, b)
+      listed |= *b == kernel_index;
+   if (!listed)
+      util_dynarray_append(&r->blocks, uint32_t, kernel_index);
 
    /* The ndrange_t goes by address: a struct variable only loaded whole
     * would be copied by nir_opt_memcpy, which asks its type for an
@@ -902,13 +908,45 @@ rewrite_finish(struct rewrite *r)
    util_dynarray_fini(&r->types);
    util_dynarray_fini(&r->imports);
    util_dynarray_fini(&r->entry_names);
+   util_dynarray_fini(&r->blocks);
    util_dynarray_fini(&r->casts);
+}
+
+/* The enqueued blocks' kernels, named. */
+static enum kiln_compile_status
+list_blocks(struct rewrite *r, struct kiln_spirv_blocks *blocks)
+{
+   const unsigned n = util_dynarray_num_elements(&r->blocks, uint32_t);
+   blocks->index = calloc(n ? n : 1, sizeof(*blocks->index));
+   blocks->name = calloc(n ? n : 1, sizeof(*blocks->name));
+   if (!blocks->index || !blocks->name)
+      return KILN_COMPILE_ERROR_NO_MEMORY;
+   const char *const *names = r->entry_names.data;
+   for (unsigned i = 0; i < n; i++) {
+      blocks->index[i] = *util_dynarray_element(&r->blocks, uint32_t, i);
+      blocks->name[i] = strdup(names[blocks->index[i]]);
+      blocks->num = i + 1;
+      if (!blocks->name[i])
+         return KILN_COMPILE_ERROR_NO_MEMORY;
+   }
+   return KILN_COMPILE_OK;
+}
+
+void
+kiln_spirv_blocks_finish(struct kiln_spirv_blocks *blocks)
+{
+   for (unsigned i = 0; i < blocks->num; i++)
+      free(blocks->name[i]);
+   free(blocks->name);
+   free(blocks->index);
+   memset(blocks, 0, sizeof(*blocks));
 }
 
 enum kiln_compile_status
 kiln_spirv_lower_enqueue(struct clc_binary *spirv, unsigned wave_size, const char *source_name,
-                         struct kiln_log *log)
+                         struct kiln_spirv_blocks *blocks, struct kiln_log *log)
 {
+   memset(blocks, 0, sizeof(*blocks));
    if (spirv->size < 20 || spirv->size % 4 || !uses_device_enqueue(spirv))
       return KILN_COMPILE_OK;
 
@@ -929,6 +967,7 @@ kiln_spirv_lower_enqueue(struct clc_binary *spirv, unsigned wave_size, const cha
    util_dynarray_init(&r.types, NULL);
    util_dynarray_init(&r.imports, NULL);
    util_dynarray_init(&r.entry_names, NULL);
+   util_dynarray_init(&r.blocks, NULL);
    util_dynarray_init(&r.casts, NULL);
 
    spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
@@ -967,6 +1006,7 @@ kiln_spirv_lower_enqueue(struct clc_binary *spirv, unsigned wave_size, const cha
    free(spirv->data);
    spirv->data = out.data;
    spirv->size = out.size;
+   status = list_blocks(&r, blocks);
 
 out:
    rewrite_finish(&r);

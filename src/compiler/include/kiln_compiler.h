@@ -191,6 +191,10 @@ struct kiln_kernel {
     * queue's records run after it.  The kernel an enqueued block runs is
     * the program's kernel of the record's index. */
    bool uses_device_queue;
+   /* Some enqueue_kernel of the program runs this kernel: it is an
+    * enqueued block's invoke kernel, taking the block literal's address
+    * and then the block's __local pointers (kiln_amd_abi.h). */
+   bool enqueued_block;
 };
 
 /* A pointer among the program's __global variables: the 64-bit address

@@ -4,10 +4,10 @@
  *
  * `kiln run` for programs that enqueue: one device queue per program, of
  * the capacities below, emptied before each launch of a kernel that may
- * enqueue and drained after it.  A record may name any kernel of the
- * program (the compiler gives each enqueued block's invoke kernel its
- * index), so every kernel is uploaded; a block kernel's first argument is
- * its literal and the rest are its __local pointers (kiln_amd_abi.h).
+ * enqueue and drained after it.  A record names its block's kernel by its
+ * index in the program; the compiler marks those kernels, which are
+ * uploaded with the program: a block kernel's first argument is its
+ * literal and the rest are its __local pointers (kiln_amd_abi.h).
  * A block that calls printf writes into a printf buffer of its own kernel
  * (a record's format id is an index into its kernel's formats), printed
  * after the launch's own output.
@@ -89,8 +89,14 @@ kiln_run_device_queue_create(struct kiln_amdgpu_device *dev, const struct kiln_p
 
    for (unsigned i = 0; i < p->num_kernels; i++) {
       const struct kiln_kernel *k = &p->kernels[i];
-      if (!block_layout(k, &q->blocks[i]))
+      if (!k->enqueued_block)
          continue;
+      if (!block_layout(k, &q->blocks[i])) {
+         snprintf(err, err_size, "block kernel '%s': its arguments are not a block literal "
+                  "and __local pointers", k->name);
+         kiln_run_device_queue_destroy(dev, q);
+         return -EINVAL;
+      }
       struct kiln_amdgpu_kernel_desc desc = kiln_kernel_desc(k);
       ret = kiln_amdgpu_kernel_create(dev, &desc, &q->uploaded[i]);
       if (ret) {
