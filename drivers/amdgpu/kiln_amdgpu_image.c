@@ -129,6 +129,14 @@ check_image(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_image_desc 
       return kiln_amdgpu_error(dev, -EINVAL, "image of %ux%ux%u, %u layers: outside the "
                                "device's image sizes", image->width, image->height,
                                image->depth, image->array_size);
+   if (image->row_pitch &&
+       (image->type != CL_MEM_OBJECT_IMAGE2D || dev->gfx_level < GFX10_3 ||
+        image->row_pitch % 256 ||
+        image->row_pitch < (uint64_t)image->width * util_format_get_blocksize(*format)))
+      return kiln_amdgpu_error(dev, -EINVAL, "image of %ux%u with rows %u bytes apart: the "
+                               "device takes a row pitch of 2D images only, from GFX10.3, a "
+                               "multiple of 256 bytes and no less than a row",
+                               image->width, image->height, image->row_pitch);
    return 0;
 }
 
@@ -147,7 +155,8 @@ kiln_amdgpu_image_layout(struct kiln_amdgpu_device *dev,
       layout->row_pitch = layout->slice_pitch = layout->size = (uint64_t)image->width * cpp;
       return 0;
    }
-   layout->row_pitch = KILN_IMAGE_ROW_PITCH((uint64_t)image->width, cpp);
+   layout->row_pitch = image->row_pitch ? image->row_pitch
+                                        : KILN_IMAGE_ROW_PITCH((uint64_t)image->width, cpp);
    layout->slice_pitch = layout->row_pitch * image->height;
    layout->size = layout->slice_pitch * image->depth * image->array_size;
    return 0;
@@ -197,6 +206,10 @@ kiln_amdgpu_image_descriptor(struct kiln_amdgpu_device *dev,
 
    struct radeon_info info = { .gfx_level = dev->gfx_level, .has_image_opcodes = true };
    struct radeon_surf surf = { .bpe = util_format_get_blocksize(format), .is_linear = true };
+   if (image->row_pitch) {
+      surf.u.gfx9.uses_custom_pitch = true;
+      surf.u.gfx9.surf_pitch = image->row_pitch / surf.bpe;
+   }
    const unsigned layers = image->array_size;
    const struct ac_texture_state state = {
       .surf = &surf,

@@ -29,6 +29,10 @@ struct kiln_amdgpu_image_desc {
    unsigned pipe_format;
    uint32_t width, height, depth; /* 1 where the type has no such dimension */
    uint32_t array_size;        /* layers of an array, else 1 */
+   /* A 2D image over a buffer (cl_khr_image2d_from_buffer): its rows'
+    * pitch in bytes, a multiple of 256 (GFX10.3's custom pitch); 0 for the
+    * linear layout's own. */
+   uint32_t row_pitch;
 };
 
 /* Where the image's pixels lie in its buffer object: pixel (x, y, z) (z

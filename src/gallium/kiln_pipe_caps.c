@@ -148,6 +148,13 @@ kiln_screen_init_caps(struct kiln_screen *screen)
    caps->max_texture_3d_levels = 14;
    caps->max_texture_array_layers = 8192;
    caps->max_texel_buffer_elements = 1 << 27;
+   /* 2D images over buffers (cl_khr_image2d_from_buffer), from GFX10.3:
+    * the T#'s row pitch is a multiple of 256 bytes, which 256 pixels of
+    * any format are, and so is a base address 256 pixels in. */
+   if (screen->info->gfx_major * 10 + screen->info->gfx_minor >= 103) {
+      caps->linear_image_pitch_alignment = 256;
+      caps->linear_image_base_address_alignment = 256;
+   }
    caps->nir_images_as_deref = false;
    caps->nir_samplers_as_deref = false;
    caps->query_timestamp = true;

@@ -6,6 +6,7 @@
  * a launch gives the kernel (kiln_amd_abi.h): one descriptor per slot the
  * kernel reads, built by drivers/amdgpu with Mesa's ac_descriptors from
  * the bound view's resource and format (a T#, or a V# for an image
+ * buffer, or a T# with a row pitch of its own for a 2D image over a
  * buffer) or from the sampler state's OpenCL-visible properties (an S#).
  * Rusticl binds every image and sampler of a launch again before it, so
  * the bindings are plain arrays of references.
@@ -151,11 +152,18 @@ cl_image_type(const struct pipe_resource *res)
    }
 }
 
-/* The descriptor of a view of res in format at [offset, offset + size)
- * of a buffer; 0 or a negative errno. */
+/* A 2D image over a buffer (cl_khr_image2d_from_buffer): its pixels from
+ * pixel `offset` of the buffer, rows row_stride pixels apart. */
+struct tex2d_from_buf {
+   bool is;
+   unsigned offset, row_stride, width, height;
+};
+
+/* The descriptor of a view of res in format: of a buffer, its bytes
+ * [offset, offset + size), or the 2D image t; 0 or a negative errno. */
 static int
 view_descriptor(struct kiln_screen *screen, struct pipe_resource *res, enum pipe_format format,
-                unsigned offset, unsigned size, uint32_t desc[8])
+                unsigned offset, unsigned size, const struct tex2d_from_buf *t, uint32_t desc[8])
 {
    struct kiln_amdgpu_image_desc image = {
       .type = cl_image_type(res),
@@ -166,7 +174,14 @@ view_descriptor(struct kiln_screen *screen, struct pipe_resource *res, enum pipe
       .array_size = MAX2(res->array_size, 1),
    };
    uint64_t va = kiln_resource(res)->bo->va;
-   if (res->target == PIPE_BUFFER) {
+   if (res->target == PIPE_BUFFER && t->is) {
+      const unsigned cpp = util_format_get_blocksize(format);
+      image.type = CL_MEM_OBJECT_IMAGE2D;
+      image.width = t->width;
+      image.height = t->height;
+      image.row_pitch = t->row_stride * cpp;
+      va += (uint64_t)t->offset * cpp;
+   } else if (res->target == PIPE_BUFFER) {
       image.width = size / util_format_get_blocksize(format);
       image.height = image.depth = image.array_size = 1;
       va += offset;
@@ -202,8 +217,13 @@ kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kernel *
       struct pipe_sampler_view *view = ctx->views[i];
       uint32_t desc[8] = { 0 };
       if (view && view->texture) {
+         const struct tex2d_from_buf t = {
+            view->is_tex2d_from_buf, view->u.tex2d_from_buf.offset,
+            view->u.tex2d_from_buf.row_stride, view->u.tex2d_from_buf.width,
+            view->u.tex2d_from_buf.height,
+         };
          ret = view_descriptor(screen, view->texture, view->format, view->u.buf.offset,
-                               view->u.buf.size, desc);
+                               view->u.buf.size, &t, desc);
          if (!ret && !add_bo(bos, num_bos, max_bos, view->texture))
             ret = -E2BIG;
       }
@@ -213,8 +233,13 @@ kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kernel *
       const struct pipe_image_view *image = &ctx->images[i];
       uint32_t desc[8] = { 0 };
       if (image->resource) {
+         const struct tex2d_from_buf t = {
+            image->access & PIPE_IMAGE_ACCESS_TEX2D_FROM_BUFFER,
+            image->u.tex2d_from_buf.offset, image->u.tex2d_from_buf.row_stride,
+            image->u.tex2d_from_buf.width, image->u.tex2d_from_buf.height,
+         };
          ret = view_descriptor(screen, image->resource, image->format, image->u.buf.offset,
-                               image->u.buf.size, desc);
+                               image->u.buf.size, &t, desc);
          if (!ret && !add_bo(bos, num_bos, max_bos, image->resource))
             ret = -E2BIG;
       }

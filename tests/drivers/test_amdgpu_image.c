@@ -131,6 +131,36 @@ test_texture_descriptors(void)
    }
 }
 
+/* A 2D image over a buffer: GFX10.3 takes its row pitch, in pixels less
+ * one, in the DEPTH field and PITCH_MSB (a 2D image has no depth). */
+static void
+test_custom_pitch(void)
+{
+   const struct kiln_amdgpu_image_desc image = {
+      .type = CL_MEM_OBJECT_IMAGE2D, .channel_order = CL_RGBA,
+      .channel_data_type = CL_UNORM_INT8, .width = 20, .height = 5, .depth = 1,
+      .array_size = 1, .row_pitch = 40960, /* 10240 pixels */
+   };
+   uint32_t d[8];
+   CHECK(kiln_amdgpu_image_descriptor(dev, &image, VA, d) == 0, "refused: %s",
+         kiln_amdgpu_device_error(dev));
+   const unsigned pitch = (G_00A010_DEPTH_GFX10(d[4]) | G_00A010_PITCH_MSB_GFX103(d[4]) << 13) + 1;
+   CHECK(pitch == 10240, "row pitch %u pixels, want 10240", pitch);
+   struct kiln_amdgpu_image_layout l;
+   CHECK(kiln_amdgpu_image_layout(dev, &image, &l) == 0 && l.row_pitch == 40960 &&
+            l.size == 40960 * 5,
+         "layout: pitch %llu, size %llu", (unsigned long long)l.row_pitch,
+         (unsigned long long)l.size);
+   struct kiln_amdgpu_image_desc bad = image;
+   bad.row_pitch = 40960 + 4;
+   CHECK(kiln_amdgpu_image_descriptor(dev, &bad, VA, d) == -EINVAL,
+         "a row pitch not a multiple of 256 bytes was taken");
+   bad.row_pitch = 256;
+   bad.width = 100; /* 400 bytes a row */
+   CHECK(kiln_amdgpu_image_descriptor(dev, &bad, VA, d) == -EINVAL,
+         "a row pitch shorter than a row was taken");
+}
+
 static void
 test_buffer_descriptor(void)
 {
@@ -229,6 +259,7 @@ main(void)
    }
    test_layout();
    test_texture_descriptors();
+   test_custom_pitch();
    test_buffer_descriptor();
    test_sampler_descriptors();
    test_refused();

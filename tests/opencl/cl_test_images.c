@@ -200,6 +200,85 @@ image_kernel_writes_host_reads(struct clt *t)
    return true;
 }
 
+/* cl_khr_image2d_from_buffer: a 2D image over a buffer reads and writes
+ * the buffer's bytes, rows CL_IMAGE_ROW_PITCH apart (§5.3.1.2).  Without
+ * the extension the device reports no pitch alignment. */
+static bool
+image_2d_from_buffer_shares_the_bytes(struct clt *t)
+{
+   char ext[8192];
+   cl_uint pitch_align = 0;
+   if (!clt_device_string(t, CL_DEVICE_EXTENSIONS, ext, sizeof(ext)))
+      return false;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_IMAGE_PITCH_ALIGNMENT, sizeof(pitch_align),
+                          &pitch_align, NULL));
+   if (!strstr(ext, "cl_khr_image2d_from_buffer")) {
+      CLT_REQUIRE(pitch_align == 0, "no cl_khr_image2d_from_buffer, but a pitch alignment of %u",
+                  pitch_align);
+      return true;
+   }
+   CLT_REQUIRE(pitch_align, "cl_khr_image2d_from_buffer with a pitch alignment of 0");
+   enum { IW = 20, IH = 5 };
+   const size_t pitch = (size_t)pitch_align * 4 * ((IW + pitch_align - 1) / pitch_align);
+   unsigned char *in = clt_defer(t, CLT_HOST, calloc(1, pitch * IH));
+   unsigned char *back = clt_defer(t, CLT_HOST, calloc(1, pitch * IH));
+   CLT_REQUIRE(in && back, "out of memory");
+   clt_fill_random(in, pitch * IH, 14);
+   cl_mem src_buf = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, pitch * IH, in);
+   cl_mem dst_buf = clt_buffer(t, CL_MEM_READ_WRITE, pitch * IH, NULL);
+   cl_mem out = clt_buffer(t, CL_MEM_READ_WRITE, IW * IH * 16, NULL);
+   if (!src_buf || !dst_buf || !out)
+      return false;
+   cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = IW,
+                          .image_height = IH, .image_row_pitch = pitch, .buffer = src_buf };
+   cl_int err;
+   cl_mem src = clCreateImage(t->ctx, CL_MEM_READ_ONLY, &rgba8, &desc, NULL, &err);
+   CLT_REQUIRE(src, "clCreateImage over a buffer returned %s", clt_error_name(err));
+   clt_defer(t, CLT_MEM, src);
+   const cl_image_format rgba8ui = { CL_RGBA, CL_UNSIGNED_INT8 };
+   desc.buffer = dst_buf;
+   cl_mem dst = clCreateImage(t->ctx, CL_MEM_WRITE_ONLY, &rgba8ui, &desc, NULL, &err);
+   CLT_REQUIRE(dst, "clCreateImage over a buffer returned %s", clt_error_name(err));
+   clt_defer(t, CLT_MEM, dst);
+
+   static const char *src_text =
+      "kernel void copy(read_only image2d_t src, write_only image2d_t dst, global uint4 *out)\n"
+      "{\n"
+      "   int2 p = (int2)(get_global_id(0), get_global_id(1));\n"
+      "   uint4 v = convert_uint4(read_imagef(src, p) * 255.0f);\n"
+      "   out[p.y * get_global_size(0) + p.x] = v;\n"
+      "   write_imageui(dst, p, v + 1);\n"
+      "}\n";
+   cl_program prog = clt_build(t, src_text, "");
+   cl_kernel k = prog ? clt_kernel(t, prog, "copy") : NULL;
+   if (!k)
+      return false;
+   CLT_OK(clSetKernelArg(k, 0, sizeof(src), &src));
+   CLT_OK(clSetKernelArg(k, 1, sizeof(dst), &dst));
+   CLT_OK(clSetKernelArg(k, 2, sizeof(out), &out));
+   const size_t global[2] = { IW, IH };
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 2, NULL, global, NULL, 0, NULL, NULL));
+   cl_uint got[IW * IH * 4];
+   CLT_OK(clEnqueueReadBuffer(t->queue, out, CL_TRUE, 0, sizeof(got), got, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, dst_buf, CL_TRUE, 0, pitch * IH, back, 0, NULL, NULL));
+   for (unsigned y = 0; y < IH; y++) {
+      for (unsigned x = 0; x < IW; x++) {
+         for (unsigned c = 0; c < 4; c++) {
+            const unsigned want = in[y * pitch + x * 4 + c];
+            CLT_REQUIRE(got[(y * IW + x) * 4 + c] == want,
+                        "pixel (%u, %u) channel %u read %u, the buffer holds %u", x, y, c,
+                        got[(y * IW + x) * 4 + c], want);
+            /* write_imageui saturates to the channel (OpenCL C 2.0 8.3.3) */
+            const unsigned written = want + 1 > 255 ? 255 : want + 1;
+            CLT_REQUIRE(back[y * pitch + x * 4 + c] == written,
+                        "pixel (%u, %u) channel %u written as %u, want %u", x, y, c,
+                        back[y * pitch + x * 4 + c], written);
+         }
+      }
+   }
+   return true;
+}
+
 const struct clt_check clt_image_checks[] = {
    { "image.support-is-reported", image_support_is_reported },
    { "image.write-then-read-round-trips", image_write_then_read_round_trips },
@@ -207,5 +286,6 @@ const struct clt_check clt_image_checks[] = {
    { "image.copy-to-buffer-offset-is-bytes", image_copy_to_buffer_offset_is_bytes },
    { "image.fill-converts-the-colour", image_fill_converts_the_colour },
    { "image.kernel-writes-host-reads", image_kernel_writes_host_reads },
+   { "image.2d-from-buffer-shares-the-bytes", image_2d_from_buffer_shares_the_bytes },
    { NULL, NULL },
 };
