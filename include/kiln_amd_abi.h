@@ -89,7 +89,9 @@
  * width rounded up to 256 bytes' worth of pixels), slices (array layers or
  * 3D depth slices) of row pitch x height bytes one after the other; a 1D
  * image array's layers are one row each.  Image buffers are tightly packed
- * elements.
+ * elements.  A 2D image over a buffer (cl_khr_image2d_from_buffer, from
+ * GFX10.3) has the row pitch its creator chose, a multiple of 256 bytes,
+ * which its T# carries (GFX10.3's custom pitch in the DEPTH field).
  *
  * Device-side enqueue (OpenCL C 2.0 6.13.17): every launch names the
  * default device queue (device_queue, its layout in
