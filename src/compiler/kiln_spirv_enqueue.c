@@ -1003,10 +1003,11 @@ kiln_spirv_lower_enqueue(struct clc_binary *spirv, unsigned wave_size, const cha
       status = KILN_COMPILE_ERROR_NO_MEMORY;
       goto out;
    }
+   /* The entry points' names are the input module's words. */
+   status = list_blocks(&r, blocks);
    free(spirv->data);
    spirv->data = out.data;
    spirv->size = out.size;
-   status = list_blocks(&r, blocks);
 
 out:
    rewrite_finish(&r);
