@@ -104,7 +104,8 @@ struct kiln_dq_record {
    kiln_u32 local_arg_size[KILN_DQ_MAX_LOCAL_ARGS];
    kiln_u32 global_offset[3];
    kiln_u32 global_size[3];
-   kiln_u32 local_size[3];  /* 0s: the driver chooses */
+   kiln_u32 local_size[3];  /* the device library chooses it when the
+                               ndrange gives none; 0s let the driver */
    kiln_u32 round;          /* the drain round that dispatched it */
    kiln_u32 pad[6];
 };
