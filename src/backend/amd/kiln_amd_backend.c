@@ -63,9 +63,21 @@ declare_args(struct kiln_amd_args *args, enum amd_gfx_level gfx_level, bool tg_s
    }
 }
 
+/* Loops of known trip count unroll here, with radeonsi's limit (si_get.c;
+ * ac leaves it to the driver, and without one nir_opt_loop_unroll unrolls
+ * nothing).  Not in the front end: there nir_opt_dead_write_vars takes
+ * printf's argument struct for unread, so in a loop calling printf,
+ * unrolled before nir_lower_printf, all but the last call would lose their
+ * arguments. */
 static void
 opt_loop(nir_shader *nir)
 {
+   const nir_shader_compiler_options *options = nir->options;
+   nir_shader_compiler_options unroll = *options;
+   unroll.max_unroll_iterations = 128;
+   unroll.max_unroll_iterations_aggressive = 128;
+   nir->options = &unroll;
+
    bool progress;
    do {
       progress = false;
@@ -83,6 +95,7 @@ opt_loop(nir_shader *nir)
       NIR_PASS(progress, nir, nir_opt_undef);
       NIR_PASS(progress, nir, nir_opt_loop_unroll);
    } while (progress);
+   nir->options = options;
 }
 
 static void
