@@ -167,6 +167,13 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
       status = KILN_COMPILE_ERROR_NO_MEMORY;
    if (status == KILN_COMPILE_OK)
       status = kiln_spirv_lower_enqueue(&spirv, wave_size, options->source_name, &blocks, &log);
+   /* The device queue and its drain exist for AMD devices only. */
+   if (status == KILN_COMPILE_OK && blocks.device_enqueue && backend != &kiln_backend_amd) {
+      kiln_log_append(&log, "error: %s: device-side enqueue (OpenCL C 2.0 6.13.17) is not "
+                            "supported on %s targets yet\n",
+                      options->source_name ? options->source_name : "input", backend->name);
+      status = KILN_COMPILE_ERROR_UNSUPPORTED;
+   }
    /* The kernels compile from a module without the initialisers of the
     * program's __global variables, which the program carries instead
     * (LLVM's translator writes some of them as constants SPIR-V does not

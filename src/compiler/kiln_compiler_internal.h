@@ -68,6 +68,7 @@ void kiln_spirv_strengthen_cmpxchg_weak(struct clc_binary *spirv);
  * enqueues run, by their index among its entry points, which records name
  * (release it with kiln_spirv_blocks_finish). */
 struct kiln_spirv_blocks {
+   bool device_enqueue; /* the module had the DeviceEnqueue capability */
    unsigned num;
    uint32_t *index; /* the enqueued block's invoke kernel among the entry points */
    char **name;     /* its name */

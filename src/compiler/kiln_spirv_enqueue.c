@@ -950,6 +950,7 @@ kiln_spirv_lower_enqueue(struct clc_binary *spirv, unsigned wave_size, const cha
    if (spirv->size < 20 || spirv->size % 4 || !uses_device_enqueue(spirv))
       return KILN_COMPILE_OK;
 
+   blocks->device_enqueue = true;
    struct rewrite r = {
       .module = spirv->data,
       .wave_size = wave_size,
