@@ -28,7 +28,13 @@
  *    get_kernel_preferred_work_group_size_multiple become the constants
  *    kiln guarantees: the device's largest work-group, and the wave size;
  *    the sub-group queries for an ndrange call the library, which knows
- *    the work-group size an ndrange without one gets.
+ *    the work-group size an ndrange without one gets;
+ *  - the block invoke kernels take their literal as a global pointer (it
+ *    is the device queue's copy), so that reading the captures needs no
+ *    test of the generic pointer's address space.
+ *
+ * It also lists the block kernels, which the compiler checks are the
+ * program's kernels of the indices the records carry.
  */
 #include <stdlib.h>
 #include <string.h>
