@@ -32,9 +32,10 @@ struct sim_profile_thread {
 
    uint64_t waves, barrier_waits, est_cycles;
    uint64_t class_insts[KILN_SIM_CLASS_COUNT], class_lanes[KILN_SIM_CLASS_COUNT];
+   uint64_t vm_read, vm_written, vm_lines;   /* through the address space */
+   uint64_t lds_read, lds_written;
 
    struct prof_wave *wave_state; /* per wave of the group */
-   struct prof_wave *cur;
 
    /* The running instruction's traffic. */
    uint64_t pend_read, pend_write;
@@ -283,17 +284,44 @@ inst_cost(struct prof_wave *ws, const struct sim_inst *in, enum kiln_sim_inst_cl
    }
 }
 
+/* LDS traffic does not go through the address space: it is what the
+ * opcode's memory descriptor moves per lane (both elements of a read2 or
+ * write2; an atomic reads and writes), times the lanes active. */
+static void
+lds_traffic(const struct sim_inst *in, unsigned lanes, uint64_t *read, uint64_t *written)
+{
+   *read = *written = 0;
+   if (in->op >= SIM_OP_COUNT)
+      return;
+   const struct sim_mem_op *mo = &sim_mem_ops[in->op];
+   uint64_t bytes = (uint64_t)(mo->bytes < 4 ? mo->bytes : 4 * mo->dwords) *
+                    (mo->pair_stride ? 2 : 1) * lanes;
+   if (mo->kind == SIM_MEM_LOAD || mo->kind == SIM_MEM_ATOMIC)
+      *read = bytes;
+   if (mo->kind == SIM_MEM_STORE || mo->kind == SIM_MEM_ATOMIC)
+      *written = bytes;
+}
+
 void
 sim_profile_count(struct sim_profile_thread *t, struct sim_wave *w, const struct sim_inst *in,
                   unsigned lanes)
 {
    enum kiln_sim_inst_class c = sim_profile_inst_class(in);
+   uint64_t lds_read = 0, lds_written = 0;
+   if (c == KILN_SIM_CLASS_LDS) {
+      lds_traffic(in, lanes, &lds_read, &lds_written);
+      t->lds_read += lds_read;
+      t->lds_written += lds_written;
+   }
+   t->vm_read += t->pend_read;
+   t->vm_written += t->pend_write;
+   t->vm_lines += t->num_lines;
    struct sim_profile_counts *rec = counts_for(t, w->pc);
    if (rec) {
       rec->executions++;
       rec->lanes += lanes;
-      rec->bytes_read += t->pend_read;
-      rec->bytes_written += t->pend_write;
+      rec->bytes_read += t->pend_read + lds_read;
+      rec->bytes_written += t->pend_write + lds_written;
       rec->lines += t->num_lines;
    }
    t->class_insts[c]++;
@@ -333,6 +361,11 @@ sim_profiler_finish(struct sim_profiler *sp, struct kiln_sim_vm *vm, bool faulte
       p->waves += t->waves;
       p->barrier_waits += t->barrier_waits;
       p->est_cycles += t->est_cycles;
+      p->bytes_read += t->vm_read;
+      p->bytes_written += t->vm_written;
+      p->lines += t->vm_lines;
+      p->lds_bytes_read += t->lds_read;
+      p->lds_bytes_written += t->lds_written;
       for (unsigned c = 0; c < KILN_SIM_CLASS_COUNT; c++) {
          p->class_instructions[c] += t->class_insts[c];
          p->class_lanes[c] += t->class_lanes[c];
@@ -366,9 +399,6 @@ sim_profiler_finish(struct sim_profiler *sp, struct kiln_sim_vm *vm, bool faulte
          c->bytes_read += s->bytes_read;
          c->bytes_written += s->bytes_written;
          c->lines += s->lines;
-         p->bytes_read += s->bytes_read;
-         p->bytes_written += s->bytes_written;
-         p->lines += s->lines;
       }
    }
    if (!sim_profile_listing(p, vm, lo, hi, counts))

@@ -72,8 +72,9 @@ print_totals(FILE *out, const struct kiln_sim_profile *p)
    }
    fprintf(out, "\n");
    fprintf(out, "  memory: %" PRIu64 " bytes read, %" PRIu64 " bytes written, %" PRIu64
-           " cache lines of %u bytes (LDS not counted)\n",
-           p->bytes_read, p->bytes_written, p->lines, KILN_SIM_CACHE_LINE);
+           " cache lines of %u bytes; LDS: %" PRIu64 " bytes read, %" PRIu64 " written\n",
+           p->bytes_read, p->bytes_written, p->lines, KILN_SIM_CACHE_LINE, p->lds_bytes_read,
+           p->lds_bytes_written);
    fprintf(out, "  barrier waits: %" PRIu64 "\n", p->barrier_waits);
    fprintf(out, "  estimated cycles: %" PRIu64 " wave-cycles (an estimate from the cost "
            "model in kiln_sim_profile.h, not a measurement)\n", p->est_cycles);
@@ -181,9 +182,10 @@ kiln_sim_profile_print_json(FILE *out, const struct kiln_sim_profile *p, const c
               p->class_lanes[c]);
    fprintf(out, "},\"barrier_waits\":%" PRIu64 ",\"bytes_read\":%" PRIu64
            ",\"bytes_written\":%" PRIu64 ",\"lines\":%" PRIu64 ",\"line_bytes\":%u,"
+           "\"lds_bytes_read\":%" PRIu64 ",\"lds_bytes_written\":%" PRIu64 ","
            "\"est_cycles\":%" PRIu64 ",",
            p->barrier_waits, p->bytes_read, p->bytes_written, p->lines, KILN_SIM_CACHE_LINE,
-           p->est_cycles);
+           p->lds_bytes_read, p->lds_bytes_written, p->est_cycles);
    fprintf(out, "\"occupancy\":{\"waves_per_simd\":%u,\"limiter\":\"%s\",\"by_hardware\":%u,"
            "\"by_vgprs\":%u,\"by_lds\":%u,\"vgprs\":%u,\"lds_bytes\":%u,"
            "\"waves_per_group\":%u},",

@@ -76,8 +76,10 @@ struct kiln_sim_profile_inst {
    char text[112];           /* sim's disassembly */
    uint64_t executions;      /* wave executions */
    uint64_t lanes;           /* active lanes, summed over the executions */
-   uint64_t bytes_read, bytes_written; /* through the address space (not LDS) */
-   uint64_t lines;           /* cache lines touched, summed over executions */
+   uint64_t bytes_read, bytes_written; /* through the address space, or for
+                                          DS instructions to and from LDS */
+   uint64_t lines;           /* cache lines touched, summed over executions
+                                (address space only) */
 };
 
 /* A basic block of the listing: a branch target or the instruction after
@@ -109,7 +111,8 @@ struct kiln_sim_profile {
    uint64_t class_instructions[KILN_SIM_CLASS_COUNT]; /* wave-instructions */
    uint64_t class_lanes[KILN_SIM_CLASS_COUNT];        /* lane-instructions */
    uint64_t barrier_waits;   /* times a wave stopped at s_barrier */
-   uint64_t bytes_read, bytes_written, lines;
+   uint64_t bytes_read, bytes_written, lines; /* through the address space */
+   uint64_t lds_bytes_read, lds_bytes_written;
    uint64_t est_cycles;      /* estimated wave-cycles, see the cost model */
    struct kiln_sim_profile_occupancy occupancy;
    bool faulted;             /* the dispatch stopped at a fault: partial */

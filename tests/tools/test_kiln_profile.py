@@ -7,9 +7,11 @@ expected values from the launch and the kernel's source: 384 work-items in
 6 groups of 64, 12 wave32 waves; every work-item passes barrier() twice per
 tile, K / 8 = 4 tiles, so 12 waves x 8 = 96 barrier waits; it loads one
 float of A and one of B per tile (384 x 4 x 2 x 4 = 12288 bytes by vector
-memory) and stores one float (1536 bytes).  The text report has the totals and the listing; the
-HTML page, rendered by headless Chromium (skipped when it is absent), shows
-the listing and the same totals.  KILN_DEBUG=profile and KILN_PROFILE_JSON
+memory) and stores one float (1536 bytes); per tile it writes those two
+floats to local memory (384 x 4 x 8 = 12288 bytes) and reads 8 of A's tile
+and 8 of B's (384 x 4 x 16 x 4 = 98304 bytes).  The text report has the
+totals and the listing; the HTML page, rendered by headless Chromium
+(skipped when it is absent), shows the listing and the same totals.  KILN_DEBUG=profile and KILN_PROFILE_JSON
 give one profile per dispatch for a plain `kiln run`."""
 import json
 import os
@@ -48,6 +50,9 @@ def check_totals(prefix, p):
     vmem_read = sum(i['bytes_read'] for i in p['insts'] if i['class'] == 'VMEM')
     check(f'{prefix}: bytes loaded by VMEM', vmem_read == 12288, vmem_read)
     check(f'{prefix}: bytes written', p['bytes_written'] == 1536, p['bytes_written'])
+    check(f'{prefix}: LDS bytes written', p['lds_bytes_written'] == 12288,
+          p['lds_bytes_written'])
+    check(f'{prefix}: LDS bytes read', p['lds_bytes_read'] == 98304, p['lds_bytes_read'])
     execs = sum(i['executions'] for i in p['insts'])
     check(f'{prefix}: the listing accounts for every instruction',
           execs == p['wave_instructions'], f'{execs} vs {p["wave_instructions"]}')

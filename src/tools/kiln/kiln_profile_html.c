@@ -53,8 +53,10 @@ write_totals(FILE *out, const struct kiln_sim_profile *p)
    fprintf(out, "<tr><th>per work-item</th><td>%.2f instructions</td></tr>\n",
            ratio(p->wave_instructions * p->wave_size, p->work_items));
    fprintf(out, "<tr><th>memory</th><td>%" PRIu64 " bytes read, %" PRIu64 " bytes written, "
-           "%" PRIu64 " cache lines of %u bytes (LDS not counted)</td></tr>\n",
+           "%" PRIu64 " cache lines of %u bytes</td></tr>\n",
            p->bytes_read, p->bytes_written, p->lines, KILN_SIM_CACHE_LINE);
+   fprintf(out, "<tr><th>LDS</th><td>%" PRIu64 " bytes read, %" PRIu64 " bytes written"
+           "</td></tr>\n", p->lds_bytes_read, p->lds_bytes_written);
    fprintf(out, "<tr><th>barrier waits</th><td>%" PRIu64 "</td></tr>\n", p->barrier_waits);
    fprintf(out, "<tr><th>estimated cycles</th><td>%" PRIu64 " wave-cycles "
            "(<em>an estimate</em> from the cost model in kiln_sim_profile.h)</td></tr>\n",

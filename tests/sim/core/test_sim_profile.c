@@ -6,7 +6,7 @@
  * counts follow from their text: a loop of known trip count (executions
  * per instruction and per basic block), a branch taken by half the lanes
  * and by none (active lanes, VALU utilisation), loads and stores of known
- * size and stride (bytes, cache lines), barrier waits, occupancy from
+ * size and stride (bytes, cache lines), LDS traffic, barrier waits, occupancy from
  * RSRC1/RSRC2 against the RDNA2 limits, the cost model's estimate as its
  * documentation defines it, and the totals against the engine's own
  * statistics, which are counted apart from the profile.
@@ -168,6 +168,30 @@ test_memory(struct sim_test *t)
 }
 
 static void
+test_lds(struct sim_test *t)
+{
+   struct kiln_sim_dispatch d = st_dispatch(32, 32);
+   d.rsrc2 |= 1u << 15; /* 512 bytes of LDS */
+   struct kiln_sim_stats stats;
+   struct kiln_sim_profile *p = PROFILE(t, prog_lds, &d, &stats);
+   if (!p)
+      return;
+   CHECK_EQ32("listing length", p->num_insts, 10);
+   if (p->num_insts == 10) {
+      CHECK_EQ64("ds_write_b32 writes", p->insts[1].bytes_written, 128);
+      CHECK_EQ64("ds_read2_b32 reads", p->insts[2].bytes_read, 256);
+      CHECK_EQ64("ds_add_u32 reads", p->insts[6].bytes_read, 64);
+      CHECK_EQ64("ds_add_u32 writes", p->insts[6].bytes_written, 64);
+      CHECK_EQ64("no cache lines for LDS", p->insts[1].lines + p->insts[2].lines, 0);
+   }
+   CHECK_EQ64("LDS bytes read", p->lds_bytes_read, 256 + 64);
+   CHECK_EQ64("LDS bytes written", p->lds_bytes_written, 128 + 64);
+   CHECK_EQ64("no address-space traffic", p->bytes_read + p->bytes_written, 0);
+   CHECK_EQ64("LDS instructions", p->class_instructions[KILN_SIM_CLASS_LDS], 3);
+   kiln_sim_profile_free(p);
+}
+
+static void
 test_barrier_and_occupancy(struct sim_test *t)
 {
    struct kiln_sim_dispatch d = st_dispatch(256, 64); /* 4 waves of 64 */
@@ -263,6 +287,7 @@ main(void)
    test_loop(&t);
    test_half(&t);
    test_memory(&t);
+   test_lds(&t);
    test_barrier_and_occupancy(&t);
    test_fault(&t);
    test_report(&t);

@@ -59,3 +59,17 @@ s_mov_b64 s[10:11], 0
 global_load_dword v1, v0, s[10:11]
 s_waitcnt vmcnt(0)
 s_endpgm
+
+// @prog lds
+// 32 lanes: each writes a dword (128 bytes) and reads two (256 bytes); the
+// 16 odd lanes add to theirs (64 bytes read, 64 written)
+v_lshlrev_b32 v1, 2, v0
+ds_write_b32 v1, v0
+ds_read2_b32 v[2:3], v1 offset1:1
+v_and_b32 v4, 1, v0
+v_cmp_eq_u32 vcc_lo, 1, v4
+s_and_saveexec_b32 s10, vcc_lo
+ds_add_u32 v1, v0
+s_or_b32 exec_lo, exec_lo, s10
+s_waitcnt lgkmcnt(0)
+s_endpgm
