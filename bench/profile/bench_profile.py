@@ -137,7 +137,7 @@ def main():
     print('sim/include/kiln_sim_profile.h: an estimate), kiln vs clang-15 AMDGPU -O3, gfx1030')
     print(hdr)
     print('-' * len(hdr))
-    kt = ct = 0
+    kt = ct = kc = cc = 0
     worse = []
     for r in rows:
         k, c = r['kiln'], r['clang']
@@ -157,9 +157,12 @@ def main():
                c['est_cycles'], ', '.join(note)))
         kt += k['wave_instructions']
         ct += c['wave_instructions']
+        kc += k['est_cycles']
+        cc += c['est_cycles']
     print('-' * len(hdr))
     if ct:
         print('total wave-instructions: kiln %d, clang %d, ratio %.3f' % (kt, ct, kt / ct))
+        print('total estimated wave-cycles: kiln %d, clang %d, ratio %.3f' % (kc, cc, kc / cc))
     print('kiln executes more instructions than clang on: %s' %
           (', '.join(worse) if worse else 'none'))
     for f in failures:
