@@ -146,6 +146,7 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
    struct clc_binary stripped = { 0 };
    struct kiln_spirv_globals globals = { 0 };
    struct kiln_spirv_blocks blocks = { 0 };
+   struct clc_binary lowered = { 0 };
    struct clc_parsed_spirv parsed = { 0 };
    bool parsed_ok = false;
    uint32_t debug = options->debug | kiln_debug_flags();
@@ -166,7 +167,11 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
    if (status == KILN_COMPILE_OK && !(prog = calloc(1, sizeof(*prog))))
       status = KILN_COMPILE_ERROR_NO_MEMORY;
    if (status == KILN_COMPILE_OK)
-      status = kiln_spirv_lower_enqueue(&spirv, wave_size, options->source_name, &blocks, &log);
+      status = kiln_spirv_lower_enqueue(&spirv, wave_size, options->source_name, &lowered,
+                                        &blocks, &log);
+   /* The program keeps the front end's module; its kernels compile from
+    * the one with device-side enqueue lowered. */
+   const struct clc_binary *front = lowered.data ? &lowered : &spirv;
    /* The device queue and its drain exist for AMD devices only. */
    if (status == KILN_COMPILE_OK && blocks.device_enqueue && backend != &kiln_backend_amd) {
       kiln_log_append(&log, "error: %s: device-side enqueue (OpenCL C 2.0 6.13.17) is not "
@@ -179,8 +184,8 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
     * (LLVM's translator writes some of them as constants SPIR-V does not
     * allow, which validation would refuse). */
    if (status == KILN_COMPILE_OK)
-      status = kiln_spirv_take_globals(&spirv, prog, &globals, &stripped, &log);
-   const struct clc_binary *module = stripped.data ? &stripped : &spirv;
+      status = kiln_spirv_take_globals(front, prog, &globals, &stripped, &log);
+   const struct clc_binary *module = stripped.data ? &stripped : front;
    if (status == KILN_COMPILE_OK)
       status = kiln_spirv_validate(module, &log);
    if (status != KILN_COMPILE_OK)
@@ -241,6 +246,7 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
 
 done_types:
    free(stripped.data);
+   free(lowered.data);
    kiln_spirv_globals_finish(&globals);
    kiln_spirv_blocks_finish(&blocks);
    glsl_type_singleton_decref();

@@ -61,10 +61,10 @@ kiln_spirv_fix_workitem_dims(struct clc_binary *spirv, struct kiln_log *log);
 void kiln_spirv_strengthen_cmpxchg_weak(struct clc_binary *spirv);
 
 /* Device-side enqueue (OpenCL C 2.0 6.13.17) as calls of kiln's device
- * library, in place: the DeviceEnqueue capability, its types and
- * instructions replaced (kiln_spirv_enqueue.c).  wave_size answers
- * get_kernel_preferred_work_group_size_multiple().  A module without the
- * capability is left as it is.  *blocks lists the kernels the module's
+ * library: *lowered is the module with the DeviceEnqueue capability, its
+ * types and instructions replaced (kiln_spirv_enqueue.c; free its data).  wave_size answers
+ * get_kernel_preferred_work_group_size_multiple().  For a module without
+ * the capability *lowered stays empty.  *blocks lists the kernels the module's
  * enqueues run, by their index among its entry points, which records name
  * (release it with kiln_spirv_blocks_finish). */
 struct kiln_spirv_blocks {
@@ -74,7 +74,8 @@ struct kiln_spirv_blocks {
    char **name;     /* its name */
 };
 enum kiln_compile_status
-kiln_spirv_lower_enqueue(struct clc_binary *spirv, unsigned wave_size, const char *source_name,
+kiln_spirv_lower_enqueue(const struct clc_binary *spirv, unsigned wave_size,
+                         const char *source_name, struct clc_binary *lowered,
                          struct kiln_spirv_blocks *blocks, struct kiln_log *log);
 void kiln_spirv_blocks_finish(struct kiln_spirv_blocks *blocks);
 

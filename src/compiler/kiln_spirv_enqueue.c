@@ -949,10 +949,12 @@ kiln_spirv_blocks_finish(struct kiln_spirv_blocks *blocks)
 }
 
 enum kiln_compile_status
-kiln_spirv_lower_enqueue(struct clc_binary *spirv, unsigned wave_size, const char *source_name,
+kiln_spirv_lower_enqueue(const struct clc_binary *spirv, unsigned wave_size,
+                         const char *source_name, struct clc_binary *lowered,
                          struct kiln_spirv_blocks *blocks, struct kiln_log *log)
 {
    memset(blocks, 0, sizeof(*blocks));
+   memset(lowered, 0, sizeof(*lowered));
    if (spirv->size < 20 || spirv->size % 4 || !uses_device_enqueue(spirv))
       return KILN_COMPILE_OK;
 
@@ -1012,9 +1014,8 @@ kiln_spirv_lower_enqueue(struct clc_binary *spirv, unsigned wave_size, const cha
    }
    /* The entry points' names are the input module's words. */
    status = list_blocks(&r, blocks);
-   free(spirv->data);
-   spirv->data = out.data;
-   spirv->size = out.size;
+   lowered->data = out.data;
+   lowered->size = out.size;
 
 out:
    rewrite_finish(&r);
