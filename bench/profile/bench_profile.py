@@ -57,6 +57,8 @@ def profile(runner, path, args, timeout):
                                stderr=subprocess.PIPE, text=True, env=env, timeout=timeout)
         except subprocess.TimeoutExpired:
             return None, 'timed out'
+        except OSError as e:
+            return None, '%s: %s' % (runner[0], e)
         if p.returncode != 0:
             return None, 'exit %d: %s' % (p.returncode, p.stderr.strip().splitlines()[-1:])
         if not os.path.exists(jpath):
