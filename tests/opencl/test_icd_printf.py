@@ -9,22 +9,18 @@ and the application goes on (Rusticl 25.0.7 panicked here:
 mesa-rusticl-printf-overflow.patch).  One work-item's 8-byte records (a
 4-byte format id and an int) after the buffer's 4-byte count: at most
 (1048576 - 4) / 8 of them fit."""
+import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+from kiln_check import check, finish, run as run_tool  # noqa: E402
 
 RUNNER, KERNEL = sys.argv[1], sys.argv[2]
 CALLS = 131100
 FIT_MAX = (1048576 - 4) // 8
-failures = 0
 
 
-def check(name, cond, detail=''):
-    global failures
-    if not cond:
-        failures += 1
-        print(f'FAIL {name}: {detail}')
-    else:
-        print(f'ok   {name}')
 
 
 p = subprocess.run([RUNNER, '--platform', 'kiln', KERNEL, '-k', 'flood', '-g', '1',
@@ -42,5 +38,4 @@ check('exactly the calls that returned 0 print, in order',
       lines == [f'line {i}' for i in range(fit)], f'{len(lines)} lines')
 check('stderr says the buffer was too small',
       'printf buffer' in p.stderr and 'returned -1' in p.stderr, p.stderr[-2000:])
-print(f'{4 - failures} passed, {failures} failed')
-sys.exit(1 if failures else 0)
+finish()

@@ -17,17 +17,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+from kiln_check import check, finish, run as run_tool  # noqa: E402
+
 POCL_RUN, KERNELS = sys.argv[1], sys.argv[2]
-failures = 0
 
 
-def check(name, cond, detail=''):
-    global failures
-    if not cond:
-        failures += 1
-        print(f'FAIL {name}: {detail}')
-    else:
-        print(f'ok   {name}')
 
 
 with tempfile.TemporaryDirectory() as tmp:
@@ -54,5 +49,4 @@ with tempfile.TemporaryDirectory() as tmp:
         check(f'dispatch {n}: VMEM bytes written', written == 1024, written)
         check(f'dispatch {n}: VMEM cache lines', lines_touched == 24, lines_touched)
 
-print(f'{failures} failed')
-sys.exit(1 if failures else 0)
+finish()

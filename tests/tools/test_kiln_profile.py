@@ -21,26 +21,18 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+from kiln_check import check, finish, run as run_tool  # noqa: E402
+
 KILN, KERNELS = sys.argv[1], sys.argv[2]
 MATMUL = [os.path.join(KERNELS, 'matmul.cl'), '-k', 'matmul', '-g', '24,16', '-l', '8,8',
           'buf:float[512]=rand:703:-8:8', 'buf:float[768]=rand:704:-8:8', 'buf:float[384]',
           'int:16', 'int:24', 'int:32']
-failures = 0
 
 
 def run(cmd, env_extra=None):
-    env = dict(os.environ, KILN_DEVICE='sim', **(env_extra or {}))
-    p = subprocess.run([KILN] + cmd, capture_output=True, text=True, env=env, timeout=300)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=''):
-    global failures
-    if not cond:
-        failures += 1
-        print(f'FAIL {name}: {detail}')
-    else:
-        print(f'ok   {name}')
+    # Only the emulated device counts.
+    return run_tool([KILN] + cmd, env=dict(KILN_DEVICE='sim', **(env_extra or {})))
 
 
 def check_totals(prefix, p):
@@ -118,5 +110,4 @@ with tempfile.TemporaryDirectory() as tmp:
 rc, out, err = run(['profile'] + MATMUL + ['--peer', 'clang'])
 check('--peer clang points at bench/profile', rc == 1 and 'bench/profile' in err, err)
 
-print(f'{failures} failed')
-sys.exit(1 if failures else 0)
+finish()

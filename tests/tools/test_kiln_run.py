@@ -10,12 +10,13 @@ releases, exit status and messages for every error the CLI promises
 kernel, a hang)."""
 import os
 import struct
-import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+from kiln_check import check, finish, run as run_tool  # noqa: E402
+
 KILN, KERNELS = sys.argv[1], sys.argv[2]
-failures = 0
 
 
 def f32(x):
@@ -23,19 +24,7 @@ def f32(x):
 
 
 def run(*args):
-    env = dict(os.environ, KILN_DEVICE=os.environ.get('KILN_DEVICE', 'sim'))
-    p = subprocess.run([KILN, 'run'] + list(args), capture_output=True, text=True,
-                       env=env, timeout=120)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=''):
-    global failures
-    if not cond:
-        failures += 1
-        print(f'FAIL {name}: {detail}')
-    else:
-        print(f'ok   {name}')
+    return run_tool([KILN, 'run'] + list(args), timeout=120)
 
 
 vadd = os.path.join(KERNELS, 'run_vadd.cl')
@@ -155,4 +144,4 @@ rc, out, err = run(faults, '-k', 'spin', '-g', '1', 'buf:uint[2]=0')
 check('hang exit status', rc == 2, f'rc {rc}: {err}')
 check('hang report', 'spin' in err and 'hang' in err, err)
 
-sys.exit(1 if failures else 0)
+finish()

@@ -11,30 +11,18 @@ instead of a hang, a child that faults is reported as the GPU fault it
 is, naming the block's kernel, and printf works in blocks."""
 import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+from kiln_check import check, finish, run as run_tool  # noqa: E402
 
 KILN, KERNELS = sys.argv[1], sys.argv[2]
 CORPUS = os.path.join(KERNELS, '..', '..', 'kernels', 'enqueue')
-failures = 0
 
 
 def run(*args, debug=False):
-    env = dict(os.environ, KILN_DEVICE=os.environ.get('KILN_DEVICE', 'sim'))
-    if debug:
-        env['KILN_DEBUG'] = 'driver'
-    p = subprocess.run([KILN, 'run'] + list(args), capture_output=True, text=True,
-                       env=env, timeout=120)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=''):
-    global failures
-    if not cond:
-        failures += 1
-        print(f'FAIL {name}: {detail}')
-    else:
-        print(f'ok   {name}')
+    return run_tool([KILN, 'run'] + list(args), env={'KILN_DEBUG': 'driver'} if debug else None,
+                    timeout=120)
 
 
 def drain_summary(err):
@@ -84,5 +72,4 @@ check('printf in blocks prints every line once, the parent first',
       sorted(lines[2:]) == [f'child of {i}: {j} (x)' for i in range(2) for j in range(2)],
       str(lines))
 
-print(f'{failures} failures' if failures else 'all passed')
-sys.exit(1 if failures else 0)
+finish()

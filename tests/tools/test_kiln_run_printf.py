@@ -10,28 +10,17 @@ records of one work-item fit: a 4-byte counter, then records of a 4-byte
 format id and 4-byte-padded arguments, each written only while 4 bytes
 more would fit."""
 import os
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+from kiln_check import check, finish, run as run_tool  # noqa: E402
 
 KILN, KERNELS = sys.argv[1], sys.argv[2]
 KERNEL = os.path.join(KERNELS, 'run_printf.cl')
-failures = 0
 
 
 def run(*args):
-    env = dict(os.environ, KILN_DEVICE=os.environ.get('KILN_DEVICE', 'sim'))
-    p = subprocess.run([KILN, 'run'] + list(args), capture_output=True, text=True,
-                       env=env, timeout=300)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=''):
-    global failures
-    if not cond:
-        failures += 1
-        print(f'FAIL {name}: {detail}')
-    else:
-        print(f'ok   {name}')
+    return run_tool([KILN, 'run'] + list(args))
 
 
 def returns(out, arg):
@@ -86,4 +75,4 @@ rc, out, err = run(KERNEL, '-k', 'wide', '-g', '1', '--printf-buffer-size', 'lot
                    'buf:long16[1]')
 check('an unparsable size is refused', rc == 1 and "'lots'" in err, err)
 
-sys.exit(1 if failures else 0)
+finish()
