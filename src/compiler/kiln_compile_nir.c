@@ -136,6 +136,28 @@ done:
    return status;
 }
 
+/* A kernel of a program that enqueues carries the program's key (as for
+ * __global variables) and, for an enqueued block's invoke kernel, its
+ * entry point index + 1 and number of __local arguments in
+ * nir->info.cs.shader_index (KILN_FRONTEND_BLOCK_*), which survive a
+ * front end's cache of the NIR. */
+static void
+mark_device_enqueue(nir_shader *nir, const uint32_t *words, size_t word_count,
+                    const struct kiln_spirv_blocks *blocks, const char *entry_point)
+{
+   _mesa_blake3_compute(words, word_count * 4, nir->info.source_blake3);
+   nir->info.cs.shader_index = 0;
+   for (unsigned b = 0; b < blocks->num; b++) {
+      if (strcmp(blocks->name[b], entry_point))
+         continue;
+      unsigned num_args = 0;
+      nir_foreach_variable_with_modes (var, nir, nir_var_uniform)
+         num_args = MAX2(num_args, (unsigned)var->data.location + 1);
+      nir->info.cs.shader_index = (blocks->index[b] + 1) |
+                                  (MAX2(num_args, 1) - 1) << KILN_FRONTEND_BLOCK_LOCALS_SHIFT;
+   }
+}
+
 nir_shader *
 kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
                            struct nir_spirv_specialization *spec, unsigned num_spec,
@@ -153,6 +175,25 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
    struct kiln_log log = { 0 };
    kiln_spirv_strengthen_cmpxchg_weak(&spirv);
    nir_shader *nir = NULL;
+   const unsigned wave =
+      wave_size ? wave_size : kiln_backend_for_target(target)->default_wave_size(target);
+   /* Device-side enqueue lowered to calls into kiln's device library, as
+    * kiln_compile() does; blocks lists the block kernels by entry point. */
+   struct kiln_spirv_blocks blocks = { 0 };
+   struct clc_binary lowered = { 0 };
+   if (kiln_spirv_lower_enqueue(&spirv, wave, entry_point, &lowered, &blocks, &log) !=
+       KILN_COMPILE_OK) {
+      char *text = kiln_log_take(&log);
+      fprintf(stderr, "kiln: kernel %s: %s", entry_point, text ? text : "device-side enqueue\n");
+      free(text);
+      kiln_spirv_blocks_finish(&blocks);
+      free(spirv.data);
+      return NULL;
+   }
+   if (lowered.data) {
+      free(spirv.data);
+      spirv = lowered;
+   }
    /* kiln's CL library (libclc and kiln's own built-ins) in place of the
     * front end's libclc: its functions are linked below, so the front
     * end's own linking finds nothing left to link. */
@@ -162,6 +203,9 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
     * 2.0's atomic_long, atomic_ulong and atomic_double). */
    struct spirv_capabilities caps = *options->capabilities;
    caps.Int64Atomics = true;
+   /* The device library's functions device-side enqueue calls are declared
+    * with Import linkage (kiln_spirv_enqueue.c). */
+   caps.Linkage = true;
    opts.capabilities = &caps;
    /* The kernel compiles from a module without the program's __global
     * variables' initialisers, which spirv_to_nir refuses; the program's
@@ -176,6 +220,9 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
       nir = spirv_to_nir(module->data, module->size / 4, spec, num_spec, MESA_SHADER_KERNEL,
                          entry_point, &opts, nir_options);
    }
+   if (nir && blocks.device_enqueue)
+      mark_device_enqueue(nir, words, word_count, &blocks, entry_point);
+   kiln_spirv_blocks_finish(&blocks);
    if (nir && layout.num_vars) {
       if (kiln_cl_nir_lower_program_globals(nir, module, &layout, entry_point, &log)) {
          _mesa_blake3_compute(words, word_count * 4, globals->key);
@@ -203,13 +250,21 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
    if (!nir)
       return NULL;
 
-   const unsigned wave =
-      wave_size ? wave_size : kiln_backend_for_target(target)->default_wave_size(target);
    kiln_cl_nir_lower_vtn(nir, target, wave);
    NIR_PASS(_, nir, nir_lower_variable_initializers, nir_var_function_temp);
    NIR_PASS(_, nir, nir_lower_returns);
    NIR_PASS(_, nir, nir_link_shader_functions, opts.clc_shader);
    NIR_PASS(_, nir, nir_inline_functions);
+   /* The device library's generic pointers, resolved once it is inlined
+    * (as kiln_cl_to_nir() does). */
+   bool enqueues = false;
+   NIR_PASS(enqueues, nir, kiln_nir_lower_device_queue);
+   if (enqueues) {
+      const struct kiln_nir_generic_options generic =
+         kiln_backend_for_target(target)->generic_options(target);
+      NIR_PASS(_, nir, nir_copy_prop);
+      NIR_PASS(_, nir, kiln_nir_lower_generic_casts, &generic);
+   }
    nir_remove_non_entrypoints(nir);
    /* Partial work-groups: Rusticl launches them for non-uniform work-groups
     * (mesa-rusticl-non-uniform-work-groups.patch). */
@@ -224,6 +279,12 @@ kiln_frontend_globals_finish(struct kiln_frontend_globals *globals)
    free(globals->data);
    free(globals->relocs);
    memset(globals, 0, sizeof(*globals));
+}
+
+bool
+kiln_frontend_uses_device_queue(nir_shader *nir)
+{
+   return kiln_nir_uses_device_queue(nir);
 }
 
 void

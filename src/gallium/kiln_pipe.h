@@ -35,6 +35,10 @@ struct kiln_screen {
    /* The programs' __global variables (kiln_pipe_globals.c), under globals_lock. */
    struct list_head program_globals;
    simple_mtx_t globals_lock;
+   /* The block kernels of programs that enqueue (kiln_pipe_device_queue.c),
+    * under enqueue_lock. */
+   struct list_head enqueue_programs;
+   simple_mtx_t enqueue_lock;
 };
 
 static inline struct kiln_screen *
@@ -63,6 +67,12 @@ struct kiln_compute_state {
    struct kiln_amdgpu_kernel *hw;
    unsigned static_shared_mem; /* where the front end starts __local arguments */
    struct kiln_program_globals *globals; /* its program's __global variables, or NULL */
+   /* Device-side enqueue: the kernel may enqueue (its launches are drained);
+    * its program's block kernels, when it may or is one; its entry point
+    * index + 1 when it is an enqueued block's kernel. */
+   bool uses_device_queue;
+   struct kiln_enqueue_program *enqueue;
+   unsigned block_index;
 };
 
 /* Sampler views, shader images and sampler states a context can bind
@@ -80,6 +90,8 @@ struct kiln_context {
    struct pipe_sampler_view *views[KILN_MAX_BINDINGS];
    struct pipe_image_view images[KILN_MAX_BINDINGS];
    void *samplers[KILN_MAX_BINDINGS];
+   /* The default device queue (kiln_pipe_device_queue.c), or NULL. */
+   struct kiln_amdgpu_bo *device_queue;
 };
 
 static inline struct kiln_context *
@@ -124,6 +136,26 @@ struct kiln_program_globals *kiln_screen_get_program_globals(struct kiln_screen 
                                                              const uint8_t key[32]);
 void kiln_screen_put_program_globals(struct kiln_screen *screen, struct kiln_program_globals *p);
 struct kiln_amdgpu_bo *kiln_program_globals_bo(const struct kiln_program_globals *p);
+
+/* kiln_pipe_device_queue.c: device-side enqueue.  The compute state of a
+ * kernel that may enqueue, or of a block's kernel, names its program's
+ * table of block kernels (init before its NIR is compiled, set_block_kernel
+ * once uploaded); a context's default queue is created (under dev_lock)
+ * and emptied before a launch of such a kernel and drained after it. */
+struct kiln_enqueue_program;
+void kiln_screen_init_enqueue_programs(struct kiln_screen *screen);
+void kiln_screen_finish_enqueue_programs(struct kiln_screen *screen);
+void kiln_compute_state_init_enqueue(struct kiln_screen *screen, struct kiln_compute_state *cs,
+                                     struct nir_shader *nir);
+void kiln_compute_state_set_block_kernel(struct kiln_screen *screen,
+                                         struct kiln_compute_state *cs,
+                                         const struct kiln_amdgpu_kernel *hw);
+void kiln_compute_state_finish_enqueue(struct kiln_screen *screen, struct kiln_compute_state *cs);
+struct kiln_amdgpu_bo *kiln_context_device_queue(struct kiln_context *ctx);
+int kiln_context_drain_device_queue(struct kiln_context *ctx, const struct kiln_compute_state *cs,
+                                    const struct kiln_amdgpu_launch *launch,
+                                    struct kiln_amdgpu_fault *fault);
+void kiln_context_finish_device_queue(struct kiln_context *ctx);
 
 /* kiln_pipe_compute.c: compute states; kiln_pipe_launch.c: inputs, bindings, launch */
 void kiln_context_init_compute_functions(struct kiln_context *ctx);

@@ -51,6 +51,8 @@ kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
     * hook gave its kernels (none for most programs). */
    cs->globals = kiln_screen_get_program_globals(screen, nir->info.source_blake3);
 
+   kiln_compute_state_init_enqueue(screen, cs, nir);
+
    const char *name = nir->info.name;
    nir_function_impl *entry = nir_shader_get_entrypoint(nir);
    if (!name && entry)
@@ -70,11 +72,13 @@ kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
    if (status == KILN_COMPILE_OK)
       cs->hw = upload(screen, cs->kernel);
    if (!cs->hw) {
+      kiln_compute_state_finish_enqueue(screen, cs);
       kiln_screen_put_program_globals(screen, cs->globals);
       kiln_kernel_free(cs->kernel);
       FREE(cs);
       return NULL;
    }
+   kiln_compute_state_set_block_kernel(screen, cs, cs->hw);
    return cs;
 }
 
@@ -91,6 +95,7 @@ kiln_delete_compute_state(struct pipe_context *pctx, void *state)
    struct kiln_compute_state *cs = state;
    if (!cs)
       return;
+   kiln_compute_state_finish_enqueue(screen, cs);
    simple_mtx_lock(&screen->dev_lock);
    kiln_amdgpu_kernel_destroy(screen->dev, cs->hw);
    simple_mtx_unlock(&screen->dev_lock);

@@ -21,6 +21,7 @@ kiln_context_destroy(struct pipe_context *pctx)
       pipe_resource_reference(&ctx->globals[i], NULL);
    free(ctx->globals);
    kiln_context_release_bindings(ctx);
+   kiln_context_finish_device_queue(ctx);
    util_dynarray_fini(&ctx->input);
    if (pctx->stream_uploader)
       u_upload_destroy(pctx->stream_uploader);

@@ -15,6 +15,7 @@
  */
 #include "kiln_pipe.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,7 +130,7 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
    /* The buffers, the program's __global variables, and the resources of
     * the images the kernel reads. */
    const unsigned max_bos =
-      ctx->num_globals + 1 + k->num_sampler_views + k->num_shader_images;
+      ctx->num_globals + 2 + k->num_sampler_views + k->num_shader_images;
    struct kiln_amdgpu_bo *stack_bos[32];
    struct kiln_amdgpu_bo **bos = stack_bos;
    if (max_bos > ARRAY_SIZE(stack_bos) && !(bos = malloc(max_bos * sizeof(*bos))))
@@ -168,9 +169,26 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
 
    struct kiln_amdgpu_fault fault;
    simple_mtx_lock(&screen->dev_lock);
-   int ret = kiln_amdgpu_dispatch(screen->dev, cs->hw, &launch, &fault);
-   if (ret)
-      report_failure(ctx, k->name, kiln_amdgpu_device_error(screen->dev), &fault);
+   /* A kernel that may enqueue names the context's default queue, which
+    * is drained after it: the launch ends with its children. */
+   int ret = 0;
+   if (cs->uses_device_queue) {
+      struct kiln_amdgpu_bo *queue = kiln_context_device_queue(ctx);
+      if (queue) {
+         bos[launch.num_bos++] = queue;
+         launch.device_queue_va = queue->va;
+      } else {
+         ret = -ENOMEM;
+         fprintf(stderr, "kiln: kernel %s: no device queue; nothing runs\n", k->name);
+      }
+   }
+   if (!ret) {
+      ret = kiln_amdgpu_dispatch(screen->dev, cs->hw, &launch, &fault);
+      if (!ret && cs->uses_device_queue)
+         ret = kiln_context_drain_device_queue(ctx, cs, &launch, &fault);
+      if (ret)
+         report_failure(ctx, k->name, kiln_amdgpu_device_error(screen->dev), &fault);
+   }
    simple_mtx_unlock(&screen->dev_lock);
    if (bos != stack_bos)
       free(bos);

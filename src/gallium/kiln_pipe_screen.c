@@ -139,6 +139,7 @@ kiln_screen_destroy(struct pipe_screen *pscreen)
 {
    struct kiln_screen *screen = kiln_screen(pscreen);
    kiln_screen_finish_program_globals(screen);
+   kiln_screen_finish_enqueue_programs(screen);
    disk_cache_destroy(screen->disk_cache);
    kiln_amdgpu_device_close(screen->dev);
    simple_mtx_destroy(&screen->dev_lock);
@@ -167,6 +168,7 @@ kiln_screen_create(const char *device, char *msg, size_t msg_size)
    }
    simple_mtx_init(&screen->dev_lock, mtx_plain);
    kiln_screen_init_program_globals(screen);
+   kiln_screen_init_enqueue_programs(screen);
    snprintf(screen->name, sizeof(screen->name), "kiln %s (%s)", screen->info->target,
             screen->info->kind == KILN_AMDGPU_DEVICE_SIM ? "emulated" : screen->info->name);
 

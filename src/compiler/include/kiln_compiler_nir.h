@@ -85,6 +85,20 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
 
 void kiln_frontend_lower_before_io(struct nir_shader *nir, enum kiln_target target);
 
+/* Device-side enqueue (OpenCL C 2.0 6.13.17): kiln_frontend_spirv_to_nir()
+ * gives every kernel of a program that enqueues the program's key in
+ * nir->info.source_blake3, and an enqueued block's invoke kernel, in
+ * nir->info.cs.shader_index, its index among the program's entry points
+ * + 1 (the index device queue records name it by; 0: no block) in the low
+ * bits and its number of __local arguments from
+ * KILN_FRONTEND_BLOCK_LOCALS_SHIFT. */
+#define KILN_FRONTEND_BLOCK_INDEX_MASK 0xffffffu
+#define KILN_FRONTEND_BLOCK_LOCALS_SHIFT 24
+
+/* Whether the kernel reads the default device queue (it may enqueue; its
+ * launches are drained), from the front end's NIR. */
+bool kiln_frontend_uses_device_queue(struct nir_shader *nir);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,205 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * Device-side enqueue (OpenCL C 2.0 6.13.17) through Rusticl.  A program
+ * that enqueues has its block kernels, which records name by their index
+ * among the program's entry points; the SPIR-V-to-NIR hook writes that
+ * index and the program's key into each kernel's NIR
+ * (kiln_compiler_nir.h), and the screen keeps, per key, the table of the
+ * program's block kernels the drain loop dispatches (as
+ * kiln_pipe_globals.c keeps a program's __global variables).  Each
+ * context has one device queue (kiln_device_queue_abi.h), the default
+ * queue get_default_queue() names, created at the first launch of a
+ * kernel that may enqueue; it is emptied before each such launch and
+ * drained after it, so the launch is complete with its whole tree of
+ * children, as `kiln run` does.  A block kernel's inputs are Rusticl's
+ * layout: the literal's address and the __local arguments' LDS offsets
+ * at the places Rusticl gave their kernel arguments.
+ */
+#include "kiln_pipe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kiln_device_queue_abi.h"
+#include "nir.h"
+#include "util/u_memory.h"
+
+/* Capacities of a context's queue: those `kiln run` gives its queues. */
+#define QUEUE_RECORDS 4096
+#define QUEUE_EVENTS 4096
+#define QUEUE_HEAP_BYTES (1024 * 1024)
+
+struct kiln_enqueue_program {
+   struct list_head link;
+   uint8_t key[32];
+   unsigned refs; /* compute states of the program */
+   struct kiln_amdgpu_block_kernel *blocks; /* by entry point index */
+   unsigned num_blocks;
+};
+
+void
+kiln_screen_init_enqueue_programs(struct kiln_screen *screen)
+{
+   list_inithead(&screen->enqueue_programs);
+   simple_mtx_init(&screen->enqueue_lock, mtx_plain);
+}
+
+void
+kiln_screen_finish_enqueue_programs(struct kiln_screen *screen)
+{
+   list_for_each_entry_safe (struct kiln_enqueue_program, p, &screen->enqueue_programs, link) {
+      list_del(&p->link);
+      free(p->blocks);
+      FREE(p);
+   }
+   simple_mtx_destroy(&screen->enqueue_lock);
+}
+
+/* A block kernel's literal and __local arguments: where Rusticl placed
+ * kernel arguments 0, 1, ... (nir_var_uniform's driver_location); an
+ * argument the kernel never reads keeps a place of its own. */
+static void
+block_layout(nir_shader *nir, unsigned num_locals, struct kiln_amdgpu_block_kernel *b)
+{
+   b->literal_offset = 0;
+   b->num_local_args = MIN2(num_locals, KILN_DQ_MAX_LOCAL_ARGS);
+   for (unsigned l = 0; l < b->num_local_args; l++)
+      b->local_offsets[l] = 8 * (l + 1);
+   nir_foreach_variable_with_modes (var, nir, nir_var_uniform) {
+      if (var->data.location == 0)
+         b->literal_offset = var->data.driver_location;
+      else if (var->data.location > 0 && var->data.location <= (int)b->num_local_args)
+         b->local_offsets[var->data.location - 1] = var->data.driver_location;
+   }
+}
+
+void
+kiln_compute_state_init_enqueue(struct kiln_screen *screen, struct kiln_compute_state *cs,
+                                struct nir_shader *nir)
+{
+   const uint32_t block = nir->info.cs.shader_index & KILN_FRONTEND_BLOCK_INDEX_MASK;
+   cs->uses_device_queue = kiln_frontend_uses_device_queue(nir);
+   if (!block && !cs->uses_device_queue)
+      return;
+
+   simple_mtx_lock(&screen->enqueue_lock);
+   struct kiln_enqueue_program *p = NULL;
+   list_for_each_entry (struct kiln_enqueue_program, it, &screen->enqueue_programs, link) {
+      if (!memcmp(it->key, nir->info.source_blake3, sizeof(it->key))) {
+         p = it;
+         break;
+      }
+   }
+   if (!p && (p = CALLOC_STRUCT(kiln_enqueue_program))) {
+      memcpy(p->key, nir->info.source_blake3, sizeof(p->key));
+      list_addtail(&p->link, &screen->enqueue_programs);
+   }
+   if (p) {
+      p->refs++;
+      cs->enqueue = p;
+      if (block) {
+         const unsigned index = block - 1;
+         if (index >= p->num_blocks) {
+            struct kiln_amdgpu_block_kernel *b =
+               realloc(p->blocks, (index + 1) * sizeof(*b));
+            if (b) {
+               memset(b + p->num_blocks, 0, (index + 1 - p->num_blocks) * sizeof(*b));
+               p->blocks = b;
+               p->num_blocks = index + 1;
+            }
+         }
+         if (index < p->num_blocks) {
+            cs->block_index = block;
+            block_layout(nir, nir->info.cs.shader_index >> KILN_FRONTEND_BLOCK_LOCALS_SHIFT,
+                         &p->blocks[index]);
+         }
+      }
+   }
+   simple_mtx_unlock(&screen->enqueue_lock);
+}
+
+void
+kiln_compute_state_set_block_kernel(struct kiln_screen *screen, struct kiln_compute_state *cs,
+                                    const struct kiln_amdgpu_kernel *hw)
+{
+   if (!cs->enqueue || !cs->block_index)
+      return;
+   simple_mtx_lock(&screen->enqueue_lock);
+   cs->enqueue->blocks[cs->block_index - 1].kernel = hw;
+   simple_mtx_unlock(&screen->enqueue_lock);
+}
+
+void
+kiln_compute_state_finish_enqueue(struct kiln_screen *screen, struct kiln_compute_state *cs)
+{
+   struct kiln_enqueue_program *p = cs->enqueue;
+   if (!p)
+      return;
+   simple_mtx_lock(&screen->enqueue_lock);
+   if (cs->block_index && p->blocks[cs->block_index - 1].kernel == cs->hw)
+      p->blocks[cs->block_index - 1].kernel = NULL;
+   if (!--p->refs) {
+      list_del(&p->link);
+      free(p->blocks);
+      FREE(p);
+   }
+   simple_mtx_unlock(&screen->enqueue_lock);
+   cs->enqueue = NULL;
+}
+
+struct kiln_amdgpu_bo *
+kiln_context_device_queue(struct kiln_context *ctx)
+{
+   struct kiln_screen *screen = kiln_screen(ctx->base.screen);
+   if (!ctx->device_queue) {
+      const uint64_t size =
+         kiln_amdgpu_device_queue_size(QUEUE_RECORDS, QUEUE_EVENTS, QUEUE_HEAP_BYTES);
+      if (kiln_amdgpu_bo_create(screen->dev, size, KILN_AMDGPU_BO_HOST_VISIBLE,
+                                &ctx->device_queue)) {
+         fprintf(stderr, "kiln: device queue of %llu bytes: %s\n", (unsigned long long)size,
+                 kiln_amdgpu_device_error(screen->dev));
+         ctx->device_queue = NULL;
+         return NULL;
+      }
+      kiln_amdgpu_device_queue_init(ctx->device_queue, QUEUE_RECORDS, QUEUE_EVENTS,
+                                    QUEUE_HEAP_BYTES);
+   }
+   kiln_amdgpu_device_queue_reset(ctx->device_queue);
+   return ctx->device_queue;
+}
+
+int
+kiln_context_drain_device_queue(struct kiln_context *ctx, const struct kiln_compute_state *cs,
+                                const struct kiln_amdgpu_launch *launch,
+                                struct kiln_amdgpu_fault *fault)
+{
+   struct kiln_screen *screen = kiln_screen(ctx->base.screen);
+   struct kiln_enqueue_program *p = cs->enqueue;
+   struct kiln_amdgpu_block_kernel *blocks = NULL;
+   unsigned num_blocks = 0;
+   simple_mtx_lock(&screen->enqueue_lock);
+   if (p->num_blocks && (blocks = malloc(p->num_blocks * sizeof(*blocks)))) {
+      memcpy(blocks, p->blocks, p->num_blocks * sizeof(*blocks));
+      num_blocks = p->num_blocks;
+   }
+   simple_mtx_unlock(&screen->enqueue_lock);
+   int ret = kiln_amdgpu_device_queue_drain(screen->dev, ctx->device_queue, blocks, num_blocks,
+                                            launch, NULL, fault);
+   free(blocks);
+   return ret;
+}
+
+void
+kiln_context_finish_device_queue(struct kiln_context *ctx)
+{
+   struct kiln_screen *screen = kiln_screen(ctx->base.screen);
+   if (!ctx->device_queue)
+      return;
+   simple_mtx_lock(&screen->dev_lock);
+   kiln_amdgpu_bo_destroy(screen->dev, ctx->device_queue);
+   simple_mtx_unlock(&screen->dev_lock);
+   ctx->device_queue = NULL;
+}
