@@ -79,6 +79,12 @@ bool kiln_run_is_image_arg(const char *text);
 int kiln_run_parse_image_arg(const char *text, unsigned index, struct kiln_run_arg *arg,
                              char *err, size_t err_size);
 void kiln_run_print_image(FILE *out, unsigned index, const struct kiln_run_arg *arg);
+/* Copies an image argument's pixels between its tightly packed data and
+ * device memory whose rows are row_pitch bytes apart and slices (or
+ * layers) slice_pitch bytes apart: into device when to_device, else back. */
+void kiln_run_image_copy(const struct kiln_run_arg *arg, void *device, uint64_t row_pitch,
+                         uint64_t slice_pitch, bool to_device);
+
 /* The OpenCL name of an image type ("image2d_t"). */
 const char *kiln_run_image_type_name(enum kiln_image_type type);
 

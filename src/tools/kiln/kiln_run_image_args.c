@@ -446,3 +446,21 @@ kiln_run_print_image(FILE *out, unsigned index, const struct kiln_run_arg *arg)
    }
    fprintf(out, "\n");
 }
+
+void
+kiln_run_image_copy(const struct kiln_run_arg *arg, void *device, uint64_t row_pitch,
+                    uint64_t slice_pitch, bool to_device)
+{
+   const struct kiln_run_image *img = &arg->image;
+   const size_t row_bytes = img->width * img->pixel_size;
+   for (size_t z = 0; z < img->depth * img->layers; z++) {
+      for (size_t y = 0; y < img->height; y++) {
+         uint8_t *d = (uint8_t *)device + z * slice_pitch + y * row_pitch;
+         uint8_t *p = (uint8_t *)arg->data + (z * img->height + y) * row_bytes;
+         if (to_device)
+            memcpy(d, p, row_bytes);
+         else
+            memcpy(p, d, row_bytes);
+      }
+   }
+}

@@ -44,26 +44,6 @@ image_desc(const struct kiln_run_image *img)
    };
 }
 
-/* Copies the image's rows between the packed pixels and the device
- * layout, in the direction to_device says. */
-static void
-copy_rows(const struct kiln_run_arg *arg, const struct kiln_amdgpu_image_layout *layout,
-          uint8_t *device, uint8_t *packed, bool to_device)
-{
-   const struct kiln_run_image *img = &arg->image;
-   const size_t row_bytes = img->width * img->pixel_size;
-   for (size_t z = 0; z < img->depth * img->layers; z++) {
-      for (size_t y = 0; y < img->height; y++) {
-         uint8_t *d = device + z * layout->slice_pitch + y * layout->row_pitch;
-         uint8_t *p = packed + (z * img->height + y) * row_bytes;
-         if (to_device)
-            memcpy(d, p, row_bytes);
-         else
-            memcpy(p, d, row_bytes);
-      }
-   }
-}
-
 int
 kiln_run_image_create(struct kiln_amdgpu_device *dev, const struct kiln_run_arg *arg,
                       struct kiln_amdgpu_bo **bo, char *err, size_t err_size)
@@ -83,7 +63,8 @@ kiln_run_image_create(struct kiln_amdgpu_device *dev, const struct kiln_run_arg 
       return ret;
    }
    memset((*bo)->map, 0, layout.size);
-   copy_rows(arg, &layout, (*bo)->map, arg->data, true);
+   kiln_run_image_copy(arg, (*bo)->map, layout.row_pitch,
+                       layout.slice_pitch, true);
    return 0;
 }
 
@@ -94,7 +75,7 @@ kiln_run_image_read(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_bo 
    const struct kiln_amdgpu_image_desc desc = image_desc(&arg->image);
    struct kiln_amdgpu_image_layout layout;
    if (!kiln_amdgpu_image_layout(dev, &desc, &layout))
-      copy_rows(arg, &layout, bo->map, arg->data, false);
+      kiln_run_image_copy(arg, bo->map, layout.row_pitch, layout.slice_pitch, false);
 }
 
 int

@@ -179,6 +179,8 @@ write_explicit_args(struct kiln_sim_hsa_object *obj,
       switch (arg->kind) {
       case KILN_SIM_HSA_ARG_BY_VALUE:
       case KILN_SIM_HSA_ARG_GLOBAL_BUFFER:
+      case KILN_SIM_HSA_ARG_IMAGE:
+      case KILN_SIM_HSA_ARG_SAMPLER:
          if (!v->data || v->size != arg->size)
             return sim_hsa_error(obj, -EINVAL, "kernel %s: argument %u (%s %s, "
                                  "%s) takes %u bytes, %zu given", k->name, e,

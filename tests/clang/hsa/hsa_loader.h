@@ -157,7 +157,10 @@ void *kiln_sim_hsa_alloc(struct kiln_sim_hsa_object *obj, uint64_t size,
                          uint64_t align, uint64_t *va);
 
 /* One explicit kernel argument's value: for by_value the bytes (size must
- * match the metadata), for global_buffer the 8-byte VA, for
+ * match the metadata), for global_buffer the 8-byte VA, for image the
+ * 8-byte VA of the image's object (its T#, or an image buffer's V#, then
+ * the OpenCL channel data type and order: the ROCm device libraries read
+ * them at dwords 8 and 9), for sampler the VA of its S#, for
  * dynamic_shared_pointer data = NULL and size = bytes of local memory to
  * allocate. */
 struct kiln_sim_hsa_arg_value {
