@@ -146,6 +146,12 @@ bool kiln_nir_lower_device_queue(nir_shader *nir);
  * kiln_nir_lower_device_queue. */
 bool kiln_nir_uses_device_queue(nir_shader *nir);
 
+/* An enqueued block's kernel under a front end with launch-value inputs
+ * of its own (Rusticl): the global offset and size, the number of groups
+ * and work_dim read kiln's implicit arguments, which the device queue's
+ * drain writes (kiln_nir_lower_launch_sysvals.c). */
+bool kiln_nir_lower_launch_sysvals(nir_shader *nir);
+
 /* 64-bit udiv/umod/idiv/irem/imod through a float reciprocal refined by
  * Newton-Raphson (LLVM AMDGPU's sequence) instead of nir_lower_int64's
  * bit-by-bit division. Run before nir_lower_int64. */

@@ -270,6 +270,17 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
     * (mesa-rusticl-non-uniform-work-groups.patch). */
    NIR_PASS(_, nir, kiln_nir_lower_partial_local_size);
    NIR_PASS(_, nir, kiln_nir_lower_subgroup_size, wave);
+   /* An enqueued block's launch values come from the device queue's drain,
+    * which writes kiln's implicit arguments, not the front end's inputs. */
+   if (nir->info.cs.shader_index & KILN_FRONTEND_BLOCK_INDEX_MASK) {
+      NIR_PASS(_, nir, nir_lower_system_values);
+      const nir_lower_compute_system_values_options sysval_opts = {
+         .has_base_global_invocation_id = true,
+         .has_global_size = true,
+      };
+      NIR_PASS(_, nir, nir_lower_compute_system_values, &sysval_opts);
+      NIR_PASS(_, nir, kiln_nir_lower_launch_sysvals);
+   }
    return nir;
 }
 
