@@ -62,6 +62,7 @@ struct kiln_intel_launch {
    unsigned push_bytes;         /* cross-thread push constants */
    unsigned per_thread_push_bytes; /* Gen12: the sub-group index's GRF */
    unsigned slm_bytes;
+   unsigned scratch_bytes_per_thread; /* drivers/intel has no scratch yet: 0 */
    bool uses_barrier;
    /* The kernarg bytes (explicit arguments; the implicit ones are filled
     * here at implicit_offset, kiln_amd_abi.h's layout) */

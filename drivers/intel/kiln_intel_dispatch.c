@@ -62,6 +62,10 @@ check_launch(const struct kiln_intel_device *dev, const struct kiln_intel_launch
 {
    if (l->simd_width != 8 && l->simd_width != 16 && l->simd_width != 32)
       return fail(err, err_size, EINVAL, "SIMD%u: Intel runs SIMD8, 16 or 32", l->simd_width);
+   if (l->scratch_bytes_per_thread)
+      return fail(err, err_size, ENOTSUP,
+                  "the kernel needs %u bytes of scratch per thread; drivers/intel "
+                  "sets up no scratch space yet", l->scratch_bytes_per_thread);
    if (dev->info.verx10 >= 125 && l->per_thread_push_bytes)
       return fail(err, err_size, EINVAL, "per-thread push constants on Gen12.5");
    if (l->push_bytes < KILN_INTEL_PUSH_SIZE(l->kernarg_alloc_size) ||

@@ -153,6 +153,7 @@ main(int argc, char **argv)
       .push_bytes = k->intel.push_bytes,
       .per_thread_push_bytes = k->intel.per_thread_push_bytes,
       .slm_bytes = k->lds_bytes,
+      .scratch_bytes_per_thread = k->intel.scratch_bytes_per_thread,
       .uses_barrier = k->intel.uses_barrier,
       .kernarg = kernarg,
       .kernarg_size = k->kernarg_size,
