@@ -25,27 +25,27 @@
 #include "spirv_info.h"
 #include "util/mesa-blake3.h"
 #include "util/os_time.h"
-#include "util/u_call_once.h"
+#include "util/simple_mtx.h"
 
+/* Each target's, made when first asked for: a screen asks for its own
+ * target's only, and an Intel target's would create a brw compiler. */
 static nir_shader_compiler_options front_end_options[KILN_NUM_TARGETS];
-static util_once_flag front_end_options_once = UTIL_ONCE_FLAG_INIT;
-
-static void
-init_front_end_options(void)
-{
-   for (unsigned t = 0; t < KILN_NUM_TARGETS; t++) {
-      const struct kiln_backend *backend = kiln_backend_for_target(t);
-      if (!backend)
-         continue; /* a backend this build leaves out */
-      front_end_options[t] = *backend->nir_options(t);
-      front_end_options[t].lower_fdiv = false;
-   }
-}
+static bool front_end_options_ready[KILN_NUM_TARGETS];
+static simple_mtx_t front_end_options_lock = SIMPLE_MTX_INITIALIZER;
 
 const nir_shader_compiler_options *
 kiln_compiler_nir_options(enum kiln_target target)
 {
-   util_call_once(&front_end_options_once, init_front_end_options);
+   const struct kiln_backend *backend = kiln_backend_for_target(target);
+   if (!backend)
+      return NULL; /* a backend this build leaves out */
+   simple_mtx_lock(&front_end_options_lock);
+   if (!front_end_options_ready[target]) {
+      front_end_options[target] = *backend->nir_options(target);
+      front_end_options[target].lower_fdiv = false;
+      front_end_options_ready[target] = true;
+   }
+   simple_mtx_unlock(&front_end_options_lock);
    return &front_end_options[target];
 }
 

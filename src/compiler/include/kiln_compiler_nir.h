@@ -23,7 +23,8 @@ struct nir_shader_compiler_options;
 /* The NIR options a front end should build the target's NIR with.  They
  * differ from the backend's in one respect: fdiv stays, so that 64-bit
  * division can still be lowered correctly rounded when the NIR arrives
- * (the backend's options turn it into a multiply by the reciprocal). */
+ * (the backend's options turn it into a multiply by the reciprocal).
+ * NULL for a target whose backend this build leaves out. */
 const struct nir_shader_compiler_options *
 kiln_compiler_nir_options(enum kiln_target target);
 
