@@ -279,6 +279,60 @@ image_2d_from_buffer_shares_the_bytes(struct clt *t)
    return true;
 }
 
+/* cl_khr_depth_images: a CL_DEPTH image reads as one float, with and
+ * without a sampler (OpenCL C 2.0 6.13.14.2's read_imagef of
+ * image2d_depth_t); without the extension no CL_DEPTH format is offered. */
+static bool
+image_depth_reads_one_float(struct clt *t)
+{
+   char ext[8192];
+   if (!clt_device_string(t, CL_DEVICE_EXTENSIONS, ext, sizeof(ext)))
+      return false;
+   const cl_image_format depth = { CL_DEPTH, CL_FLOAT };
+   if (!strstr(ext, "cl_khr_depth_images")) {
+      cl_image_format f[256];
+      cl_uint n = 0;
+      CLT_OK(clGetSupportedImageFormats(t->ctx, CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, 256, f,
+                                        &n));
+      for (cl_uint i = 0; i < n && i < 256; i++)
+         CLT_REQUIRE(f[i].image_channel_order != CL_DEPTH,
+                     "no cl_khr_depth_images, but a CL_DEPTH format");
+      return true;
+   }
+   float in[W * H], out[W * H];
+   for (unsigned i = 0; i < W * H; i++)
+      in[i] = i * 0.25f - 3.0f;
+   const cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = W,
+                                .image_height = H };
+   cl_int err;
+   cl_mem img = clCreateImage(t->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &depth, &desc, in,
+                              &err);
+   CLT_REQUIRE(img, "clCreateImage(CL_DEPTH, CL_FLOAT) returned %s", clt_error_name(err));
+   clt_defer(t, CLT_MEM, img);
+   cl_mem buf = clt_buffer(t, CL_MEM_READ_WRITE, sizeof(out), NULL);
+   static const char *src =
+      "kernel void depth(read_only image2d_depth_t img, global float *out)\n"
+      "{\n"
+      "   const sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE |\n"
+      "                       CLK_FILTER_NEAREST;\n"
+      "   int2 p = (int2)(get_global_id(0), get_global_id(1));\n"
+      "   out[p.y * get_global_size(0) + p.x] = read_imagef(img, s, p) +\n"
+      "                                         read_imagef(img, p) * 8.0f;\n"
+      "}\n";
+   cl_program p = buf ? clt_build(t, src, "") : NULL;
+   cl_kernel k = p ? clt_kernel(t, p, "depth") : NULL;
+   if (!k)
+      return false;
+   CLT_OK(clSetKernelArg(k, 0, sizeof(img), &img));
+   CLT_OK(clSetKernelArg(k, 1, sizeof(buf), &buf));
+   const size_t global[2] = { W, H };
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 2, NULL, global, NULL, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, buf, CL_TRUE, 0, sizeof(out), out, 0, NULL, NULL));
+   for (unsigned i = 0; i < W * H; i++)
+      CLT_REQUIRE(out[i] == in[i] * 9.0f, "pixel %u: %g, want %g", i, out[i], in[i] * 9.0f);
+   return true;
+}
+
 const struct clt_check clt_image_checks[] = {
    { "image.support-is-reported", image_support_is_reported },
    { "image.write-then-read-round-trips", image_write_then_read_round_trips },
@@ -287,5 +341,6 @@ const struct clt_check clt_image_checks[] = {
    { "image.fill-converts-the-colour", image_fill_converts_the_colour },
    { "image.kernel-writes-host-reads", image_kernel_writes_host_reads },
    { "image.2d-from-buffer-shares-the-bytes", image_2d_from_buffer_shares_the_bytes },
+   { "image.depth-reads-one-float", image_depth_reads_one_float },
    { NULL, NULL },
 };
