@@ -136,6 +136,9 @@ kiln_screen_init_caps(struct kiln_screen *screen)
    caps->compute_grid_info_last_block = true;
    /* A program's __global variables are one buffer (kiln_pipe_globals.c). */
    caps->max_compute_global_variable_size = MAX_ALLOC_BYTES;
+   /* Kernels enqueue into their context's device queue, drained after
+    * their launch (kiln_pipe_device_queue.c). */
+   caps->compute_device_enqueue = true;
    /* Images: read-only ones as sampler views, the others as shader images,
     * all with their formats' own conversions (GFX10 T#: 16384 wide and
     * high, 8192 layers or slices; image buffers in 2^27 elements).  The

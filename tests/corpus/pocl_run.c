@@ -113,6 +113,28 @@ pick_platform(const char *want)
       }                                                                       \
    } while (0)
 
+/* A device that supports device-side enqueue gets a default on-device
+ * queue, which OpenCL asks the application to create before a kernel
+ * enqueues (get_default_queue() names it); NULL on other devices. */
+static cl_command_queue
+create_device_queue(cl_context ctx, cl_device_id dev)
+{
+   cl_device_device_enqueue_capabilities caps = 0;
+   if (clGetDeviceInfo(dev, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, sizeof(caps), &caps, NULL) !=
+          CL_SUCCESS ||
+       !(caps & CL_DEVICE_QUEUE_SUPPORTED))
+      return NULL;
+   const cl_queue_properties props[] = {
+      CL_QUEUE_PROPERTIES,
+      CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT, 0};
+   cl_int e;
+   cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, props, &e);
+   if (e != CL_SUCCESS)
+      fprintf(stderr, "pocl_run: clCreateCommandQueueWithProperties (the default on-device "
+              "queue) failed: OpenCL error %d\n", e);
+   return e == CL_SUCCESS ? q : NULL;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -152,6 +174,7 @@ main(int argc, char **argv)
    cl_command_queue q =
       clCreateCommandQueueWithProperties(ctx, dev, NULL, &e);
    CHECK(e, "clCreateCommandQueueWithProperties");
+   cl_command_queue device_queue = create_device_queue(ctx, dev);
 
    const char *srcs[] = {src};
    cl_program prog = clCreateProgramWithSource(ctx, 1, srcs, &src_size, &e);
@@ -286,6 +309,8 @@ main(int argc, char **argv)
    for (unsigned n = 0; n < l.num_kernels; n++)
       clReleaseKernel(kernels[n]);
    clReleaseProgram(prog);
+   if (device_queue)
+      clReleaseCommandQueue(device_queue);
    clReleaseCommandQueue(q);
    clReleaseContext(ctx);
    kiln_run_command_free(&l);

@@ -3,10 +3,14 @@
  * SPDX-License-Identifier: MIT
  *
  * Contexts and command queues (OpenCL 3.0 API §4.4, §5.1): what is created
- * can be queried back, both ways of making a context work, and a queue
- * asked for profiling says it has it.
+ * can be queried back, both ways of making a context work, a queue asked
+ * for profiling says it has it, and on-device queues (device-side enqueue)
+ * are offered, refused and reported as the device queries say.
  */
 #include "cl_test.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 static bool
 context_reports_its_device(struct clt *t)
@@ -67,9 +71,173 @@ queue_with_profiling_reports_it(struct clt *t)
    return true;
 }
 
+/* Whether the device offers device-side enqueue (OpenCL 3.0 §4.2:
+ * CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, an OpenCL 3.0 query; a 2.x device
+ * has it when it takes on-device queues). */
+static bool
+device_enqueue_supported(struct clt *t, bool *supported)
+{
+   *supported = false;
+   if (t->version >= 30) {
+      cl_device_device_enqueue_capabilities caps = 0;
+      CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, sizeof(caps),
+                             &caps, NULL));
+      *supported = caps & CL_DEVICE_QUEUE_SUPPORTED;
+   } else if (t->version >= 20) {
+      cl_command_queue_properties props = 0;
+      CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES, sizeof(props),
+                             &props, NULL));
+      *supported = props != 0;
+   }
+   return true;
+}
+
+/* OpenCL 3.0 §4.2, the device queries' table: a device with device-side
+ * enqueue takes out-of-order and profiling on-device queues of a
+ * preferred size of at least 16 KiB and a largest of at least 256 KiB,
+ * one queue at least and 1024 events, and offers __opencl_c_device_enqueue
+ * (which needs the generic address space and program-scope global
+ * variables, OpenCL C 3.0 §6.2.1); one without reports 0 for each. */
+static bool
+device_enqueue_queries_agree(struct clt *t)
+{
+   bool supported;
+   if (t->version < 20)
+      return true;
+   if (!device_enqueue_supported(t, &supported))
+      return false;
+   cl_command_queue_properties props = 0;
+   cl_uint preferred = 0, max = 0, queues = 0, events = 0;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES, sizeof(props), &props,
+                          NULL));
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE, sizeof(preferred),
+                          &preferred, NULL));
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE, sizeof(max), &max, NULL));
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_ON_DEVICE_QUEUES, sizeof(queues), &queues,
+                          NULL));
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_ON_DEVICE_EVENTS, sizeof(events), &events,
+                          NULL));
+   if (!supported) {
+      CLT_REQUIRE(!props && !preferred && !max && !queues && !events,
+                  "no device-side enqueue, but on-device queue properties 0x%llx, sizes %u/%u, "
+                  "%u queues, %u events (OpenCL 3.0 §4.2: 0 each)",
+                  (unsigned long long)props, preferred, max, queues, events);
+   } else {
+      const cl_command_queue_properties want =
+         CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
+      CLT_REQUIRE((props & want) == want, "CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES 0x%llx lacks "
+                  "out-of-order or profiling", (unsigned long long)props);
+      CLT_REQUIRE(preferred >= 16 * 1024 && max >= 256 * 1024 && preferred <= max,
+                  "on-device queue sizes: preferred %u (at least 16 KiB), largest %u (at least "
+                  "256 KiB)", preferred, max);
+      CLT_REQUIRE(queues >= 1 && events >= 1024,
+                  "CL_DEVICE_MAX_ON_DEVICE_QUEUES %u (at least 1), _EVENTS %u (at least 1024)",
+                  queues, events);
+   }
+   if (t->version < 30)
+      return true;
+   size_t size = 0;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_OPENCL_C_FEATURES, 0, NULL, &size));
+   cl_name_version *features = clt_defer(t, CLT_HOST, calloc(1, size + 1));
+   CLT_REQUIRE(features, "out of memory");
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_OPENCL_C_FEATURES, size, features, NULL));
+   bool enqueue = false, generic = false, globals = false;
+   for (size_t i = 0; i < size / sizeof(*features); i++) {
+      enqueue |= !strcmp(features[i].name, "__opencl_c_device_enqueue");
+      generic |= !strcmp(features[i].name, "__opencl_c_generic_address_space");
+      globals |= !strcmp(features[i].name, "__opencl_c_program_scope_global_variables");
+   }
+   CLT_REQUIRE(enqueue == supported, "__opencl_c_device_enqueue is %s, but the device %s "
+               "on-device queues", enqueue ? "offered" : "not offered",
+               supported ? "supports" : "does not support");
+   CLT_REQUIRE(!enqueue || (generic && globals), "__opencl_c_device_enqueue without "
+               "__opencl_c_generic_address_space or __opencl_c_program_scope_global_variables");
+   return true;
+}
+
+/* OpenCL 3.0 §5.1: CL_QUEUE_ON_DEVICE_DEFAULT can only be used with
+ * CL_QUEUE_ON_DEVICE; alone, it is not a valid property (CL_INVALID_VALUE),
+ * whether the device has on-device queues or not. */
+static bool
+on_device_default_needs_on_device(struct clt *t)
+{
+   if (t->version < 20)
+      return true;
+   cl_int err;
+   cl_queue_properties default_only[] = { CL_QUEUE_PROPERTIES, CL_QUEUE_ON_DEVICE_DEFAULT, 0 };
+   clt_defer(t, CLT_QUEUE, clCreateCommandQueueWithProperties(t->ctx, t->device, default_only,
+                                                              &err));
+   CLT_REQUIRE(err == CL_INVALID_VALUE, "CL_QUEUE_ON_DEVICE_DEFAULT alone returned %s, the spec "
+               "says CL_INVALID_VALUE", clt_error_name(err));
+   return true;
+}
+
+/* OpenCL 3.0 §5.1: an on-device queue must be out of order
+ * (CL_INVALID_VALUE).  The default queue reports the properties and
+ * CL_QUEUE_SIZE it was made with and is every queue's
+ * CL_QUEUE_DEVICE_DEFAULT; a host queue has no CL_QUEUE_SIZE and cannot
+ * be the default device queue (CL_INVALID_COMMAND_QUEUE). */
+static bool
+on_device_default_queue_reports_it(struct clt *t)
+{
+   bool supported;
+   if (t->version < 20)
+      return true;
+   if (!device_enqueue_supported(t, &supported))
+      return false;
+   const cl_command_queue_properties on_device =
+      CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT;
+   cl_int err;
+   cl_queue_properties in_order[] = { CL_QUEUE_PROPERTIES,
+                                      CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT, 0 };
+   /* (Not asked of a device without them: PoCL 3.1 ends the process.) */
+   if (!supported)
+      return true;
+   clt_defer(t, CLT_QUEUE, clCreateCommandQueueWithProperties(t->ctx, t->device, in_order, &err));
+   CLT_REQUIRE(err == CL_INVALID_VALUE, "an in-order on-device queue returned %s, the spec "
+               "says CL_INVALID_VALUE", clt_error_name(err));
+
+   cl_uint preferred = 0;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE, sizeof(preferred),
+                          &preferred, NULL));
+   const cl_uint size = preferred / 2;
+   cl_queue_properties props[] = { CL_QUEUE_PROPERTIES, on_device, CL_QUEUE_SIZE, size, 0 };
+   cl_command_queue q = clt_defer(t, CLT_QUEUE,
+                                  clCreateCommandQueueWithProperties(t->ctx, t->device, props,
+                                                                     &err));
+   CLT_REQUIRE(q, "the default on-device queue of %u bytes: %s", size, clt_error_name(err));
+   cl_command_queue_properties got = 0;
+   cl_uint got_size = 0;
+   cl_command_queue def = NULL, host_def = NULL;
+   CLT_OK(clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof(got), &got, NULL));
+   CLT_REQUIRE(got == on_device, "CL_QUEUE_PROPERTIES 0x%llx, made with 0x%llx",
+               (unsigned long long)got, (unsigned long long)on_device);
+   CLT_OK(clGetCommandQueueInfo(q, CL_QUEUE_SIZE, sizeof(got_size), &got_size, NULL));
+   CLT_REQUIRE(got_size == size, "CL_QUEUE_SIZE %u, made with %u", got_size, size);
+   CLT_OK(clGetCommandQueueInfo(q, CL_QUEUE_DEVICE_DEFAULT, sizeof(def), &def, NULL));
+   CLT_OK(clGetCommandQueueInfo(t->queue, CL_QUEUE_DEVICE_DEFAULT, sizeof(host_def), &host_def,
+                                NULL));
+   CLT_REQUIRE(def == q && host_def == q, "CL_QUEUE_DEVICE_DEFAULT is %p (host queue: %p), not "
+               "the default on-device queue %p", (void *)def, (void *)host_def, (void *)q);
+   CLT_ERR(CL_INVALID_COMMAND_QUEUE,
+           clGetCommandQueueInfo(t->queue, CL_QUEUE_SIZE, sizeof(got_size), &got_size, NULL));
+   CLT_ERR(CL_INVALID_COMMAND_QUEUE,
+           clSetDefaultDeviceCommandQueue(t->ctx, t->device, t->queue));
+   cl_device_device_enqueue_capabilities caps = 0;
+   if (t->version >= 30)
+      CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, sizeof(caps),
+                             &caps, NULL));
+   if (caps & CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT)
+      CLT_OK(clSetDefaultDeviceCommandQueue(t->ctx, t->device, q));
+   return true;
+}
+
 const struct clt_check clt_queue_checks[] = {
    { "context.reports-its-device", context_reports_its_device },
    { "context.from-type-with-the-platform-works", context_from_type_with_the_platform_works },
    { "queue.with-profiling-reports-it", queue_with_profiling_reports_it },
+   { "device.enqueue-queries-agree", device_enqueue_queries_agree },
+   { "queue.on-device-default-needs-on-device", on_device_default_needs_on_device },
+   { "queue.on-device-default-reports-it", on_device_default_queue_reports_it },
    { NULL, NULL },
 };

@@ -53,6 +53,8 @@ static const struct {
    { "rusticl", "error.ndrange-rejects-an-oversized-work-group",
      "Rusticl (Mesa 25.0.7) multiplies the work-group size up from 0 in clEnqueueNDRangeKernel, "
      "so the CL_KERNEL_WORK_GROUP_SIZE limit is never enforced" },
+   { "Portable Computing Language", "queue.on-device-default-needs-on-device",
+     "PoCL 3.1 creates a host queue for CL_QUEUE_ON_DEVICE_DEFAULT without CL_QUEUE_ON_DEVICE" },
    { "Portable Computing Language", "image.fill-converts-the-colour",
      "PoCL 3.1 converts clEnqueueFillImage's float colour to CL_UNORM_INT8 rounding toward "
      "zero (0.25 gives 63, not convert_uchar_sat_rte(63.75) = 64)" },
