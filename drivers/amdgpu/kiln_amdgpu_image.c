@@ -59,6 +59,11 @@ format_name(uint32_t order, uint32_t type, char *name, size_t size)
       { CL_HALF_FLOAT, 16, "FLOAT" },    { CL_FLOAT, 32, "FLOAT" },
    };
 
+   if (order == CL_sRGBA || order == CL_sBGRA) {
+      /* sRGB colour channels, linear alpha (OpenCL 2.0 8.3.5) */
+      const char *srgb = order == CL_sRGBA ? "R8G8B8A8_SRGB" : "B8G8R8A8_SRGB";
+      return type == CL_UNORM_INT8 && snprintf(name, size, "%s", srgb) > 0;
+   }
    if (order == CL_RGB) {
       /* The packed types, red in the high bits (OpenCL 2.0 5.3.1.1). */
       const char *packed = type == CL_UNORM_SHORT_565   ? "B5G6R5_UNORM"

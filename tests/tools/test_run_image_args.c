@@ -61,6 +61,9 @@ static const struct {
     3, 1, 1, 1, 1, 3, {0}},
    {"image2d:RG,UNSIGNED_INT32[1,1]=4294967295,0x10", KILN_IMAGE_2D, CL_RG, CL_UNSIGNED_INT32,
     1, 1, 1, 1, 8, 8, {0xff, 0xff, 0xff, 0xff, 0x10, 0, 0, 0}},
+   /* sBGRA: stored as given, blue first; the sRGB curve is the reader's */
+   {"image2d:sBGRA,UNORM_INT8[1,1]=1,2,3,4", KILN_IMAGE_2D, CL_sBGRA, CL_UNORM_INT8,
+    1, 1, 1, 1, 4, 4, {1, 2, 3, 4}},
 };
 
 static void
@@ -95,6 +98,7 @@ static const char *const refused[] = {
    "image2d:RGBA,UNORM_SHORT_565[2,2]", /* the packed types only with RGB */
    "image2d:BGRA,UNORM_INT16[2,2]",     /* BGRA only with 8-bit types */
    "image2d:LUMINANCE,SIGNED_INT8[2,2]",
+   "image2d:sRGBA,UNORM_INT16[2,2]",   /* sRGB only with UNORM_INT8 */
    "image2d:RGBX,UNORM_INT8[2,2]",
    "image2d:RGBA,UNORM_INT8[2]",
    "image2d:RGBA,UNORM_INT8[2,0]",

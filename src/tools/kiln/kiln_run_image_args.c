@@ -12,7 +12,8 @@
  * blue first), the rest zero; and sampler:NORMALIZED,ADDRESS,FILTER.
  * ORDER and TYPE are OpenCL's names without CL_ (RGBA, UNORM_INT8), and
  * the combinations are those OpenCL defines (OpenCL 2.0 5.3.1.1): RGB
- * only with the packed types, BGRA and ARGB only with 8-bit ones,
+ * only with the packed types, BGRA and ARGB only with 8-bit ones, sRGBA
+ * and sBGRA only with UNORM_INT8,
  * INTENSITY and LUMINANCE only with the normalised and float ones.  A
  * value is what the channel holds in memory: an integer for the
  * normalised and integer types (0 to 255 for UNORM_INT8, 0 to 31 for a
@@ -53,6 +54,7 @@ static const struct {
    unsigned channels;
 } orders[] = {
    { "RGBA", CL_RGBA, 4 },      { "BGRA", CL_BGRA, 4 },   { "ARGB", CL_ARGB, 4 },
+   { "sRGBA", CL_sRGBA, 4 },    { "sBGRA", CL_sBGRA, 4 },
    { "RGB", CL_RGB, 3 },        { "RG", CL_RG, 2 },       { "RA", CL_RA, 2 },
    { "R", CL_R, 1 },            { "A", CL_A, 1 },         { "INTENSITY", CL_INTENSITY, 1 },
    { "LUMINANCE", CL_LUMINANCE, 1 },
@@ -137,6 +139,8 @@ format_allowed(uint32_t order, uint32_t type)
 {
    if (order == CL_RGB || is_packed(type))
       return order == CL_RGB && is_packed(type);
+   if (order == CL_sRGBA || order == CL_sBGRA)
+      return type == CL_UNORM_INT8;
    if (order == CL_BGRA || order == CL_ARGB)
       return type == CL_UNORM_INT8 || type == CL_SNORM_INT8 || type == CL_SIGNED_INT8 ||
              type == CL_UNSIGNED_INT8;

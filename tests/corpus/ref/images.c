@@ -5,7 +5,8 @@
  * References for tests/kernels/images: image reads, writes, sampled reads,
  * queries and read_write updates, from the OpenCL 2.0 specification alone:
  * the memory layout of the image formats (5.3.1.1), the conversions
- * between a channel and the kernel's values (8.3: normalised integers to
+ * between a channel and the kernel's values (8.3: sRGB channels to linear
+ * by 8.3.5's curve, normalised integers to
  * float by division, float to normalised integers by convert_*_sat_rte
  * of the scaled value, integers saturated), the channel mapping of the
  * orders (read_imagef of CL_R is (r, 0, 0, 1), of CL_INTENSITY (I, I, I,
@@ -56,6 +57,8 @@ order_channels(uint32_t order, unsigned map[4])
    case CL_RGB: map[0] = 0; map[1] = 1; map[2] = 2; return 3;
    case CL_RGBA: map[0] = 0; map[1] = 1; map[2] = 2; map[3] = 3; return 4;
    case CL_BGRA: map[0] = 2; map[1] = 1; map[2] = 0; map[3] = 3; return 4;
+   case CL_sRGBA: map[0] = 0; map[1] = 1; map[2] = 2; map[3] = 3; return 4;
+   case CL_sBGRA: map[0] = 2; map[1] = 1; map[2] = 0; map[3] = 3; return 4;
    case CL_ARGB: map[0] = 3; map[1] = 0; map[2] = 1; map[3] = 2; return 4;
    default: map[0] = 0; return 1; /* R, INTENSITY, LUMINANCE */
    }
@@ -65,7 +68,7 @@ static bool
 has_alpha(uint32_t order)
 {
    return order == CL_A || order == CL_RA || order == CL_RGBA || order == CL_BGRA ||
-          order == CL_ARGB || order == CL_INTENSITY;
+          order == CL_ARGB || order == CL_INTENSITY || order == CL_sRGBA || order == CL_sBGRA;
 }
 
 static unsigned
@@ -175,6 +178,12 @@ read_pixel(const struct kiln_run_arg *a, size_t p, char kind, double out[4])
       else
          v[c] = raw;
       out[map[c]] = v[c];
+   }
+   /* 8.3.5: sRGB colour channels to linear (alpha is linear already) */
+   if (kind == 'f' && (img->order == CL_sRGBA || img->order == CL_sBGRA)) {
+      for (unsigned c = 0; c < 3; c++)
+         out[c] = (float)(out[c] <= 0.04045 ? out[c] / 12.92
+                                            : pow((out[c] + 0.055) / 1.055, 2.4));
    }
    if (img->order == CL_INTENSITY)
       out[1] = out[2] = out[3] = v[0];
