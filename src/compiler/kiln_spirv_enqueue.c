@@ -31,7 +31,10 @@
  *    the work-group size an ndrange without one gets;
  *  - the block invoke kernels take their literal as a global pointer (it
  *    is the device queue's copy), so that reading the captures needs no
- *    test of the generic pointer's address space.
+ *    test of the generic pointer's address space;
+ *  - a kernel's queue_t arguments read the default queue: a device has
+ *    one device queue per context (CL_DEVICE_MAX_ON_DEVICE_QUEUES), the
+ *    default, so that is the queue any such argument names.
  *
  * It also lists the block kernels, which the compiler checks are the
  * program's kernels of the indices the records carry.
@@ -78,6 +81,13 @@ struct rewrite {
     * (generic id, global id) pairs to cast back at the top of its body. */
    struct util_dynarray casts;
    bool casts_pending;
+   /* queue_t parameters of entry points: the device has one device queue
+    * (the default one) per context, so such a kernel argument can only
+    * name it; its uses read the default queue (original ids, defined by
+    * calls when the casts are emitted). */
+   uint32_t queue_type;      /* OpTypeQueue's id, or 0 */
+   bool entry_params;        /* in an entry point's parameters */
+   struct util_dynarray queue_params;
 
    /* The types of the non-aggregate kind emitted so far, for merging. */
    struct util_dynarray types; /* uint32_t ids */
@@ -722,7 +732,27 @@ emit_entry_casts(struct rewrite *r, unsigned op)
       emit_op(&r->funcs, SpvOpPtrCastToGeneric, ops, 3);
    }
    util_dynarray_clear(&r->casts);
+   util_dynarray_foreach(&r->queue_params, uint32_t, param) {
+      const uint32_t u64 = get_int(r, 64);
+      call(r, *param, u64, get_import(r, "kiln_get_default_queue", u64, NULL, 0), NULL, 0);
+   }
+   util_dynarray_clear(&r->queue_params);
    r->casts_pending = false;
+}
+
+/* OpFunctionParameter of an entry point of type queue_t: a parameter of
+ * a new id, its own id the default queue's (emit_entry_casts()). */
+static bool
+queue_parameter(struct rewrite *r, const uint32_t *w, uint32_t type)
+{
+   if (!r->entry_params || !r->queue_type || type != r->queue_type)
+      return false;
+   const uint32_t p[] = {w[1], new_id(r)};
+   emit_op(&r->funcs, SpvOpFunctionParameter, p, 2);
+   r->type_of[p[1]] = w[1];
+   util_dynarray_append(&r->queue_params, uint32_t, w[2]);
+   r->casts_pending = true;
+   return true;
 }
 
 static bool
@@ -822,12 +852,18 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
    } else if (is_annotation(op)) {
       emit(&r->annot, w, ins->num_words);
    } else if (op == SpvOpTypeQueue || op == SpvOpTypeDeviceEvent) {
+      if (op == SpvOpTypeQueue)
+         r->queue_type = w[1];
       const uint32_t as_u64[] = {4 << 16 | SpvOpTypeInt, w[1], 64, 0};
       define_type(r, as_u64, 4);
    } else if (r->in_function) {
       emit_entry_casts(r, op);
+      if (op == SpvOpFunction)
+         r->entry_params = r->entry_point[w[2]];
       if (op == SpvOpFunction && r->entry_point[w[2]] && !r->casts_pending)
          entry_function(r, w, ins->num_words);
+      else if (op == SpvOpFunctionParameter && queue_parameter(r, w, ins->type_id))
+         ;
       else if (op != SpvOpFunctionParameter || !entry_parameter(r, w))
          function_instruction(r, w, ins->num_words);
    } else if (op == SpvOpModuleProcessed) {
@@ -916,6 +952,7 @@ rewrite_finish(struct rewrite *r)
    util_dynarray_fini(&r->entry_names);
    util_dynarray_fini(&r->blocks);
    util_dynarray_fini(&r->casts);
+   util_dynarray_fini(&r->queue_params);
 }
 
 /* The enqueued blocks' kernels, named. */
@@ -966,6 +1003,7 @@ kiln_spirv_lower_enqueue(const struct clc_binary *spirv, unsigned wave_size,
       .log = log,
    };
    util_dynarray_init(&r.caps, NULL);
+   util_dynarray_init(&r.queue_params, NULL);
    util_dynarray_init(&r.pre, NULL);
    util_dynarray_init(&r.names, NULL);
    util_dynarray_init(&r.processed, NULL);

@@ -232,6 +232,70 @@ on_device_default_queue_reports_it(struct clt *t)
    return true;
 }
 
+/* OpenCL C 2.0 §6.13.17 through a queue_t kernel argument (OpenCL 3.0
+ * §5.9.2: its value is a device queue; anything else is
+ * CL_INVALID_DEVICE_QUEUE): each of 8 parent work-items enqueues a block
+ * over 5 work-items that writes parent * 100 + child * 3 + 1, which the
+ * parent's launch has run once clFinish returns (a parent is complete only
+ * with its children, §6.13.17). */
+static bool
+queue_argument_runs_children(struct clt *t)
+{
+   enum { PARENTS = 8, CHILDREN = 5 };
+   const cl_int clk_success = 0; /* OpenCL C's CLK_SUCCESS (OpenCL C 2.0 §6.13.17.1) */
+   bool supported;
+   if (t->version < 20)
+      return true;
+   if (!device_enqueue_supported(t, &supported))
+      return false;
+   if (!supported)
+      return true;
+   const cl_queue_properties props[] = {
+      CL_QUEUE_PROPERTIES,
+      CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT, 0};
+   cl_int err;
+   cl_command_queue dq = clt_defer(t, CLT_QUEUE,
+                                   clCreateCommandQueueWithProperties(t->ctx, t->device, props,
+                                                                      &err));
+   CLT_REQUIRE(dq, "the default on-device queue: %s", clt_error_name(err));
+   cl_program p = clt_build(t,
+                            "kernel void parent(queue_t q, global int *out, global int *ret)\n"
+                            "{\n"
+                            "   int i = get_global_id(0);\n"
+                            "   ret[i] = enqueue_kernel(q, CLK_ENQUEUE_FLAGS_NO_WAIT,\n"
+                            "                           ndrange_1D(5), ^{\n"
+                            "      int j = get_global_id(0);\n"
+                            "      out[i * 5 + j] = i * 100 + j * 3 + 1; });\n"
+                            "}\n",
+                            "-cl-std=CL2.0");
+   cl_kernel k = p ? clt_kernel(t, p, "parent") : NULL;
+   cl_int out[PARENTS * CHILDREN], ret[PARENTS];
+   memset(out, 0xff, sizeof(out));
+   memset(ret, 0xff, sizeof(ret));
+   cl_mem bout = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(out), out);
+   cl_mem bret = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(ret), ret);
+   if (!k || !bout || !bret)
+      return false;
+   CLT_ERR(CL_INVALID_DEVICE_QUEUE, clSetKernelArg(k, 0, sizeof(t->queue), &t->queue));
+   CLT_OK(clSetKernelArg(k, 0, sizeof(dq), &dq));
+   CLT_OK(clSetKernelArg(k, 1, sizeof(bout), &bout));
+   CLT_OK(clSetKernelArg(k, 2, sizeof(bret), &bret));
+   size_t global = PARENTS;
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &global, NULL, 0, NULL, NULL));
+   CLT_OK(clFinish(t->queue));
+   CLT_OK(clEnqueueReadBuffer(t->queue, bout, CL_TRUE, 0, sizeof(out), out, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, bret, CL_TRUE, 0, sizeof(ret), ret, 0, NULL, NULL));
+   for (int i = 0; i < PARENTS; i++) {
+      CLT_REQUIRE(ret[i] == clk_success, "parent %d: enqueue_kernel returned %d, not "
+                  "CLK_SUCCESS", i, ret[i]);
+      for (int j = 0; j < CHILDREN; j++)
+         CLT_REQUIRE(out[i * CHILDREN + j] == i * 100 + j * 3 + 1, "parent %d's child %d "
+                     "wrote %d, the CPU gives %d", i, j, out[i * CHILDREN + j],
+                     i * 100 + j * 3 + 1);
+   }
+   return true;
+}
+
 const struct clt_check clt_queue_checks[] = {
    { "context.reports-its-device", context_reports_its_device },
    { "context.from-type-with-the-platform-works", context_from_type_with_the_platform_works },
@@ -239,5 +303,6 @@ const struct clt_check clt_queue_checks[] = {
    { "device.enqueue-queries-agree", device_enqueue_queries_agree },
    { "queue.on-device-default-needs-on-device", on_device_default_needs_on_device },
    { "queue.on-device-default-reports-it", on_device_default_queue_reports_it },
+   { "queue.argument-runs-children", queue_argument_runs_children },
    { NULL, NULL },
 };
