@@ -60,20 +60,32 @@ kiln_screen_finish_enqueue_programs(struct kiln_screen *screen)
 
 /* A block kernel's literal and __local arguments: where Rusticl placed
  * kernel arguments 0, 1, ... (nir_var_uniform's driver_location); an
- * argument the kernel never reads keeps a place of its own. */
-static void
-block_layout(nir_shader *nir, unsigned num_locals, struct kiln_amdgpu_block_kernel *b)
+ * argument the kernel never reads keeps a place of its own.  The drain
+ * writes nothing else of its inputs, so a block that reads another input
+ * of Rusticl's own (its __constant data's or printf buffer's address,
+ * its images' formats) cannot run: false, with that input's name. */
+static bool
+block_layout(nir_shader *nir, unsigned num_locals, struct kiln_amdgpu_block_kernel *b,
+             const char **input)
 {
    b->literal_offset = 0;
    b->num_local_args = MIN2(num_locals, KILN_DQ_MAX_LOCAL_ARGS);
    for (unsigned l = 0; l < b->num_local_args; l++)
       b->local_offsets[l] = 8 * (l + 1);
-   nir_foreach_variable_with_modes (var, nir, nir_var_uniform) {
-      if (var->data.location == 0)
+   nir_foreach_variable_with_modes (var, nir, nir_var_uniform | nir_var_image) {
+      if (var->data.location == 0) {
          b->literal_offset = var->data.driver_location;
-      else if (var->data.location > 0 && var->data.location <= (int)b->num_local_args)
-         b->local_offsets[var->data.location - 1] = var->data.driver_location;
+      } else if (var->data.location > 0 && var->data.location <= (int)num_locals) {
+         if (var->data.location <= (int)b->num_local_args)
+            b->local_offsets[var->data.location - 1] = var->data.driver_location;
+      } else if (!var->name || strcmp(var->name, "base_workgroup_id")) {
+         /* (the work-group id's offset is 0 for a whole launch, as the
+          * drain's zeroed inputs say) */
+         *input = var->name ? var->name : "an unnamed input";
+         return false;
+      }
    }
+   return true;
 }
 
 void
@@ -111,10 +123,20 @@ kiln_compute_state_init_enqueue(struct kiln_screen *screen, struct kiln_compute_
                p->num_blocks = index + 1;
             }
          }
-         if (index < p->num_blocks) {
+         const char *input = NULL;
+         if (index < p->num_blocks &&
+             block_layout(nir, nir->info.cs.shader_index >> KILN_FRONTEND_BLOCK_LOCALS_SHIFT,
+                          &p->blocks[index], &input)) {
             cs->block_index = block;
-            block_layout(nir, nir->info.cs.shader_index >> KILN_FRONTEND_BLOCK_LOCALS_SHIFT,
-                         &p->blocks[index]);
+         } else if (input) {
+            /* Its records then fail the drain, naming the kernel's index. */
+            nir_function_impl *entry = nir_shader_get_entrypoint(nir);
+            const char *name = nir->info.name ? nir->info.name
+                               : entry        ? entry->function->name
+                                              : "(unnamed)";
+            fprintf(stderr, "kiln: kernel %s: an enqueued block that reads the front end's "
+                    "input %s (__constant data, printf or images) cannot run from the "
+                    "device queue yet\n", name, input);
          }
       }
    }
