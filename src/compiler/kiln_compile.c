@@ -29,7 +29,8 @@ static const struct debug_named_value kiln_debug_options[] = {
    { "nir", KILN_DEBUG_NIR, "Print NIR as it leaves spirv_to_nir" },
    { "nir-final", KILN_DEBUG_NIR_FINAL, "Print NIR as it enters the backend" },
    { "asm", KILN_DEBUG_ASM, "Print the machine code of each kernel" },
-   { "stats", KILN_DEBUG_STATS, "Print code statistics of each kernel" },
+   { "stats", KILN_DEBUG_STATS,
+     "Print code statistics of each kernel, and what each device queue drain took" },
    DEBUG_NAMED_VALUE_END,
 };
 

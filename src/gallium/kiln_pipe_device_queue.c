@@ -208,9 +208,18 @@ kiln_context_drain_device_queue(struct kiln_context *ctx, const struct kiln_comp
       num_blocks = p->num_blocks;
    }
    simple_mtx_unlock(&screen->enqueue_lock);
+   struct kiln_amdgpu_drain_stats stats = { 0 };
    int ret = kiln_amdgpu_device_queue_drain(screen->dev, ctx->device_queue, blocks, num_blocks,
-                                            launch, NULL, fault);
+                                            launch, &stats, fault);
    free(blocks);
+   /* KILN_DEBUG=stats: what the launch's tree took, as `kiln run` reports
+    * a kernel's statistics. */
+   if (kiln_debug_flags() & KILN_DEBUG_STATS) {
+      fprintf(stderr, "kiln: kernel %s: device queue drained in %u rounds: %u dispatches, "
+              "%u markers, %.3f ms on the host (%.3f ms in dispatches)\n", cs->kernel->name,
+              stats.rounds, stats.dispatches, stats.markers, stats.host_ns / 1e6,
+              stats.dispatch_ns / 1e6);
+   }
    return ret;
 }
 
