@@ -176,7 +176,8 @@ on_device_default_needs_on_device(struct clt *t)
  * (CL_INVALID_VALUE).  The default queue reports the properties and
  * CL_QUEUE_SIZE it was made with and is every queue's
  * CL_QUEUE_DEVICE_DEFAULT; a host queue has no CL_QUEUE_SIZE and cannot
- * be the default device queue (CL_INVALID_COMMAND_QUEUE). */
+ * be the default device queue, and the host enqueues no command into a
+ * device queue (CL_INVALID_COMMAND_QUEUE: not a host command-queue). */
 static bool
 on_device_default_queue_reports_it(struct clt *t)
 {
@@ -223,6 +224,7 @@ on_device_default_queue_reports_it(struct clt *t)
            clGetCommandQueueInfo(t->queue, CL_QUEUE_SIZE, sizeof(got_size), &got_size, NULL));
    CLT_ERR(CL_INVALID_COMMAND_QUEUE,
            clSetDefaultDeviceCommandQueue(t->ctx, t->device, t->queue));
+   CLT_ERR(CL_INVALID_COMMAND_QUEUE, clEnqueueMarkerWithWaitList(q, 0, NULL, NULL));
    cl_device_device_enqueue_capabilities caps = 0;
    if (t->version >= 30)
       CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, sizeof(caps),
