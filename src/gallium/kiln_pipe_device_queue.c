@@ -9,11 +9,13 @@
  * (kiln_compiler_nir.h), and the screen keeps, per key, the table of the
  * program's block kernels the drain loop dispatches (as
  * kiln_pipe_globals.c keeps a program's __global variables).  Each
- * context has one device queue (kiln_device_queue_abi.h), the default
- * queue get_default_queue() names, created at the first launch of a
- * kernel that may enqueue; it is emptied before each such launch and
- * drained after it, so the launch is complete with its whole tree of
- * children, as `kiln run` does.  A block kernel's inputs are Rusticl's
+ * pipe_context (Rusticl makes one per command queue) has one device queue
+ * (kiln_device_queue_abi.h), the default queue get_default_queue() and
+ * queue_t arguments name, created at the first launch of a kernel that
+ * may enqueue; it is emptied before each such launch and drained after
+ * it, so the launch is complete with its whole tree of children, as
+ * `kiln run` does.  Rusticl's on-device queue objects
+ * (mesa-rusticl-device-enqueue.patch) hold nothing of it.  A block kernel's inputs are Rusticl's
  * layout: the literal's address and the __local arguments' LDS offsets
  * at the places Rusticl gave their kernel arguments.
  */
