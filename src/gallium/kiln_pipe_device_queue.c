@@ -205,7 +205,7 @@ kiln_context_drain_device_queue(struct kiln_context *ctx, const struct kiln_comp
    struct kiln_amdgpu_block_kernel *blocks = NULL;
    unsigned num_blocks = 0;
    simple_mtx_lock(&screen->enqueue_lock);
-   if (p->num_blocks && (blocks = malloc(p->num_blocks * sizeof(*blocks)))) {
+   if (p && p->num_blocks && (blocks = malloc(p->num_blocks * sizeof(*blocks)))) {
       memcpy(blocks, p->blocks, p->num_blocks * sizeof(*blocks));
       num_blocks = p->num_blocks;
    }
