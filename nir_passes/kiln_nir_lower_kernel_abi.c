@@ -62,15 +62,6 @@ load_kernarg_dynamic(nir_builder *b, const struct kiln_nir_kernel_abi_options *o
    return nir_load_global_constant(b, addr, align, num_components, bit_size);
 }
 
-static nir_def *
-load_implicit(nir_builder *b, const struct kiln_nir_kernel_abi_options *opts,
-              unsigned field, unsigned num_components, unsigned bit_size)
-{
-   nir_def *v = load_kernarg_const(b, opts, opts->implicit_offset + field,
-                                   num_components, 32);
-   return nir_u2uN(b, v, bit_size);
-}
-
 static bool
 lower_abi_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
@@ -96,35 +87,15 @@ lower_abi_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       }
       break;
    }
-   case nir_intrinsic_load_base_global_invocation_id:
-      value = load_implicit(b, opts, KILN_IMPLICIT_GLOBAL_OFFSET, 3, bit_size);
-      break;
-   case nir_intrinsic_load_work_dim:
-      value = load_implicit(b, opts, KILN_IMPLICIT_WORK_DIM, 1, bit_size);
-      break;
-   case nir_intrinsic_load_global_size:
-      value = load_implicit(b, opts, KILN_IMPLICIT_GLOBAL_SIZE, 3, bit_size);
-      break;
-   case nir_intrinsic_load_workgroup_size:
-      value = load_implicit(b, opts, KILN_IMPLICIT_LOCAL_SIZE, 3, bit_size);
-      break;
-   case nir_intrinsic_load_num_workgroups:
-      value = load_implicit(b, opts, KILN_IMPLICIT_NUM_GROUPS, 3, bit_size);
-      break;
-   case nir_intrinsic_load_printf_buffer_address:
-      value = load_kernarg_const(b, opts, opts->implicit_offset + KILN_IMPLICIT_PRINTF_BUFFER,
-                                 1, 64);
+   default: {
+      struct kiln_nir_implicit_field field;
+      if (!kiln_nir_implicit_field(intr->intrinsic, &field))
+         return false;
+      value = load_kernarg_const(b, opts, opts->implicit_offset + field.offset,
+                                 field.num_components, field.bit_size);
       value = nir_u2uN(b, value, bit_size);
       break;
-   case nir_intrinsic_load_global_base_ptr:
-      value = load_kernarg_const(b, opts, opts->implicit_offset + KILN_IMPLICIT_GLOBALS, 1, 64);
-      value = nir_u2uN(b, value, bit_size);
-      break;
-   case nir_intrinsic_load_printf_buffer_size:
-      value = load_implicit(b, opts, KILN_IMPLICIT_PRINTF_BUFFER_SIZE, 1, bit_size);
-      break;
-   default:
-      return false;
+   }
    }
 
    nir_def_replace(&intr->def, value);

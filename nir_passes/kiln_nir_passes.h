@@ -136,6 +136,18 @@ bool kiln_nir_unaligned_global_size_ok(unsigned bytes);
  * in the kernarg buffer, which passes before it cannot know. */
 #define KILN_NIR_IMPLICIT_INPUT (1u << 24)
 
+/* The OpenCL launch value an intrinsic reads (global offset and size,
+ * enqueued local size, number of groups, work_dim, the printf buffer's
+ * address and size, the program's globals buffer): its offset in struct
+ * kiln_implicit_args, components and bit size there; false for any other
+ * intrinsic.  For the passes that lower inputs to a target's ABI. */
+struct kiln_nir_implicit_field {
+   unsigned offset;
+   unsigned num_components;
+   unsigned bit_size;
+};
+bool kiln_nir_implicit_field(nir_intrinsic_op op, struct kiln_nir_implicit_field *field);
+
 /* Device-side enqueue: the calls kiln's device library makes for the
  * default queue's address and the launch's record become reads of those
  * implicit arguments.  Run after the library is linked and inlined, before

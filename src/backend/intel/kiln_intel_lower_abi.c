@@ -33,15 +33,6 @@ load_push(nir_builder *b, const struct lower_state *s, nir_def *offset, unsigned
                            .range = s->push_size, .dest_type = nir_type_uint | bit_size);
 }
 
-static nir_def *
-load_implicit(nir_builder *b, const struct lower_state *s, unsigned field,
-              unsigned num_components, unsigned bit_size)
-{
-   nir_def *v = load_push(b, s, nir_imm_int(b, 0), s->implicit_offset + field,
-                          num_components, 32);
-   return nir_u2uN(b, v, bit_size);
-}
-
 static bool
 lower_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
@@ -62,34 +53,6 @@ lower_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       value = load_push(b, s, nir_u2u32(b, intr->src[0].ssa), base, num_components, bit_size);
       break;
    }
-   case nir_intrinsic_load_base_global_invocation_id:
-      value = load_implicit(b, s, KILN_IMPLICIT_GLOBAL_OFFSET, 3, bit_size);
-      break;
-   case nir_intrinsic_load_work_dim:
-      value = load_implicit(b, s, KILN_IMPLICIT_WORK_DIM, 1, bit_size);
-      break;
-   case nir_intrinsic_load_global_size:
-      value = load_implicit(b, s, KILN_IMPLICIT_GLOBAL_SIZE, 3, bit_size);
-      break;
-   case nir_intrinsic_load_workgroup_size:
-      value = load_implicit(b, s, KILN_IMPLICIT_LOCAL_SIZE, 3, bit_size);
-      break;
-   case nir_intrinsic_load_num_workgroups:
-      value = load_implicit(b, s, KILN_IMPLICIT_NUM_GROUPS, 3, bit_size);
-      break;
-   case nir_intrinsic_load_printf_buffer_address:
-      value = load_push(b, s, nir_imm_int(b, 0), s->implicit_offset + KILN_IMPLICIT_PRINTF_BUFFER,
-                        1, 64);
-      value = nir_u2uN(b, value, bit_size);
-      break;
-   case nir_intrinsic_load_printf_buffer_size:
-      value = load_implicit(b, s, KILN_IMPLICIT_PRINTF_BUFFER_SIZE, 1, bit_size);
-      break;
-   case nir_intrinsic_load_global_base_ptr:
-      value = load_push(b, s, nir_imm_int(b, 0), s->implicit_offset + KILN_IMPLICIT_GLOBALS,
-                        1, 64);
-      value = nir_u2uN(b, value, bit_size);
-      break;
    case nir_intrinsic_load_constant: {
       nir_def *base = load_push(b, s, nir_imm_int(b, 0), s->const_data_addr, 1, 64);
       nir_def *offset = nir_iadd_imm(b, intr->src[0].ssa, nir_intrinsic_base(intr));
@@ -99,8 +62,15 @@ lower_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
                                              .align_offset = nir_intrinsic_align_offset(intr));
       break;
    }
-   default:
-      return false;
+   default: {
+      struct kiln_nir_implicit_field field;
+      if (!kiln_nir_implicit_field(intr->intrinsic, &field))
+         return false;
+      value = load_push(b, s, nir_imm_int(b, 0), s->implicit_offset + field.offset,
+                        field.num_components, field.bit_size);
+      value = nir_u2uN(b, value, bit_size);
+      break;
+   }
    }
 
    nir_def_replace(&intr->def, value);
