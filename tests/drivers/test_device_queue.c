@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drv_kernels.h"
 #include "kiln_amdgpu.h"
 #include "kiln_device_queue_abi.h"
 #include "kiln_test.h"
-#include "sid.h"
 
 #define RAN 0x12345678u
 #define RECORDS 16
@@ -27,34 +27,6 @@
 
 static const char *kernel_dir;
 static struct kiln_amdgpu_kernel *store_ptr;
-
-static struct kiln_amdgpu_kernel *
-load(struct kiln_amdgpu_device *dev, const char *name)
-{
-   char path[512];
-   static uint32_t code[4096];
-   snprintf(path, sizeof(path), "%s/%s.bin", kernel_dir, name);
-   FILE *f = fopen(path, "rb");
-   if (!CHECK(f, "cannot open %s", path))
-      return NULL;
-   size_t size = fread(code, 1, sizeof(code), f);
-   fclose(f);
-   struct kiln_amdgpu_kernel_desc desc = {
-      .name = name,
-      .code = code,
-      .code_size = size,
-      .rsrc1 = S_00B848_VGPRS((24 - 1) / 8) | S_00B848_FLOAT_MODE(0xf0) |
-               S_00B848_DX10_CLAMP(1) | S_00B848_MEM_ORDERED(1),
-      .rsrc2 = S_00B84C_USER_SGPR(4) | S_00B84C_TGID_X_EN(1) | S_00B84C_TGID_Y_EN(1) |
-               S_00B84C_TGID_Z_EN(1) | S_00B84C_TIDIG_COMP_CNT(2),
-      .wave_size = 32,
-      .kernarg_size = 8,
-   };
-   struct kiln_amdgpu_kernel *k = NULL;
-   CHECK(kiln_amdgpu_kernel_create(dev, &desc, &k) == 0, "kernel_create(%s): %s", name,
-         kiln_amdgpu_device_error(dev));
-   return k;
-}
 
 /* A queue, and the queue as the device would have left it. */
 struct queue {
@@ -320,7 +292,7 @@ main(int argc, char **argv)
       printf("FAIL: no device: %s\n", msg);
       return 1;
    }
-   store_ptr = load(dev, "store_ptr");
+   store_ptr = drv_load_kernel(dev, kernel_dir, "store_ptr", 8, 0, 0);
    if (store_ptr) {
       test_marker_orders_rounds(dev);
       test_parent_completes_after_children(dev);

@@ -18,44 +18,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drv_kernels.h"
 #include "kiln_amdgpu.h"
 #include "kiln_test.h"
-#include "sid.h"
 
 static const char *kernel_dir;
 
-/* Loads kernels/NAME.bin as a wave32 gfx1030 kernel with the ABI's RSRC2. */
 static struct kiln_amdgpu_kernel *
 load(struct kiln_amdgpu_device *dev, const char *name, unsigned kernarg_size,
      unsigned lds_bytes, unsigned scratch_per_lane)
 {
-   char path[512];
-   static uint32_t code[4096];
-   snprintf(path, sizeof(path), "%s/%s.bin", kernel_dir, name);
-   FILE *f = fopen(path, "rb");
-   if (!CHECK(f, "cannot open %s", path))
-      return NULL;
-   size_t size = fread(code, 1, sizeof(code), f);
-   fclose(f);
-
-   struct kiln_amdgpu_kernel_desc desc = {
-      .name = name,
-      .code = code,
-      .code_size = size,
-      /* 24 VGPRs in granules of 8 (wave32), denormals kept, as ACO sets. */
-      .rsrc1 = S_00B848_VGPRS((24 - 1) / 8) | S_00B848_FLOAT_MODE(0xf0) |
-               S_00B848_DX10_CLAMP(1) | S_00B848_MEM_ORDERED(1),
-      .rsrc2 = S_00B84C_USER_SGPR(4) | S_00B84C_TGID_X_EN(1) | S_00B84C_TGID_Y_EN(1) |
-               S_00B84C_TGID_Z_EN(1) | S_00B84C_TIDIG_COMP_CNT(2),
-      .wave_size = 32,
-      .lds_bytes = lds_bytes,
-      .scratch_bytes_per_lane = scratch_per_lane,
-      .kernarg_size = kernarg_size,
-   };
-   struct kiln_amdgpu_kernel *k = NULL;
-   int ret = kiln_amdgpu_kernel_create(dev, &desc, &k);
-   CHECK(ret == 0, "kernel_create(%s): %s", name, kiln_amdgpu_device_error(dev));
-   return k;
+   return drv_load_kernel(dev, kernel_dir, name, kernarg_size, lds_bytes, scratch_per_lane);
 }
 
 #define SENTINEL 0xdeadbeefu
