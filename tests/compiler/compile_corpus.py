@@ -25,6 +25,9 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from corpus_manifest import compile_units  # noqa: E402
+
 
 # GFX11 VOP1 instructions LLVM 15's disassembler does not know.
 LLVM15_MISSING_GFX11_VOP1 = ["v_mov_b16"]
@@ -98,23 +101,11 @@ def main():
     wave64 = "--wave64" in sys.argv
     kilnc, llvm_mc, target, kernels_txt, kernels_dir, aco_opcodes = args
     load_gfx11_vop1(aco_opcodes)
-    files = {}
-    with open(kernels_txt) as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            parts = shlex.split(line)
-            path, kernel = parts[0], parts[1]
-            opts = parts[2] if len(parts) > 2 else ""
-            files.setdefault((path, opts), []).append(kernel)
-
-    jobs = [(os.path.join(kernels_dir, p), ks, o) for (p, o), ks in files.items()]
+    jobs, n = compile_units(kernels_txt, kernels_dir)
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         results = list(pool.map(lambda j: check(kilnc, llvm_mc, target, j[0], j[1], j[2],
                                                 wave64), jobs))
     failures = [f for r in results for f in r]
-    n = sum(len(ks) for ks in files.values())
     for f in failures:
         print("FAIL", f)
     print(f"{target}{' wave64' if wave64 else ''}: {n - len(failures)} of {n} kernels "

@@ -32,6 +32,9 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from corpus_manifest import compile_units  # noqa: E402
+
 IGA_PLATFORM = {"tgl": "12p1", "dg2": "12p71"}
 # What kiln's Intel backend refuses, by design, with a message naming the
 # kernel: double (neither GPU has a 64-bit float unit), images (no surface
@@ -121,24 +124,12 @@ def main():
         simd = int(args[i + 1])
         del args[i:i + 2]
     kilnc, iga64, target, kernels_txt, kernels_dir = args
-    files = {}
-    with open(kernels_txt) as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            parts = shlex.split(line)
-            path, kernel = parts[0], parts[1]
-            opts = parts[2] if len(parts) > 2 else ""
-            files.setdefault((path, opts), []).append(kernel)
-
-    jobs = [(os.path.join(kernels_dir, p), ks, o) for (p, o), ks in files.items()]
+    jobs, n = compile_units(kernels_txt, kernels_dir)
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         results = list(pool.map(lambda j: check(kilnc, iga64, target, j[0], j[1], j[2], simd),
                                 jobs))
     failures = [f for r in results for f in r[0]]
     refused = [k for r in results for k in r[1]]
-    n = sum(len(ks) for ks in files.values())
     for f in failures:
         print("FAIL", f)
     for k in refused:
