@@ -64,8 +64,8 @@ prepare(nir_shader *nir, const struct kiln_backend *backend, enum kiln_target ta
 /* Program-scope __global variables need a buffer per program
  * (kiln_amd_abi.h): a kernel that addresses one is refused unless the
  * caller names the buffer in its launches. */
-static bool
-uses_program_globals(nir_shader *nir)
+bool
+kiln_nir_uses_program_globals(const nir_shader *nir)
 {
    nir_foreach_function_impl (impl, nir) {
       nir_foreach_block (block, impl) {
@@ -100,7 +100,7 @@ kiln_compile_nir(nir_shader *nir, const struct kiln_nir_kernel_options *options,
    if (!k || !(k->name = strdup(options->name ? options->name : "kernel")))
       goto done;
 
-   if (!options->program_globals && uses_program_globals(nir)) {
+   if (!options->program_globals && kiln_nir_uses_program_globals(nir)) {
       kiln_log_append(&log, "error: kernel %s: its program's __global variables (OpenCL C "
                             "2.0 6.5.1) have no buffer: the front end did not keep them\n",
                       k->name);

@@ -48,8 +48,9 @@ kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
    }
    cs->static_shared_mem = cso->static_shared_mem;
    /* The program's __global variables, found by the key the SPIR-V-to-NIR
-    * hook gave its kernels (none for most programs). */
-   cs->globals = kiln_screen_get_program_globals(screen, nir->info.source_blake3);
+    * hook gave its kernels; looked for only by a kernel that uses them. */
+   if (kiln_nir_uses_program_globals(nir))
+      cs->globals = kiln_screen_get_program_globals(screen, nir->info.source_blake3);
 
    kiln_compute_state_init_enqueue(screen, cs, nir);
 

@@ -66,6 +66,10 @@ struct kiln_frontend_globals {
 
 void kiln_frontend_globals_finish(struct kiln_frontend_globals *globals);
 
+/* Whether a kernel addresses its program's __global variables (after the
+ * hook lowered them: load_global_base_ptr), and so needs their buffer. */
+bool kiln_nir_uses_program_globals(const struct nir_shader *nir);
+
 /* For a front end that lowers OpenCL's NIR itself (Rusticl), the steps of
  * kiln's own front end it must run: kiln_frontend_spirv_to_nir() in place
  * of spirv_to_nir() (same arguments; kiln repairs what LLVM 15's
