@@ -61,6 +61,7 @@ extern const struct clt_check clt_program_checks[];
 extern const struct clt_check clt_kernel_checks[];
 extern const struct clt_check clt_run_checks[];
 extern const struct clt_check clt_event_checks[];
+extern const struct clt_check clt_ordering_checks[];
 extern const struct clt_check clt_error_checks[];
 
 /* Records why the check failed (printf format); returns false. */
