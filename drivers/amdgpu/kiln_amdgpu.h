@@ -61,6 +61,11 @@ struct kiln_amdgpu_device_info {
 int kiln_amdgpu_device_open(const char *which,
                             struct kiln_amdgpu_device **dev,
                             char *msg, size_t msg_size);
+/* Opens the first amdgpu render node with a supported GFX level, as
+ * kiln_amdgpu_device_open(NULL) does before it falls back to the emulated
+ * device; -ENODEV when there is none.  For callers that choose among
+ * several kinds of device. */
+int kiln_amdgpu_device_open_first_node(struct kiln_amdgpu_device **dev);
 void kiln_amdgpu_device_close(struct kiln_amdgpu_device *dev);
 const struct kiln_amdgpu_device_info *
 kiln_amdgpu_device_get_info(const struct kiln_amdgpu_device *dev);

@@ -394,8 +394,8 @@ open_one(const char *spec, struct kiln_amdgpu_device **out, char *msg,
 }
 
 /* The first amdgpu render node that kiln can drive, if any. */
-static int
-open_first_node(struct kiln_amdgpu_device **out)
+int
+kiln_amdgpu_device_open_first_node(struct kiln_amdgpu_device **out)
 {
    drmDevicePtr devices[16];
    int n = drmGetDevices2(0, devices, 16);
@@ -420,7 +420,7 @@ kiln_amdgpu_device_open(const char *which, struct kiln_amdgpu_device **dev,
       which = getenv("KILN_DEVICE");
    if (which && *which)
       return open_one(which, dev, msg, msg_size);
-   if (!open_first_node(dev))
+   if (!kiln_amdgpu_device_open_first_node(dev))
       return 0;
    return open_one("sim", dev, msg, msg_size);
 }

@@ -4,8 +4,9 @@
  *
  * `kiln run FILE.cl -k KERNEL -g X[,Y,Z] [-l ..] [-o ..] [-b OPTS] ARG...`:
  * compiles a program with kiln_compile(), runs a kernel of it once on the
- * device the submission layer picks (a real amdgpu node, else the emulated
- * gfx1030; KILN_DEVICE forces one) and prints every buffer argument
+ * device kiln_run_device.h chooses (an amdgpu node, else an Intel Gen12 or
+ * Gen12.5 node, whose launches kiln_run_intel.c makes, else the emulated
+ * gfx1030; KILN_DEVICE forces one; -v names it) and prints every buffer argument
  * afterwards as `argI: v v v`, the same lines PoCL's runner prints for the
  * corpus.  With several -k, the kernels run one after the other on the
  * same buffers, and --launches N repeats that N times; the program's
@@ -35,22 +36,20 @@
 #include "kiln_kernel_desc.h"
 #include "kiln_profile.h"
 #include "kiln_run_args.h"
+#include "kiln_run_device.h"
 #include "kiln_run_enqueue.h"
 #include "kiln_run_images.h"
-
-enum {
-   EXIT_USAGE = 1,
-   EXIT_GPU_FAULT = 2,
-   EXIT_DEVICE = 3,
-};
+#ifdef KILN_RUN_HAVE_INTEL
+#include "kiln_run_intel.h"
+#endif
 
 static void
 usage(FILE *out)
 {
    fprintf(out,
            "usage: kiln run FILE.cl -k KERNEL -g X[,Y,Z] [-l X[,Y,Z]] [-o X[,Y,Z]]\n"
-           "                [-b \"BUILD_OPTIONS\"] [--target gfx900|gfx1030|gfx1100]\n"
-           "                [--launches N] [--printf-buffer-size BYTES] ARG...\n"
+           "                [-b \"BUILD_OPTIONS\"] [--target gfx900|gfx1030|gfx1100|tgl|dg2]\n"
+           "                [--launches N] [--printf-buffer-size BYTES] [-v] ARG...\n"
            "  ARG, one per kernel argument in order:\n"
            "    TYPE:v[,v...]          a value (int:5, float4:1,2,3,4)\n"
            "    buf:TYPE[N][=v,v,...]  a buffer of N elements, printed after the run\n"
@@ -61,7 +60,11 @@ usage(FILE *out)
            "                           image1d_array[W,N], image2d_array[W,H,N], image3d[W,H,D]),\n"
            "                           every channel of every pixel, printed after the run\n"
            "    sampler:NORMALIZED,ADDRESS,FILTER  a sampler (sampler:1,CLAMP_TO_EDGE,LINEAR)\n"
-           "  KILN_DEVICE=sim|/dev/dri/renderD128 chooses the device.\n"
+           "  The device: KILN_DEVICE=sim (the emulated gfx1030) or KILN_DEVICE=/dev/dri/renderD128\n"
+           "  (an amdgpu, i915 or xe node); unset, the first amdgpu node, else the first Intel\n"
+           "  Gen12 or Gen12.5 node, else the emulated gfx1030.  -v names the device used on\n"
+           "  stderr; `kiln run --help` names the one chosen now.  On Intel, printf, device-side\n"
+           "  enqueue, images, __global variables, -o and partial work-groups are refused.\n"
            "\n"
            "usage: kiln profile (the same) [--json] [--html FILE]\n"
            "  runs the launch on the emulated device with its counters on and prints,\n"
@@ -120,7 +123,8 @@ struct run_kernel {
 struct run_state {
    struct kiln_run_command cmd;
    struct kiln_program *program;
-   struct kiln_amdgpu_device *dev;
+   struct kiln_run_device device;
+   struct kiln_amdgpu_device *dev; /* device's, on an AMD device */
    struct run_kernel kernels[KILN_RUN_MAX_KERNELS];
    struct kiln_amdgpu_bo *bos[KILN_RUN_MAX_ARGS];
    struct kiln_amdgpu_bo *globals_bo;
@@ -152,7 +156,7 @@ run_state_free(struct run_state *s)
          kiln_amdgpu_kernel_destroy(s->dev, s->kernels[i].hw);
       free(s->kernels[i].kernarg);
    }
-   kiln_amdgpu_device_close(s->dev);
+   kiln_run_device_close(&s->device);
    kiln_program_free(s->program);
    kiln_run_command_free(&s->cmd);
 }
@@ -163,28 +167,26 @@ static int
 load_kernel(struct run_state *s, const char *name, struct run_kernel *rk)
 {
    char err[512];
-   const struct kiln_kernel *k = kiln_program_find_kernel(s->program, name);
+   const struct kiln_kernel *k = kiln_run_find_kernel(&s->cmd, s->program, name, err,
+                                                      sizeof(err));
    if (!k) {
-      fprintf(stderr, "kiln run: %s has no kernel '%s'; it has:", s->cmd.file, name);
-      for (unsigned i = 0; i < s->program->num_kernels; i++)
-         fprintf(stderr, " %s", s->program->kernels[i].name);
-      fprintf(stderr, "\n");
-      return EXIT_USAGE;
+      fprintf(stderr, "kiln run: %s\n", err);
+      return KILN_RUN_EXIT_USAGE;
    }
    if (k->implicit_offset != KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size)) {
       fprintf(stderr, "kiln run: kernel '%s': the compiler puts the implicit arguments at "
               "%u, kiln_amd_abi.h at %u\n", k->name, k->implicit_offset,
               (unsigned)KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size));
-      return EXIT_DEVICE;
+      return KILN_RUN_EXIT_DEVICE;
    }
    if (kiln_run_check_signature(&s->cmd, k, err, sizeof(err))) {
       fprintf(stderr, "kiln run: %s\n", err);
-      return EXIT_USAGE;
+      return KILN_RUN_EXIT_USAGE;
    }
    struct kiln_amdgpu_kernel_desc desc = kiln_kernel_desc(k);
    if (kiln_amdgpu_kernel_create(s->dev, &desc, &rk->hw)) {
       fprintf(stderr, "kiln run: %s\n", kiln_amdgpu_device_error(s->dev));
-      return EXIT_DEVICE;
+      return KILN_RUN_EXIT_DEVICE;
    }
    rk->k = k;
    return 0;
@@ -201,7 +203,7 @@ create_buffers(struct run_state *s, const struct kiln_kernel *k)
          char err[512];
          if (kiln_run_image_create(s->dev, a, &s->bos[i], err, sizeof(err))) {
             fprintf(stderr, "kiln run: argument %u ('%s'): %s\n", i, k->args[i].name, err);
-            return EXIT_USAGE;
+            return KILN_RUN_EXIT_USAGE;
          }
          s->launch_bos[s->num_launch_bos++] = s->bos[i];
          continue;
@@ -211,7 +213,7 @@ create_buffers(struct run_state *s, const struct kiln_kernel *k)
       if (kiln_amdgpu_bo_create(s->dev, a->bytes, KILN_AMDGPU_BO_HOST_VISIBLE, &s->bos[i])) {
          fprintf(stderr, "kiln run: argument %u ('%s'): %s\n", i, k->args[i].name,
                  kiln_amdgpu_device_error(s->dev));
-         return EXIT_DEVICE;
+         return KILN_RUN_EXIT_DEVICE;
       }
       memcpy(s->bos[i]->map, a->data, a->bytes);
       s->launch_bos[s->num_launch_bos++] = s->bos[i];
@@ -228,7 +230,7 @@ fill_kernarg(struct run_state *s, struct run_kernel *rk)
    rk->kernarg = calloc(1, k->kernarg_size ? k->kernarg_size : 1);
    if (!rk->kernarg) {
       fprintf(stderr, "kiln run: out of memory\n");
-      return EXIT_DEVICE;
+      return KILN_RUN_EXIT_DEVICE;
    }
    for (unsigned i = 0; i < k->num_args; i++) {
       const struct kiln_kernel_arg *ka = &k->args[i];
@@ -238,7 +240,7 @@ fill_kernarg(struct run_state *s, struct run_kernel *rk)
          fprintf(stderr, "kiln run: argument %u ('%s'): slot [%u, %u) lies outside the "
                  "kernel's %u bytes of arguments\n", i, ka->name, ka->offset,
                  ka->offset + ka->size, k->kernarg_size);
-         return EXIT_USAGE;
+         return KILN_RUN_EXIT_USAGE;
       }
       switch (a->kind) {
       case KILN_RUN_ARG_VALUE:
@@ -262,7 +264,7 @@ fill_kernarg(struct run_state *s, struct run_kernel *rk)
          if (kiln_run_image_slot(s->dev, a, s->bos[i], rk->kernarg + ka->offset, ka->size, err,
                                  sizeof(err))) {
             fprintf(stderr, "kiln run: argument %u ('%s'): %s\n", i, ka->name, err);
-            return EXIT_USAGE;
+            return KILN_RUN_EXIT_USAGE;
          }
          break;
       }
@@ -284,7 +286,7 @@ setup_globals(struct run_state *s)
                              &s->globals_bo)) {
       fprintf(stderr, "kiln run: the program's %zu bytes of __global variables: %s\n",
               p->globals_size, kiln_amdgpu_device_error(s->dev));
-      return EXIT_DEVICE;
+      return KILN_RUN_EXIT_DEVICE;
    }
    uint8_t *map = s->globals_bo->map;
    memcpy(map, p->globals_data, p->globals_size);
@@ -315,13 +317,13 @@ setup_printf(struct run_state *s)
       fprintf(stderr, "kiln run: --printf-buffer-size %llu: kernel '%s' needs between %zu "
               "bytes (its largest printf record) and 4 GiB\n",
               (unsigned long long)s->printf_buffer_size, needs, min_size);
-      return EXIT_USAGE;
+      return KILN_RUN_EXIT_USAGE;
    }
    if (kiln_amdgpu_bo_create(s->dev, s->printf_buffer_size, KILN_AMDGPU_BO_HOST_VISIBLE,
                              &s->printf_bo)) {
       fprintf(stderr, "kiln run: printf buffer of %llu bytes: %s\n",
               (unsigned long long)s->printf_buffer_size, kiln_amdgpu_device_error(s->dev));
-      return EXIT_DEVICE;
+      return KILN_RUN_EXIT_DEVICE;
    }
    s->launch_bos[s->num_launch_bos++] = s->printf_bo;
    return 0;
@@ -336,7 +338,7 @@ setup_device_queue(struct run_state *s)
    if (kiln_run_device_queue_create(s->dev, s->program, s->printf_buffer_size, &s->queue, err,
                                     sizeof(err))) {
       fprintf(stderr, "kiln run: %s\n", err);
-      return EXIT_DEVICE;
+      return KILN_RUN_EXIT_DEVICE;
    }
    if (s->queue)
       s->launch_bos[s->num_launch_bos++] = kiln_run_device_queue_bo(s->queue);
@@ -406,10 +408,10 @@ launch_kernel(struct run_state *s, const struct run_kernel *rk)
       ret = kiln_run_device_queue_drain(s->queue, s->dev, &launch, &fault);
    if (ret == -EFAULT || ret == -ETIME) {
       fprintf(stderr, "kiln run: %s\n", fault.message);
-      return EXIT_GPU_FAULT;
+      return KILN_RUN_EXIT_GPU_FAULT;
    } else if (ret) {
       fprintf(stderr, "kiln run: %s\n", kiln_amdgpu_device_error(s->dev));
-      return ret == -EINVAL || ret == -E2BIG ? EXIT_USAGE : EXIT_DEVICE;
+      return ret == -EINVAL || ret == -E2BIG ? KILN_RUN_EXIT_USAGE : KILN_RUN_EXIT_DEVICE;
    }
    if (prints)
       print_printf_output(s, rk->k);
@@ -426,9 +428,29 @@ parse_printf_buffer_size(const char *text, uint64_t *size)
    unsigned long long v = text ? strtoull(text, &end, 0) : DEFAULT_PRINTF_BUFFER_SIZE;
    if (text && (errno || end == text || *end || text[0] == '-')) {
       fprintf(stderr, "kiln run: --printf-buffer-size '%s' is not a byte count\n", text);
-      return EXIT_USAGE;
+      return KILN_RUN_EXIT_USAGE;
    }
    *size = v;
+   return 0;
+}
+
+/* The device kiln_run_device.h chooses (Intel only for `kiln run`, as
+ * `kiln profile` reads the emulator's counters), named on stderr when
+ * verbose; returns an exit code. */
+static int
+open_device(struct run_state *s, bool allow_intel, bool verbose)
+{
+   char err[512];
+   if (kiln_run_device_open(&s->device, allow_intel, err, sizeof(err),
+                            verbose ? stderr : NULL)) {
+      fprintf(stderr, "kiln %s: %s\n", allow_intel ? "run" : "profile", err);
+      return KILN_RUN_EXIT_DEVICE;
+   }
+   s->dev = s->device.amdgpu;
+   if (verbose) {
+      fprintf(stderr, "kiln %s: ", allow_intel ? "run" : "profile");
+      kiln_run_device_print(stderr, &s->device);
+   }
    return 0;
 }
 
@@ -436,34 +458,27 @@ parse_printf_buffer_size(const char *text, uint64_t *size)
 static int
 compile_program(struct run_state *s)
 {
-   char err[512];
    size_t size;
    char *source = read_file(s->cmd.file, &size);
    if (!source) {
       fprintf(stderr, "kiln run: %s: %s\n", s->cmd.file, strerror(errno));
-      return EXIT_USAGE;
+      return KILN_RUN_EXIT_USAGE;
    }
-   int status = EXIT_USAGE;
-   if (kiln_amdgpu_device_open(NULL, &s->dev, err, sizeof(err))) {
-      fprintf(stderr, "kiln run: no device: %s\n", err);
-      status = EXIT_DEVICE;
-      goto out;
-   }
-   const struct kiln_amdgpu_device_info *info = kiln_amdgpu_device_get_info(s->dev);
-
+   int status = KILN_RUN_EXIT_USAGE;
+   const struct kiln_run_device *dev = &s->device;
    struct kiln_compile_options options = {
       .source_kind = KILN_SOURCE_OPENCL_C,
       .source_name = s->cmd.file,
       .build_options = s->cmd.options,
    };
-   const char *target = s->cmd.target ? s->cmd.target : info->target;
+   const char *target = s->cmd.target ? s->cmd.target : dev->target;
    if (!kiln_target_from_name(target, &options.target)) {
       fprintf(stderr, "kiln run: unknown target '%s'\n", target);
       goto out;
    }
-   if (strcmp(target, info->target)) {
+   if (strcmp(target, dev->target)) {
       fprintf(stderr, "kiln run: code for %s cannot run on %s, a %s device\n", target,
-              info->name, info->target);
+              dev->node[0] ? dev->node : dev->description, dev->target);
       goto out;
    }
 
@@ -489,34 +504,46 @@ run(int argc, char **argv, struct kiln_profile_session *profile)
 
    struct kiln_run_extra_option opts[] = {
       {.name = "--printf-buffer-size"},
+      {.name = "-v", .flag = true},
+      {.name = "--verbose", .flag = true},
       {.name = "--json", .flag = true},
       {.name = "--html"},
       {.name = "--peer"},
    };
-   if (kiln_run_parse_command_line_extra(argc, argv, opts, profile ? 4 : 1, &s.cmd, err,
+   if (kiln_run_parse_command_line_extra(argc, argv, opts, profile ? 6 : 3, &s.cmd, err,
                                          sizeof(err))) {
       fprintf(stderr, "kiln %s: %s\n", profile ? "profile" : "run", err);
       usage(stderr);
       kiln_run_command_free(&s.cmd);
-      return EXIT_USAGE;
+      return KILN_RUN_EXIT_USAGE;
    }
-   if (opts[3].value) {
+   if (opts[5].value) {
       /* clang's code objects load through a test helper (tests/clang),
        * which the tool may not depend on */
       fprintf(stderr, "kiln profile: --peer %s: the side by side with clang-AMDGPU is "
-              "bench/profile (bench/profile/bench_profile.py)\n", opts[3].value);
+              "bench/profile (bench/profile/bench_profile.py)\n", opts[5].value);
       kiln_run_command_free(&s.cmd);
-      return EXIT_USAGE;
+      return KILN_RUN_EXIT_USAGE;
    }
    if (profile) {
-      profile->json = opts[1].value != NULL;
-      profile->html = opts[2].value;
+      profile->json = opts[3].value != NULL;
+      profile->html = opts[4].value;
    }
+   const bool verbose = opts[1].value || opts[2].value;
    int status = parse_printf_buffer_size(opts[0].value, &s.printf_buffer_size);
    if (!status)
+      status = open_device(&s, profile == NULL, verbose);
+   if (!status)
       status = compile_program(&s);
+#ifdef KILN_RUN_HAVE_INTEL
+   if (!status && s.device.kind == KILN_RUN_DEVICE_INTEL) {
+      status = kiln_run_intel(&s.cmd, s.program, s.device.intel);
+      run_state_free(&s);
+      return status;
+   }
+#endif
    if (!status && profile && kiln_profile_begin(profile, s.dev))
-      status = EXIT_DEVICE;
+      status = KILN_RUN_EXIT_DEVICE;
    for (unsigned i = 0; i < s.cmd.num_kernels && !status; i++)
       status = load_kernel(&s, s.cmd.kernels[i], &s.kernels[i]);
    if (!status)
@@ -533,16 +560,16 @@ run(int argc, char **argv, struct kiln_profile_session *profile)
    for (unsigned n = 0; n < s.cmd.launches && !status; n++) {
       for (unsigned i = 0; i < s.cmd.num_kernels && !status; i++) {
          status = launch_kernel(&s, &s.kernels[i]);
-         if (profile && status != EXIT_USAGE &&
+         if (profile && status != KILN_RUN_EXIT_USAGE &&
              kiln_profile_collect(profile, s.dev, s.kernels[i].k->name) && !status)
-            status = EXIT_DEVICE;
+            status = KILN_RUN_EXIT_DEVICE;
       }
    }
 
    if (profile && profile->num) {
       /* a faulting launch's profile is printed too: it shows where */
       if (kiln_profile_finish(profile, stdout) && !status)
-         status = EXIT_DEVICE;
+         status = KILN_RUN_EXIT_DEVICE;
    } else if (!status) {
       for (unsigned i = 0; i < s.cmd.num_args; i++) {
          if (s.bos[i] && s.cmd.args[i].kind == KILN_RUN_ARG_IMAGE)
@@ -551,15 +578,34 @@ run(int argc, char **argv, struct kiln_profile_session *profile)
             memcpy(s.cmd.args[i].data, s.bos[i]->map, s.cmd.args[i].bytes);
       }
       kiln_run_print_buffers(stdout, &s.cmd);
-      status = fflush(stdout) ? EXIT_DEVICE : 0;
+      status = fflush(stdout) ? KILN_RUN_EXIT_DEVICE : 0;
    }
    run_state_free(&s);
    return status;
 }
 
+/* `kiln run --help`: the usage, then the device a run would use now. */
+static int
+run_help(void)
+{
+   usage(stdout);
+   struct kiln_run_device dev;
+   char err[512];
+   if (kiln_run_device_open(&dev, true, err, sizeof(err), stdout)) {
+      printf("device: none: %s\n", err);
+      return KILN_RUN_EXIT_DEVICE;
+   }
+   kiln_run_device_print(stdout, &dev);
+   kiln_run_device_close(&dev);
+   return 0;
+}
+
 int
 main(int argc, char **argv)
 {
+   if (argc == 3 && !strcmp(argv[1], "run") &&
+       (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+      return run_help();
    if (argc >= 2 && !strcmp(argv[1], "run"))
       return run(argc - 2, argv + 2, NULL);
    if (argc >= 2 && !strcmp(argv[1], "profile")) {
@@ -573,5 +619,5 @@ main(int argc, char **argv)
       return 0;
    }
    usage(stderr);
-   return EXIT_USAGE;
+   return KILN_RUN_EXIT_USAGE;
 }

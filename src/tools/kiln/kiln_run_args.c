@@ -644,6 +644,21 @@ type_text(enum kiln_base_type base, unsigned n, bool sign_unknown, char *buf, si
       snprintf(buf, size, "%s%s", kiln_run_base_type_name(base), count);
 }
 
+const struct kiln_kernel *
+kiln_run_find_kernel(const struct kiln_run_command *cmd, const struct kiln_program *program,
+                     const char *name, char *err, size_t err_size)
+{
+   /* by hand, not kiln_program_find_kernel(): this library is used
+    * without the compiler */
+   for (unsigned i = 0; i < program->num_kernels; i++)
+      if (!strcmp(program->kernels[i].name, name))
+         return &program->kernels[i];
+   int n = snprintf(err, err_size, "%s has no kernel '%s'; it has:", cmd->file, name);
+   for (unsigned i = 0; i < program->num_kernels && n >= 0 && (size_t)n < err_size; i++)
+      n += snprintf(err + n, err_size - n, " %s", program->kernels[i].name);
+   return NULL;
+}
+
 int
 kiln_run_check_signature(const struct kiln_run_command *cmd, const struct kiln_kernel *k,
                          char *err, size_t err_size)

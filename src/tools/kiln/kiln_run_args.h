@@ -141,6 +141,12 @@ int kiln_run_parse_command_line_extra(int argc, char **argv,
                                       char *err, size_t err_size);
 void kiln_run_command_free(struct kiln_run_command *cmd);
 
+/* The program's kernel called name, or NULL with err naming cmd's file and
+ * listing the kernels it has. */
+const struct kiln_kernel *kiln_run_find_kernel(const struct kiln_run_command *cmd,
+                                               const struct kiln_program *program,
+                                               const char *name, char *err, size_t err_size);
+
 /* Checks the arguments against the kernel's: count, kind (value, buffer,
  * __local), element type and vector size.  0 or -EINVAL naming the first
  * argument that does not fit. */
