@@ -167,6 +167,10 @@ kiln_run_device_open(struct kiln_run_device *dev, bool allow_intel, char *err,
    const char *which = getenv("KILN_DEVICE");
    if (which && *which)
       return open_named(dev, which, allow_intel, err, err_size);
+   /* Empty is unset, as drivers/amdgpu takes it; drivers/intel's search
+    * would read it as a path. */
+   if (which)
+      unsetenv("KILN_DEVICE");
 
    struct kiln_amdgpu_device *amdgpu;
    if (!kiln_amdgpu_device_open_first_node(&amdgpu)) {

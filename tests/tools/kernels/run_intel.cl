@@ -1,0 +1,48 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * `kiln run` on Intel devices (test_kiln_run_intel.py): kernels the Intel
+ * path launches (buffers, values, a __local argument, several kernels in
+ * turn) and kernels needing what it refuses at launch (printf, a global
+ * offset).  What is refused for a whole program (its __global variables)
+ * or fails its compile (images, device-side enqueue) has a file of its own
+ * (run_intel_globals.cl, run_intel_image.cl, run_intel_enqueue.cl).
+ */
+
+kernel void
+axpy(global const float *x, global float *y, float a)
+{
+   size_t i = get_global_id(0);
+   y[i] = a * x[i] + y[i];
+}
+
+kernel void
+reverse_in_group(global int *v, local int *tile)
+{
+   size_t l = get_local_id(0);
+   tile[l] = v[get_global_id(0)];
+   barrier(CLK_LOCAL_MEM_FENCE);
+   v[get_global_id(0)] = tile[get_local_size(0) - 1 - l];
+}
+
+/* The same arguments as reverse_in_group, to run after it (-k twice). */
+kernel void
+add_group_id(global int *v, local int *tile)
+{
+   tile[get_local_id(0)] = (int)get_group_id(0);
+   v[get_global_id(0)] += tile[get_local_id(0)];
+}
+
+kernel void
+ids(global uint *out)
+{
+   out[get_global_id(0) - get_global_offset(0)] = get_global_id(0);
+}
+
+kernel void
+says(global int *out)
+{
+   printf("work-item %d\n", (int)get_global_id(0));
+   out[get_global_id(0)] = 1;
+}

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+# Copyright © 2026 kiln contributors
+# SPDX-License-Identifier: MIT
+"""`kiln run`'s choice of device and its Intel launch path, under noop
+render nodes: Mesa's Intel drm-shim (an i915 node that runs nothing,
+INTEL_STUB_GPU_PLATFORM naming the GPU), Mesa's radeon drm-shim (a node of
+a driver kiln does not drive) and kiln's emulator behind a drm-shim amdgpu
+node.  Only this script's kiln processes get a shim preloaded.
+
+Checked: with KILN_DEVICE unset the Intel node is chosen and named (-v and
+`kiln run --help`), with its GFX version's target (tgl, dg2); KILN_DEVICE
+naming the node chooses it; KILN_DEVICE=sim still runs on the emulator
+with results computed here; an amdgpu node is preferred and driven; a node
+of another driver, or no DRM node at all, is refused naming it; what the
+Intel path lacks is refused naming the feature, with nothing printed as
+if it had run; `kiln profile` never chooses Intel.
+
+The noop i915 node executes no batch, so on Intel the results cannot be
+checked: the buffers printed must be exactly the values given on the
+command line, which shows they went into the i915 buffer objects and came
+back unchanged, and that the emulator did not run the kernel (its results,
+checked alongside, differ).
+
+usage: test_kiln_run_intel.py KILN KERNELS INTEL_SHIM RADEON_SHIM [SIM_SHIM]"""
+import os
+import struct
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+from kiln_check import check, finish  # noqa: E402
+
+KILN, KERNELS, INTEL_SHIM, RADEON_SHIM = sys.argv[1:5]
+SIM_SHIM = sys.argv[5] if len(sys.argv) > 5 else None
+KERNEL = os.path.join(KERNELS, 'run_intel.cl')
+NODE = '/dev/dri/renderD128'  # drm-shim's node when the machine has none
+
+
+def run(*args, device=None, shim=None, platform='tgl', tool='run'):
+    """kiln TOOL ARGS with KILN_DEVICE=device (unset when None) and shim
+    preloaded."""
+    env = {k: v for k, v in os.environ.items() if k not in ('KILN_DEVICE', 'LD_PRELOAD')}
+    if device is not None:
+        env['KILN_DEVICE'] = device
+    if shim:
+        env['LD_PRELOAD'] = shim
+        env['INTEL_STUB_GPU_PLATFORM'] = platform
+    p = subprocess.run([KILN, tool] + list(args), capture_output=True, text=True, env=env,
+                       timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def device_line(text):
+    lines = [line for line in text.splitlines() if 'device: ' in line]
+    return lines[0] if lines else ''
+
+
+def f32(x):
+    return struct.unpack('<f', struct.pack('<f', x))[0]
+
+
+def fmt(values):
+    return ' '.join('%.9g' % v for v in values)
+
+
+# axpy: y = a * x + y, on 8 work-items.
+x = [0.5 * i - 1 for i in range(8)]
+y = [3.0 - i for i in range(8)]
+a = 2.5
+axpy_args = ['-k', 'axpy', '-g', '8', 'buf:float[8]=' + ','.join(map(repr, x)),
+             'buf:float[8]=' + ','.join(map(repr, y)), 'float:%r' % a]
+as_given = f'arg0: {fmt(x)}\narg1: {fmt(y)}\n'
+computed = f'arg0: {fmt(x)}\narg1: {fmt([f32(f32(a * x[i]) + y[i]) for i in range(8)])}\n'
+check('the emulator\'s axpy differs from its input', computed != as_given)
+
+# KILN_DEVICE unset: the Intel node, on each GFX version kiln supports.
+for platform, target, gen in (('tgl', 'tgl', 'Gen12,'), ('dg2', 'dg2', 'Gen12.5')):
+    rc, out, err = run('-v', KERNEL, *axpy_args, shim=INTEL_SHIM, platform=platform)
+    line = device_line(err)
+    check(f'{platform}: unset KILN_DEVICE runs on Intel', rc == 0, err)
+    check(f'{platform}: -v names the i915 node and its target',
+          line.startswith('kiln run: device: ') and 'i915 kernel driver' in line and
+          gen in line and line.endswith(f'target {target})'), line)
+    check(f'{platform}: buffers come back as given (the noop GPU ran nothing)',
+          out == as_given, f'\n got {out!r}\nwant {as_given!r}')
+
+rc, out, err = run('--help', shim=INTEL_SHIM)
+last = out.splitlines()[-1] if out else ''
+check('kiln run --help names the Intel device it would use',
+      rc == 0 and last.startswith('device: ') and 'i915 kernel driver' in last and
+      last.endswith('target tgl)'), out[-300:] + err)
+
+# KILN_DEVICE naming the node.
+rc, out, err = run('-v', KERNEL, *axpy_args, device=NODE, shim=INTEL_SHIM)
+check('KILN_DEVICE=<i915 node> runs on it',
+      rc == 0 and device_line(err).startswith(f'kiln run: device: {NODE} (i915 kernel driver')
+      and out == as_given, err + out)
+
+# KILN_DEVICE=sim with the Intel node present: the emulator, right results.
+rc, out, err = run('-v', KERNEL, *axpy_args, device='sim', shim=INTEL_SHIM)
+check('KILN_DEVICE=sim runs on the emulator',
+      rc == 0 and device_line(err).startswith('kiln run: device: sim ('), err)
+check('KILN_DEVICE=sim: axpy computed', out == computed, f'\n got {out!r}\nwant {computed!r}')
+
+# Two kernels in turn, twice, with a __local argument: on the emulator the
+# groups of 4 are reversed, then each element gains its group id.
+v = [10 * i + 1 for i in range(8)]
+seq_args = ['-k', 'reverse_in_group', '-k', 'add_group_id', '-g', '8', '-l', '4',
+            '--launches', '2', 'buf:int[8]=' + ','.join(map(str, v)), 'local:16']
+want = list(v)
+for _ in range(2):
+    want = [want[(i // 4) * 4 + 3 - i % 4] for i in range(8)]
+    want = [want[i] + i // 4 for i in range(8)]
+rc, out, err = run(KERNEL, *seq_args, device='sim', shim=INTEL_SHIM)
+check('sim: two kernels, two launches, __local argument',
+      rc == 0 and out == 'arg0: %s\n' % ' '.join(map(str, want)), err + out)
+rc, out, err = run(KERNEL, *seq_args, shim=INTEL_SHIM)
+check('Intel: two kernels, two launches, __local argument are launched',
+      rc == 0 and out == 'arg0: %s\n' % ' '.join(map(str, v)), err + out)
+
+# What the Intel path lacks: refused, naming the feature; nothing printed.
+refusals = [
+    ('printf', [KERNEL, '-k', 'says', '-g', '4', 'buf:int[4]'],
+     "kernel 'says' needs printf"),
+    ('a global offset', [KERNEL, '-k', 'ids', '-g', '4', '-o', '3', 'buf:uint[4]'],
+     "kernel 'ids' needs a global offset (-o)"),
+    ('partial work-groups', [KERNEL, '-k', 'ids', '-g', '10', '-l', '4', 'buf:uint[10]'],
+     'non-uniform work-groups are not supported on Intel'),
+    ('__global variables',
+     [os.path.join(KERNELS, 'run_intel_globals.cl'), '-b', '-cl-std=CL2.0', '-k', 'counts',
+      '-g', '1', 'buf:int[1]'],
+     "kernel 'counts' needs its program's __global variables"),
+    ('images', [os.path.join(KERNELS, 'run_intel_image.cl'), '-k', 'copy_texels', '-g', '2,2',
+                'image2d:RGBA,FLOAT[2,2]', 'buf:float4[4]'],
+     'uses images, which kiln\'s Intel backend does not support'),
+    ('device-side enqueue',
+     [os.path.join(KERNELS, 'run_intel_enqueue.cl'), '-b', '-cl-std=CL2.0', '-k', 'spawns',
+      '-g', '1', 'buf:int[1]'],
+     'device-side enqueue (OpenCL C 2.0 6.13.17) is not supported on Intel'),
+    ('code for another target', [KERNEL, '--target', 'gfx1030', *axpy_args],
+     'code for gfx1030 cannot run on'),
+]
+for name, args, message in refusals:
+    rc, out, err = run(*args, shim=INTEL_SHIM)
+    check(f'Intel refuses {name}', rc == 1 and message in err and out == '', f'{rc} {err}{out}')
+
+# The same global offset on the emulator: ids 3..6.
+rc, out, err = run(KERNEL, '-k', 'ids', '-g', '4', '-o', '3', 'buf:uint[4]', device='sim')
+check('sim runs the global offset Intel refuses', rc == 0 and out == 'arg0: 3 4 5 6\n', err + out)
+
+# Nodes kiln cannot drive.
+rc, out, err = run(KERNEL, *axpy_args, device=NODE, shim=RADEON_SHIM)
+check('a radeon node is refused naming the node and its driver',
+      rc == 3 and f'KILN_DEVICE={NODE}' in err and 'radeon kernel driver' in err, err)
+rc, out, err = run(KERNEL, *axpy_args, device='/dev/null')
+check('a file that is no DRM node is refused naming it',
+      rc == 3 and 'KILN_DEVICE=/dev/null: not a DRM device' in err, err)
+rc, out, err = run(KERNEL, *axpy_args, device='/nonexistent/renderD300')
+check('a missing node is refused naming it',
+      rc == 3 and 'KILN_DEVICE=/nonexistent/renderD300: No such file' in err, err)
+
+# kiln profile reads the emulator's counters: never Intel.
+rc, out, err = run(KERNEL, *axpy_args, shim=INTEL_SHIM, tool='profile')
+check('kiln profile does not choose the Intel node', rc == 0 and 'profile of kernel axpy' in out,
+      err[-500:])
+
+# An amdgpu node (the emulator behind drm-shim): chosen when KILN_DEVICE is
+# unset, and driven when named.
+if SIM_SHIM:
+    for device in (None, NODE):
+        rc, out, err = run('-v', KERNEL, *axpy_args, device=device, shim=SIM_SHIM)
+        check(f'amdgpu node ({"unset" if device is None else "named"}) runs axpy',
+              rc == 0 and device_line(err).startswith(f'kiln run: device: {NODE} (amdgpu '
+                                                      'kernel driver') and out == computed,
+              err + out)
+
+finish()
