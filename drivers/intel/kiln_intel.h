@@ -3,22 +3,23 @@
  * SPDX-License-Identifier: MIT
  *
  * drivers/intel: kiln's submission layer for Intel Gen12 (Tiger Lake) and
- * Gen12.5 (DG2) through the i915 kernel driver, the same small shape as
- * drivers/amdgpu: a device (an i915 render node and its description from
- * Mesa's intel_device_info), buffer objects softpinned at addresses kiln
- * chooses in the context's 48-bit address space, and one dispatch: a batch
+ * Gen12.5 (DG2) through either Intel kernel driver, i915 or xe, the same
+ * small shape as drivers/amdgpu: a device (a render node and its
+ * description from Mesa's intel_device_info), buffer objects placed at
+ * addresses kiln chooses in the 48-bit address space (softpinned on i915,
+ * bound into kiln's VM with XE_VM_BIND on xe), and one dispatch: a batch
  * buffer with the compute state and walker the GFX version needs, packed
  * with Mesa's genxml headers (STATE_BASE_ADDRESS, then MEDIA_VFE_STATE,
  * MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD and GPGPU_WALKER on
  * Gen12, CFE_STATE and COMPUTE_WALKER on Gen12.5, PIPE_CONTROL flushes and
- * a fence write), submitted with DRM_IOCTL_I915_GEM_EXECBUFFER2 and waited
- * for with DRM_IOCTL_I915_GEM_WAIT.  Push constants follow
- * include/kiln_intel_abi.h.  It knows nothing of the compiler: a launch is
- * described by plain values.
+ * a fence write), submitted on the render engine (I915_GEM_EXECBUFFER2, or
+ * XE_EXEC on an exec queue) and waited for (I915_GEM_WAIT, or the syncobj
+ * the exec signals).  Push constants follow include/kiln_intel_abi.h.  It
+ * knows nothing of the compiler: a launch is described by plain values.
  *
- * No Intel GPU has run this code: it is checked through Mesa's Intel
- * drm-shim (a noop i915 render node) and Mesa's batch decoder.  The xe
- * kernel driver is not supported yet.
+ * No Intel GPU has run this code: it is checked through noop render nodes
+ * (Mesa's Intel drm-shim for i915, kiln's own for xe in tests/drivers) and
+ * Mesa's batch decoder.
  */
 #ifndef KILN_INTEL_H
 #define KILN_INTEL_H
@@ -37,17 +38,19 @@ struct kiln_intel_device;
 struct kiln_intel_bo {
    uint32_t handle;
    uint64_t size;
-   uint64_t address; /* softpinned GPU address */
+   uint64_t address; /* GPU address (softpinned or VM-bound) */
    void *map;
 };
 
-/* Opens path, or the first render node an i915 driver answers on when
- * path is NULL (KILN_DEVICE names one); 0 on success, else an errno with
- * a message in err. */
+/* Opens path, or the first render node the i915 or xe driver answers on
+ * when path is NULL (KILN_DEVICE names one); 0 on success, else an errno
+ * with a message in err. */
 int kiln_intel_device_open(const char *path, struct kiln_intel_device **dev, char *err,
                            size_t err_size);
 void kiln_intel_device_close(struct kiln_intel_device *dev);
 const struct intel_device_info *kiln_intel_device_info(const struct kiln_intel_device *dev);
+/* The kernel driver behind the device: "i915" or "xe". */
+const char *kiln_intel_device_kmd_name(const struct kiln_intel_device *dev);
 
 int kiln_intel_bo_create(struct kiln_intel_device *dev, uint64_t size,
                          struct kiln_intel_bo **bo);
@@ -94,8 +97,10 @@ int kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_l
                         struct kiln_intel_submission *submission, char *err, size_t err_size);
 
 /* Waits for a submission (timeout in ns); 0 when it completed, ETIME on
- * timeout, EIO when the kernel driver reports the context was reset (a
- * hang), with a message in err. */
+ * timeout, EIO when the kernel driver reports the context was reset or
+ * the exec queue banned (a hang), with a message in err.  On xe it waits
+ * for the device's latest submission, which the in-order exec queue
+ * finishes after this one. */
 int kiln_intel_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *submission,
                     int64_t timeout_ns, char *err, size_t err_size);
 void kiln_intel_submission_finish(struct kiln_intel_device *dev,

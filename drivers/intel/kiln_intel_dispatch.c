@@ -12,7 +12,6 @@
 #include "kiln_intel_private.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,16 +22,6 @@
 #include "util/u_math.h"
 
 #define KILN_INTEL_PUSH_OFFSET 64 /* after the Gen12 interface descriptor */
-
-static int
-fail(char *err, size_t err_size, int error, const char *fmt, ...)
-{
-   va_list ap;
-   va_start(ap, fmt);
-   vsnprintf(err, err_size, fmt, ap);
-   va_end(ap);
-   return error;
-}
 
 static void
 fill_push_constants(uint8_t *push, const struct kiln_intel_launch *l, uint64_t const_data,
@@ -61,28 +50,32 @@ check_launch(const struct kiln_intel_device *dev, const struct kiln_intel_launch
              size_t err_size)
 {
    if (l->simd_width != 8 && l->simd_width != 16 && l->simd_width != 32)
-      return fail(err, err_size, EINVAL, "SIMD%u: Intel runs SIMD8, 16 or 32", l->simd_width);
+      return kiln_intel_error(err, err_size, EINVAL, "SIMD%u: Intel runs SIMD8, 16 or 32",
+                              l->simd_width);
    if (l->scratch_bytes_per_thread)
-      return fail(err, err_size, ENOTSUP,
-                  "the kernel needs %u bytes of scratch per thread; drivers/intel "
-                  "sets up no scratch space yet", l->scratch_bytes_per_thread);
+      return kiln_intel_error(err, err_size, ENOTSUP,
+                              "the kernel needs %u bytes of scratch per thread; drivers/intel "
+                              "sets up no scratch space yet",
+                              l->scratch_bytes_per_thread);
    if (dev->info.verx10 >= 125 && l->per_thread_push_bytes)
-      return fail(err, err_size, EINVAL, "per-thread push constants on Gen12.5");
+      return kiln_intel_error(err, err_size, EINVAL, "per-thread push constants on Gen12.5");
    if (l->push_bytes < KILN_INTEL_PUSH_SIZE(l->kernarg_alloc_size) ||
        l->implicit_offset + sizeof(struct kiln_implicit_args) > l->kernarg_alloc_size)
-      return fail(err, err_size, EINVAL, "push constants of %u bytes for %u kernarg bytes",
-                  l->push_bytes, l->kernarg_alloc_size);
+      return kiln_intel_error(err, err_size, EINVAL,
+                              "push constants of %u bytes for %u kernarg bytes", l->push_bytes,
+                              l->kernarg_alloc_size);
    unsigned group = 1;
    for (unsigned i = 0; i < 3; i++) {
       if (!l->local_size[i] || l->global_size[i] % l->local_size[i])
-         return fail(err, err_size, EINVAL,
-                     "global size %u is not a multiple of local size %u in dimension %u "
-                     "(drivers/intel has no partial work-groups yet)",
-                     l->global_size[i], l->local_size[i], i);
+         return kiln_intel_error(err, err_size, EINVAL,
+                                 "global size %u is not a multiple of local size %u in "
+                                 "dimension %u (drivers/intel has no partial work-groups yet)",
+                                 l->global_size[i], l->local_size[i], i);
       group *= l->local_size[i];
    }
    if (group > 1024)
-      return fail(err, err_size, EINVAL, "a work-group of %u work-items (at most 1024)", group);
+      return kiln_intel_error(err, err_size, EINVAL,
+                              "a work-group of %u work-items (at most 1024)", group);
    return 0;
 }
 
@@ -110,7 +103,8 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
        (ret = kiln_intel_bo_create(dev, 4096, &s->fence)) ||
        (ret = kiln_intel_bo_create(dev, KILN_INTEL_BATCH_DWORDS * 4, &s->batch))) {
       kiln_intel_submission_finish(dev, s);
-      return fail(err, err_size, ret, "creating the dispatch's buffers: %s", strerror(ret));
+      return kiln_intel_error(err, err_size, ret, "creating the dispatch's buffers: %s",
+                              strerror(ret));
    }
    memcpy(s->instructions->map, l->code, l->code_size);
    fill_push_constants((uint8_t *)s->state->map + KILN_INTEL_PUSH_OFFSET, l,
@@ -142,7 +136,7 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
                               : gfx12_kiln_intel_emit_batch(&dev->info, &in, s->batch->map);
    s->batch_bytes = dwords * 4;
 
-   ret = kiln_intel_submit(dev, l->bos, l->num_bos, s, err, err_size);
+   ret = dev->kmd->submit(dev, l->bos, l->num_bos, s, err, err_size);
    if (ret)
       kiln_intel_submission_finish(dev, s);
    return ret;

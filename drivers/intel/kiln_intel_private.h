@@ -2,25 +2,69 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * What drivers/intel's files share: the device, and what a batch is built
- * from, laid out by kiln_intel_dispatch.c and packed by the GFX version's
- * kiln_intel_batch_genX.c (compiled once per version, as Mesa's genX
- * files are).
+ * What drivers/intel's files share: the device, the operations each
+ * kernel driver implements (kiln_intel_i915.c, kiln_intel_xe.c), and what
+ * a batch is built from, laid out by kiln_intel_dispatch.c and packed by
+ * the GFX version's kiln_intel_batch_genX.c (compiled once per version, as
+ * Mesa's genX files are).
  */
 #ifndef KILN_INTEL_PRIVATE_H
 #define KILN_INTEL_PRIVATE_H
 
 #include "kiln_intel.h"
 
+#include "common/intel_bind_timeline.h"
 #include "dev/intel_device_info.h"
+#include "util/macros.h"
+
+/* What differs between the kernel drivers.  Everything above them (the
+ * address allocator, the batch, the launch) is shared. */
+struct kiln_intel_kmd {
+   const char *name; /* the DRM driver's name: "i915" or "xe" */
+   /* What submissions need: an i915 context; an xe VM and exec queue. */
+   int (*init)(struct kiln_intel_device *dev, char *err, size_t err_size);
+   void (*finish)(struct kiln_intel_device *dev);
+   /* Creates bo->size bytes (it may round the size up), maps them at
+    * bo->map and makes them reachable at bo->address; 0 or an errno. */
+   int (*bo_create)(struct kiln_intel_device *dev, struct kiln_intel_bo *bo);
+   void (*bo_destroy)(struct kiln_intel_device *dev, struct kiln_intel_bo *bo);
+   /* Submits s's batch with the launch's buffers and s's own resident. */
+   int (*submit)(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned num_bos,
+                 const struct kiln_intel_submission *s, char *err, size_t err_size);
+   /* Waits for s: 0, ETIME on timeout, else the errno. */
+   int (*wait)(struct kiln_intel_device *dev, const struct kiln_intel_submission *s,
+               int64_t timeout_ns, char *err, size_t err_size);
+   /* EIO when the kernel driver reset or banned kiln's context. */
+   int (*reset_status)(struct kiln_intel_device *dev, char *err, size_t err_size);
+};
+
+extern const struct kiln_intel_kmd kiln_intel_i915;
+extern const struct kiln_intel_kmd kiln_intel_xe;
 
 struct kiln_intel_device {
    int fd;
-   uint32_t context;
+   const struct kiln_intel_kmd *kmd;
    struct intel_device_info info;
    uint32_t mocs;         /* isl's MOCS for kiln's buffers (internal use) */
-   uint64_t next_address; /* the softpin allocator: addresses only grow */
+   uint64_t next_address; /* the address allocator: addresses only grow */
+   union {
+      struct {
+         uint32_t context;
+      } i915;
+      struct {
+         uint32_t vm, exec_queue;
+         uint32_t syncobj; /* signalled by each exec in turn */
+         struct intel_bind_timeline binds;
+         uint32_t placement, create_flags;
+         uint16_t cpu_caching, pat_index;
+         uint32_t alignment; /* of bind addresses and sizes */
+      } xe;
+   };
 };
+
+/* Formats the message into err and returns error. */
+int kiln_intel_error(char *err, size_t err_size, int error, const char *fmt, ...)
+   PRINTFLIKE(4, 5);
 
 /* One dispatch's state, as addresses and offsets into its buffers. */
 struct kiln_intel_batch_input {
@@ -40,11 +84,6 @@ struct kiln_intel_batch_input {
    uint64_t fence_address;
    uint32_t mocs;
 };
-
-/* Submits the batch of s with the launch's buffers resident. */
-int kiln_intel_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos,
-                      unsigned num_bos, const struct kiln_intel_submission *s, char *err,
-                      size_t err_size);
 
 /* Pack the batch into batch (room for KILN_INTEL_BATCH_DWORDS dwords);
  * returns the dwords written, MI_BATCH_BUFFER_END included. */

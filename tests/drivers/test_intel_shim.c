@@ -2,13 +2,17 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * drivers/intel through Mesa's Intel drm-shim (a noop i915 render node,
- * LD_PRELOADed by meson with INTEL_STUB_GPU_PLATFORM naming the GPU): a
- * kernel compiled by kiln for the target is launched, and the batch the
+ * drivers/intel through a noop render node of either Intel kernel driver,
+ * LD_PRELOADed by meson with INTEL_STUB_GPU_PLATFORM naming the GPU:
+ * Mesa's Intel drm-shim for i915, kiln's intel_xe_noop_drm_shim for xe.
+ * A kernel compiled by kiln for the target is launched, and the batch the
  * driver submitted is decoded by Mesa's own batch decoder (intel_decoder),
- * independent of the genxml packing that wrote it.  Checked: every
- * command decodes (no unknown instruction), every address the decoder
- * follows lies in a buffer the submission made resident, the kernel start
+ * independent of the genxml packing that wrote it.  Checked: the device
+ * runs on the kernel driver the test names, every command decodes (no
+ * unknown instruction), every address the decoder follows lies in a
+ * buffer the submission made resident (on xe also in a range the shim saw
+ * bound in the VM, and the shim ran the batch at the batch's address),
+ * the kernel start
  * pointer leads the decoder to the uploaded code, and the walker's
  * thread-group counts, threads per group, SIMD width and last thread's
  * execution mask are those the launch implies (computed here from the
@@ -16,9 +20,9 @@
  * last thread's lanes group - (threads - 1) * SIMD).  No Intel GPU runs
  * the kernel: results are not checked.
  *
- * usage: test_intel_shim tgl|dg2
+ * usage: test_intel_shim tgl|dg2 i915|xe
  */
-#define _GNU_SOURCE
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +30,7 @@
 #include "kiln_compiler.h"
 #include "kiln_intel.h"
 #include "kiln_test.h"
+#include "intel_xe_noop_drm_shim.h"
 
 #include "compiler/brw_isa_info.h"
 #include "decoder/intel_decoder.h"
@@ -49,6 +54,8 @@ struct decode_state {
    struct kiln_intel_bo *bos[8];
    unsigned num_bos;
    unsigned unbound;          /* addresses followed outside every buffer */
+   kiln_xe_shim_binding_fn vm_binding; /* the xe shim's bindings, or NULL */
+   unsigned unbound_in_vm;    /* addresses followed outside every VM binding */
    uint64_t shader_address;
    const void *shader;
    unsigned shader_size;
@@ -61,9 +68,17 @@ get_bo(void *data, bool ppgtt, uint64_t address)
    struct decode_state *s = data;
    for (unsigned i = 0; i < s->num_bos; i++) {
       const struct kiln_intel_bo *bo = s->bos[i];
-      if (address >= bo->address && address < bo->address + bo->size)
+      if (address >= bo->address && address < bo->address + bo->size) {
+         uint64_t start, range;
+         if (s->vm_binding && !(s->vm_binding(address, &start, &range) &&
+                                start <= bo->address && bo->address + bo->size <= start + range)) {
+            fprintf(stderr, "the decoder followed 0x%llx, in no VM binding of its buffer\n",
+                    (unsigned long long)address);
+            s->unbound_in_vm++;
+         }
          return (struct intel_batch_decode_bo){ .addr = bo->address, .size = bo->size,
                                                 .map = bo->map };
+      }
    }
    /* Bases of state kiln does not use are 0 and never followed. */
    if (address) {
@@ -119,11 +134,13 @@ int
 main(int argc, char **argv)
 {
    enum kiln_target target;
-   if (argc != 2 || !kiln_target_from_name(argv[1], &target) ||
-       (target != KILN_TARGET_TGL && target != KILN_TARGET_DG2)) {
-      fprintf(stderr, "usage: test_intel_shim tgl|dg2\n");
+   if (argc != 3 || !kiln_target_from_name(argv[1], &target) ||
+       (target != KILN_TARGET_TGL && target != KILN_TARGET_DG2) ||
+       (strcmp(argv[2], "i915") && strcmp(argv[2], "xe"))) {
+      fprintf(stderr, "usage: test_intel_shim tgl|dg2 i915|xe\n");
       return 2;
    }
+   const bool xe = !strcmp(argv[2], "xe");
 
    struct kiln_program *program = NULL;
    const struct kiln_kernel *k = compile(target, &program);
@@ -133,9 +150,19 @@ main(int argc, char **argv)
    if (!CHECK(ret == 0, "kiln_intel_device_open: %s", err) || !k)
       return kiln_test_summary();
    const struct intel_device_info *info = kiln_intel_device_info(dev);
+   printf("kernel driver: %s\n", kiln_intel_device_kmd_name(dev));
+   CHECK(!strcmp(kiln_intel_device_kmd_name(dev), argv[2]), "the device runs on %s, not %s",
+         kiln_intel_device_kmd_name(dev), argv[2]);
    CHECK_EQ_INT("the shim's GFX version", info->verx10, target == KILN_TARGET_TGL ? 120 : 125);
 
    struct decode_state s = { 0 };
+   kiln_xe_shim_last_exec_fn last_exec = NULL;
+   if (xe) {
+      s.vm_binding = (kiln_xe_shim_binding_fn)dlsym(RTLD_DEFAULT, "kiln_xe_shim_binding");
+      last_exec = (kiln_xe_shim_last_exec_fn)dlsym(RTLD_DEFAULT, "kiln_xe_shim_last_exec");
+      if (!CHECK(s.vm_binding && last_exec, "the xe shim is not preloaded"))
+         return kiln_test_summary();
+   }
    struct kiln_intel_bo *in = NULL, *out = NULL;
    CHECK(!kiln_intel_bo_create(dev, 240 * 4, &in) && !kiln_intel_bo_create(dev, 240 * 4, &out),
          "buffers");
@@ -195,6 +222,9 @@ main(int argc, char **argv)
    /* Every command decodes, every address is in a bound buffer. */
    CHECK(!strstr(text, "unknown instruction"), "the decoder met an unknown instruction");
    CHECK_EQ_INT("addresses outside the bound buffers", s.unbound, 0);
+   CHECK_EQ_INT("addresses outside the VM bindings", s.unbound_in_vm, 0);
+   if (xe)
+      CHECK_EQ64("the batch address xe ran", last_exec(), sub.batch->address);
    const bool gfx125 = info->verx10 >= 125;
    const char *const commands[] = {
       "STATE_BASE_ADDRESS", "PIPE_CONTROL", "MI_BATCH_BUFFER_END",
