@@ -23,7 +23,9 @@
  * replaces create, destroy and wait in drm-shim's core ioctl table so an
  * exec that never signals times out.  A test reaches the bindings and
  * injects faults through the exported kiln_xe_shim_* functions (dlsym),
- * since the shim is preloaded and not linked.
+ * since the shim is preloaded and not linked; a program that knows nothing
+ * of the shim (a tool under test) gets one from the start with
+ * KILN_XE_SHIM_FAULT=fail-binds|hang|ban.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -637,6 +639,16 @@ drm_shim_driver_init(void)
    }
    xe.device_id = device_id;
    util_dynarray_init(&xe.bindings, NULL);
+   const char *fault = getenv("KILN_XE_SHIM_FAULT");
+   if (fault && !strcmp(fault, "fail-binds"))
+      xe.fault = KILN_XE_SHIM_FAIL_BINDS;
+   else if (fault && !strcmp(fault, "hang"))
+      xe.fault = KILN_XE_SHIM_HANG;
+   else if (fault && !strcmp(fault, "ban"))
+      xe.fault = KILN_XE_SHIM_BAN;
+   else if (fault && *fault)
+      fprintf(stderr, "intel_xe_noop_drm_shim: KILN_XE_SHIM_FAULT=%s is not fail-binds, "
+              "hang or ban\n", fault);
 
    shim_device.bus_type = DRM_BUS_PCI;
    shim_device.driver_name = "xe";

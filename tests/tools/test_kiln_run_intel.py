@@ -3,13 +3,17 @@
 # SPDX-License-Identifier: MIT
 """`kiln run`'s choice of device and its Intel launch path, under noop
 render nodes: Mesa's Intel drm-shim (an i915 node that runs nothing,
-INTEL_STUB_GPU_PLATFORM naming the GPU), Mesa's radeon drm-shim (a node of
-a driver kiln does not drive) and kiln's emulator behind a drm-shim amdgpu
-node.  Only this script's kiln processes get a shim preloaded.
+INTEL_STUB_GPU_PLATFORM naming the GPU), tests/drivers' xe node (which can
+also hang, ban the queue or fail binds: KILN_XE_SHIM_FAULT), Mesa's radeon
+drm-shim (a node of a driver kiln does not drive) and kiln's emulator
+behind a drm-shim amdgpu node.  Only this script's kiln processes get a
+shim preloaded.
 
 Checked: with KILN_DEVICE unset the Intel node is chosen and named (-v and
 `kiln run --help`), with its GFX version's target (tgl, dg2); KILN_DEVICE
-naming the node chooses it; KILN_DEVICE=sim still runs on the emulator
+naming the node chooses it; an xe node is driven too, and its hang, ban
+and failed bind end kiln run with status 2, 2 and 3 and a message;
+KILN_DEVICE=sim still runs on the emulator
 with results computed here; an amdgpu node is preferred and driven; a node
 of another driver, or no DRM node at all, is refused naming it; what the
 Intel path lacks is refused naming the feature, with nothing printed as
@@ -21,7 +25,7 @@ command line, which shows they went into the i915 buffer objects and came
 back unchanged, and that the emulator did not run the kernel (its results,
 checked alongside, differ).
 
-usage: test_kiln_run_intel.py KILN KERNELS INTEL_SHIM RADEON_SHIM [SIM_SHIM]"""
+usage: test_kiln_run_intel.py KILN KERNELS I915_SHIM XE_SHIM RADEON_SHIM [SIM_SHIM]"""
 import os
 import struct
 import subprocess
@@ -30,18 +34,21 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
 from kiln_check import check, finish  # noqa: E402
 
-KILN, KERNELS, INTEL_SHIM, RADEON_SHIM = sys.argv[1:5]
-SIM_SHIM = sys.argv[5] if len(sys.argv) > 5 else None
+KILN, KERNELS, INTEL_SHIM, XE_SHIM, RADEON_SHIM = sys.argv[1:6]
+SIM_SHIM = sys.argv[6] if len(sys.argv) > 6 else None
 KERNEL = os.path.join(KERNELS, 'run_intel.cl')
 NODE = '/dev/dri/renderD128'  # drm-shim's node when the machine has none
 
 
-def run(*args, device=None, shim=None, platform='tgl', tool='run'):
-    """kiln TOOL ARGS with KILN_DEVICE=device (unset when None) and shim
-    preloaded."""
-    env = {k: v for k, v in os.environ.items() if k not in ('KILN_DEVICE', 'LD_PRELOAD')}
+def run(*args, device=None, shim=None, platform='tgl', tool='run', fault=None):
+    """kiln TOOL ARGS with KILN_DEVICE=device (unset when None), shim
+    preloaded and, on the xe node, fault injected."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ('KILN_DEVICE', 'LD_PRELOAD', 'KILN_XE_SHIM_FAULT')}
     if device is not None:
         env['KILN_DEVICE'] = device
+    if fault:
+        env['KILN_XE_SHIM_FAULT'] = fault
     if shim:
         env['LD_PRELOAD'] = shim
         env['INTEL_STUB_GPU_PLATFORM'] = platform
@@ -95,6 +102,19 @@ rc, out, err = run('-v', KERNEL, *axpy_args, device=NODE, shim=INTEL_SHIM)
 check('KILN_DEVICE=<i915 node> runs on it',
       rc == 0 and device_line(err).startswith(f'kiln run: device: {NODE} (i915 kernel driver')
       and out == as_given, err + out)
+
+# The xe kernel driver, and how its failures end kiln run.
+rc, out, err = run('-v', KERNEL, *axpy_args, shim=XE_SHIM, platform='dg2')
+check('unset KILN_DEVICE runs on the xe node',
+      rc == 0 and 'xe kernel driver' in device_line(err) and
+      device_line(err).endswith('target dg2)') and out == as_given, err + out)
+for fault, status, message in (
+        ('hang', 2, "kiln run: kernel 'axpy': the dispatch did not finish in"),
+        ('ban', 2, "kiln run: kernel 'axpy': GPU hang: xe banned the exec queue"),
+        ('fail-binds', 3, "kiln run: argument 0 ('x'): a buffer of 32 bytes")):
+    rc, out, err = run(KERNEL, *axpy_args, shim=XE_SHIM, platform='dg2', fault=fault)
+    check(f'xe {fault}: exit {status} with a message',
+          rc == status and message in err and out == '', f'{rc} {err}{out}')
 
 # KILN_DEVICE=sim with the Intel node present: the emulator, right results.
 rc, out, err = run('-v', KERNEL, *axpy_args, device='sim', shim=INTEL_SHIM)

@@ -287,9 +287,13 @@ launch_kernel(struct intel_run *r, const struct intel_kernel *ik)
    }
    ret = kiln_intel_wait(r->dev, &submission, KILN_RUN_INTEL_TIMEOUT_NS, err, sizeof(err));
    kiln_intel_submission_finish(r->dev, &submission);
-   if (ret) {
+   if (ret == ETIME) {
+      fprintf(stderr, "kiln run: kernel '%s': %s, so kiln run takes it for a hang\n", k->name,
+              err);
+      return KILN_RUN_EXIT_GPU_FAULT;
+   } else if (ret) {
       fprintf(stderr, "kiln run: kernel '%s': %s\n", k->name, err);
-      return ret == ETIME || ret == EIO ? KILN_RUN_EXIT_GPU_FAULT : KILN_RUN_EXIT_DEVICE;
+      return ret == EIO ? KILN_RUN_EXIT_GPU_FAULT : KILN_RUN_EXIT_DEVICE;
    }
    return 0;
 }
