@@ -154,6 +154,16 @@ main(int argc, char **argv)
    CHECK(!strcmp(kiln_intel_device_kmd_name(dev), argv[2]), "the device runs on %s, not %s",
          kiln_intel_device_kmd_name(dev), argv[2]);
    CHECK_EQ_INT("the shim's GFX version", info->verx10, target == KILN_TARGET_TGL ? 120 : 125);
+   /* What the kernel driver's queries made of the GPU is what Mesa's table
+    * says of its PCI id. */
+   struct intel_device_info table;
+   if (CHECK(intel_get_device_info_from_pci_id(info->pci_device_id, &table),
+             "PCI id 0x%x is in no table", info->pci_device_id)) {
+      CHECK_EQ_INT("subslices", info->subslice_total, table.subslice_total);
+      CHECK_EQ_INT("EUs per subslice", info->max_eus_per_subslice, table.max_eus_per_subslice);
+      CHECK_EQ_INT("compute threads per subslice", info->max_cs_threads, table.max_cs_threads);
+      CHECK_EQ_INT("local memory", info->has_local_mem, table.has_local_mem);
+   }
 
    struct decode_state s = { 0 };
    kiln_xe_shim_last_exec_fn last_exec = NULL;
