@@ -89,11 +89,14 @@ kiln_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
 {
    if (target == PIPE_BUFFER && !(bindings & (PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_SHADER_IMAGE)))
       return format == PIPE_FORMAT_R8_UINT;
-   /* Images (and image buffers): the formats of plain RGB channels, one
-    * sample, that the device's format table has (drivers/amdgpu). */
+   /* Images (and image buffers): the formats of plain RGB or sRGB
+    * channels, one sample, that the device's format table has
+    * (drivers/amdgpu). */
    const struct util_format_description *desc = util_format_description(format);
    if (!desc || desc->layout != UTIL_FORMAT_LAYOUT_PLAIN ||
-       desc->colorspace != UTIL_FORMAT_COLORSPACE_RGB || sample_count > 1 ||
+       (desc->colorspace != UTIL_FORMAT_COLORSPACE_RGB &&
+        desc->colorspace != UTIL_FORMAT_COLORSPACE_SRGB) ||
+       sample_count > 1 ||
        !util_is_power_of_two_nonzero(desc->block.bits / 8) || desc->block.bits % 8)
       return false;
    struct kiln_screen *screen = kiln_screen(pscreen);

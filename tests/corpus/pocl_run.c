@@ -42,7 +42,12 @@ create_image(cl_context ctx, const struct kiln_run_arg *a, cl_mem *buffer, cl_in
       .image_depth = img->depth,
       .image_array_size = img->layers,
    };
-   cl_mem_flags flags = CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR;
+   /* Kernels may only read sRGB images unless the device has
+    * cl_khr_srgb_image_writes, and a device need only offer them as
+    * CL_MEM_READ_ONLY (OpenCL 3.0 API §5.3.2.1). */
+   const bool srgb = img->order == CL_sRGB || img->order == CL_sRGBA ||
+                     img->order == CL_sBGRA || img->order == CL_sRGBx;
+   cl_mem_flags flags = (srgb ? CL_MEM_READ_ONLY : CL_MEM_READ_WRITE) | CL_MEM_COPY_HOST_PTR;
    void *host = a->data;
    if (img->type == KILN_IMAGE_1D_BUFFER) {
       *buffer = clCreateBuffer(ctx, flags, a->bytes, a->data, e);
