@@ -122,8 +122,9 @@ xe_init(struct kiln_intel_device *dev, char *err, size_t err_size)
    if (!intel_bind_timeline_init(&dev->xe.binds, dev->fd))
       ret = kiln_intel_error(err, err_size, errno, "creating the bind timeline: %s",
                              strerror(errno));
-   else if ((ret = -drmSyncobjCreate(dev->fd, 0, &dev->xe.syncobj)))
-      kiln_intel_error(err, err_size, ret, "creating the exec syncobj: %s", strerror(ret));
+   else if (drmSyncobjCreate(dev->fd, 0, &dev->xe.syncobj))
+      ret = kiln_intel_error(err, err_size, errno, "creating the exec syncobj: %s",
+                             strerror(errno));
    else
       ret = create_exec_queue(dev, err, err_size);
    if (ret) {
@@ -158,6 +159,13 @@ vm_bind(struct kiln_intel_device *dev, const struct kiln_intel_bo *bo, uint32_t 
    };
    sync.timeline_value = intel_bind_timeline_bind_begin(&dev->xe.binds);
    int ret = drmIoctl(dev->fd, DRM_IOCTL_XE_VM_BIND, &bind) ? errno : 0;
+   /* A refused bind signals nothing: signal its point here, or an exec
+    * before the next bind would wait on a point never submitted. */
+   if (ret) {
+      uint32_t handle = sync.handle;
+      uint64_t point = sync.timeline_value;
+      drmSyncobjTimelineSignal(dev->fd, &handle, &point, 1);
+   }
    intel_bind_timeline_bind_end(&dev->xe.binds);
    return ret;
 }

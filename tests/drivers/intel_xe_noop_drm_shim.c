@@ -20,10 +20,12 @@
  * signals its syncobjs at once.
  *
  * drm-shim's syncobjs are stubs (every wait succeeds); this driver
- * replaces create, destroy and wait in drm-shim's core ioctl table so an
- * exec that never signals times out.  A test reaches the bindings and
- * injects faults through the exported kiln_xe_shim_* functions (dlsym),
- * since the shim is preloaded and not linked; a program that knows nothing
+ * replaces create, destroy, wait and timeline signal in drm-shim's core
+ * ioctl table, so an exec that never signals times out and an ioctl
+ * waiting on a timeline point nothing submitted is refused, as xe does.
+ * A test reaches the bindings and injects faults through the exported
+ * kiln_xe_shim_* functions (dlsym), since the shim is preloaded and not
+ * linked; a program that knows nothing
  * of the shim (a tool under test) gets one from the start with
  * KILN_XE_SHIM_FAULT=fail-binds|hang|ban.
  */
@@ -81,6 +83,7 @@ static struct {
       bool banned;
    } queues[MAX_QUEUES];
    enum syncobj_state syncobjs[MAX_SYNCOBJS];
+   uint64_t points[MAX_SYNCOBJS];   /* a timeline's last submitted point */
    struct util_dynarray bindings;   /* struct binding */
    uint64_t last_exec;
    enum kiln_xe_shim_fault fault;
@@ -325,17 +328,49 @@ xe_vm_destroy(int fd, unsigned long request, void *arg)
    return 0;
 }
 
-/* Signals the syncobjs an ioctl names with DRM_XE_SYNC_FLAG_SIGNAL
- * (timeline points stay drm-shim's stubs). */
+static bool
+syncobj_exists(uint32_t handle)
+{
+   return handle < MAX_SYNCOBJS && xe.syncobjs[handle] != SYNCOBJ_FREE;
+}
+
+/* What xe refuses of the syncobjs an ioctl waits on: a binary one with no
+ * fence, a timeline point nothing has submitted yet. */
+static int
+check_waits(const char *ioctl, uint64_t syncs, uint32_t count)
+{
+   const struct drm_xe_sync *sync = (const void *)(uintptr_t)syncs;
+   for (uint32_t i = 0; i < count; i++) {
+      if (sync[i].flags & DRM_XE_SYNC_FLAG_SIGNAL)
+         continue;
+      if (!syncobj_exists(sync[i].handle))
+         return fail(ENOENT, "%s: waits on no syncobj %u", ioctl, sync[i].handle);
+      if (sync[i].type == DRM_XE_SYNC_TYPE_SYNCOBJ &&
+          xe.syncobjs[sync[i].handle] == SYNCOBJ_NO_FENCE)
+         return fail(EINVAL, "%s: waits on syncobj %u, which has no fence", ioctl,
+                     sync[i].handle);
+      if (sync[i].type == DRM_XE_SYNC_TYPE_TIMELINE_SYNCOBJ &&
+          sync[i].timeline_value > xe.points[sync[i].handle])
+         return fail(EINVAL, "%s: waits on point %llu of syncobj %u, never submitted (last %llu)",
+                     ioctl, (unsigned long long)sync[i].timeline_value, sync[i].handle,
+                     (unsigned long long)xe.points[sync[i].handle]);
+   }
+   return 0;
+}
+
+/* Signals the syncobjs an ioctl names with DRM_XE_SYNC_FLAG_SIGNAL:
+ * binary ones take state, timelines their point. */
 static void
 signal_syncs(uint64_t syncs, uint32_t count, enum syncobj_state state)
 {
    const struct drm_xe_sync *sync = (const void *)(uintptr_t)syncs;
    for (uint32_t i = 0; i < count; i++) {
-      if ((sync[i].flags & DRM_XE_SYNC_FLAG_SIGNAL) &&
-          sync[i].type == DRM_XE_SYNC_TYPE_SYNCOBJ && sync[i].handle < MAX_SYNCOBJS &&
-          xe.syncobjs[sync[i].handle] != SYNCOBJ_FREE)
+      if (!(sync[i].flags & DRM_XE_SYNC_FLAG_SIGNAL) || !syncobj_exists(sync[i].handle))
+         continue;
+      if (sync[i].type == DRM_XE_SYNC_TYPE_SYNCOBJ)
          xe.syncobjs[sync[i].handle] = state;
+      else if (sync[i].type == DRM_XE_SYNC_TYPE_TIMELINE_SYNCOBJ)
+         xe.points[sync[i].handle] = MAX2(xe.points[sync[i].handle], sync[i].timeline_value);
    }
 }
 
@@ -408,17 +443,13 @@ xe_vm_bind(int fd, unsigned long request, void *arg)
       return fail(EINVAL, "VM_BIND: %u binds (this shim takes one at a time)",
                   bind->num_binds);
    simple_mtx_lock(&xe.lock);
-   int ret;
-   switch (bind->bind.op) {
-   case DRM_XE_VM_BIND_OP_MAP:
+   int ret = check_waits("VM_BIND", bind->syncs, bind->num_syncs);
+   if (!ret && bind->bind.op == DRM_XE_VM_BIND_OP_MAP)
       ret = bind_map(fd, bind->vm_id, &bind->bind);
-      break;
-   case DRM_XE_VM_BIND_OP_UNMAP:
+   else if (!ret && bind->bind.op == DRM_XE_VM_BIND_OP_UNMAP)
       ret = bind_unmap(bind->vm_id, &bind->bind);
-      break;
-   default:
+   else if (!ret)
       ret = fail(EINVAL, "VM_BIND: operation %u", bind->bind.op);
-   }
    if (!ret)
       signal_syncs(bind->syncs, bind->num_syncs, SYNCOBJ_SIGNALLED);
    simple_mtx_unlock(&xe.lock);
@@ -494,11 +525,11 @@ xe_exec(int fd, unsigned long request, void *arg)
       return fail(EINVAL, "EXEC: %u batch buffers on a queue of width 1",
                   exec->num_batch_buffer);
    simple_mtx_lock(&xe.lock);
-   int ret = 0;
-   if (!find_binding(xe.queues[exec->exec_queue_id].vm, exec->address, 4)) {
+   int ret = check_waits("EXEC", exec->syncs, exec->num_syncs);
+   if (!ret && !find_binding(xe.queues[exec->exec_queue_id].vm, exec->address, 4))
       ret = fail(EINVAL, "EXEC: the batch at 0x%llx is in no binding of the queue's VM",
                  (unsigned long long)exec->address);
-   } else {
+   if (!ret) {
       xe.last_exec = exec->address;
       signal_syncs(exec->syncs, exec->num_syncs,
                    xe.fault == KILN_XE_SHIM_HANG ? SYNCOBJ_PENDING : SYNCOBJ_SIGNALLED);
@@ -519,16 +550,11 @@ syncobj_create(int fd, unsigned long request, void *arg)
    if (handle < MAX_SYNCOBJS) {
       xe.syncobjs[handle] = create->flags & DRM_SYNCOBJ_CREATE_SIGNALED ? SYNCOBJ_SIGNALLED
                                                                         : SYNCOBJ_NO_FENCE;
+      xe.points[handle] = 0;
       create->handle = handle;
    }
    simple_mtx_unlock(&xe.lock);
    return handle < MAX_SYNCOBJS ? 0 : fail(ENOMEM, "SYNCOBJ_CREATE: out of syncobjs");
-}
-
-static bool
-syncobj_exists(uint32_t handle)
-{
-   return handle < MAX_SYNCOBJS && xe.syncobjs[handle] != SYNCOBJ_FREE;
 }
 
 static int
@@ -562,6 +588,24 @@ syncobj_wait(int fd, unsigned long request, void *arg)
       }
    }
    return 0;
+}
+
+static int
+syncobj_timeline_signal(int fd, unsigned long request, void *arg)
+{
+   struct drm_syncobj_timeline_array *signal = arg;
+   const uint32_t *handles = (const void *)(uintptr_t)signal->handles;
+   const uint64_t *points = (const void *)(uintptr_t)signal->points;
+   simple_mtx_lock(&xe.lock);
+   int ret = 0;
+   for (uint32_t i = 0; i < signal->count_handles && !ret; i++) {
+      if (!syncobj_exists(handles[i]))
+         ret = fail(EINVAL, "SYNCOBJ_TIMELINE_SIGNAL: no syncobj %u", handles[i]);
+      else
+         xe.points[handles[i]] = MAX2(xe.points[handles[i]], points[i]);
+   }
+   simple_mtx_unlock(&xe.lock);
+   return ret;
 }
 
 static ioctl_fn_t driver_ioctls[] = {
@@ -657,5 +701,6 @@ drm_shim_driver_init(void)
    core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_CREATE)] = syncobj_create;
    core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_DESTROY)] = syncobj_destroy;
    core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_WAIT)] = syncobj_wait;
+   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL)] = syncobj_timeline_signal;
    override_sysfs();
 }
