@@ -29,6 +29,29 @@ __gen_combine_address(void *data, void *location, uint64_t address, uint32_t del
    for (struct GENX(cmd) name = { GENX(cmd##_header) }, *_once = &name; _once;             \
         GENX(cmd##_pack)(NULL, dw, &name), dw += GENX(cmd##_length), _once = NULL)
 
+/* A context starts in the 3D pipeline; the walker runs in GPGPU.  The
+ * Tiger Lake PRM (PIPELINE_SELECT) asks for the render, depth and HDC
+ * caches to be flushed by a stalling PIPE_CONTROL before the switch, and
+ * Wa_16013063087 for a state cache invalidate with it (iris's
+ * emit_pipeline_select). */
+static uint32_t *
+emit_pipeline_select(uint32_t *dw)
+{
+   EMIT(PIPE_CONTROL, pc) {
+      pc.CommandStreamerStallEnable = true;
+      pc.HDCPipelineFlushEnable = true;
+      pc.RenderTargetCacheFlushEnable = true;
+      pc.DepthCacheFlushEnable = true;
+      pc.StateCacheInvalidationEnable = true;
+   }
+   EMIT(PIPELINE_SELECT, ps) {
+      ps.MaskBits = 0x13; /* the fields below: selection and clock gating */
+      ps.MediaSamplerDOPClockGateEnable = true;
+      ps.PipelineSelection = GPGPU;
+   }
+   return dw;
+}
+
 /* Pages of a state buffer, as STATE_BASE_ADDRESS counts them. */
 static uint32_t
 pages(uint32_t bytes)
@@ -112,6 +135,7 @@ genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
                             const struct kiln_intel_batch_input *in, uint32_t *batch)
 {
    uint32_t *dw = batch;
+   dw = emit_pipeline_select(dw);
    dw = emit_flush(dw);
    dw = emit_state_base_address(dw, in);
    dw = emit_flush(dw);

@@ -15,6 +15,9 @@
  * run asynchronously on the VM's bind queue and signal points of a
  * timeline syncobj (Mesa's intel_bind_timeline); each exec waits for the
  * latest point, so a batch never runs ahead of the binds of its buffers.
+ * The VM has no scratch page: an access outside every binding faults,
+ * xe bans the exec queue, and the wait reports the hang (EIO) instead of
+ * the kernel reading zeros.
  * Placement follows the memory regions intel_device_info read from xe:
  * system memory, cached and coherent, on integrated GPUs; CPU-visible
  * VRAM, write-combined, on discrete ones (the CPU writes the batch and

@@ -237,7 +237,7 @@ main(int argc, char **argv)
       CHECK_EQ64("the batch address xe ran", last_exec(), sub.batch->address);
    const bool gfx125 = info->verx10 >= 125;
    const char *const commands[] = {
-      "STATE_BASE_ADDRESS", "PIPE_CONTROL", "MI_BATCH_BUFFER_END",
+      "PIPELINE_SELECT", "STATE_BASE_ADDRESS", "PIPE_CONTROL", "MI_BATCH_BUFFER_END",
       gfx125 ? "CFE_STATE" : "MEDIA_VFE_STATE",
       gfx125 ? "COMPUTE_WALKER" : "GPGPU_WALKER",
       gfx125 ? "COMPUTE_WALKER" : "MEDIA_INTERFACE_DESCRIPTOR_LOAD",
@@ -272,6 +272,8 @@ main(int argc, char **argv)
       check_field(text, "Thread Width Counter Maximum", threads - 1);
    }
    CHECK(has_field(text, "Barrier Enable", "true"), "the decoder shows no barrier enabled");
+   /* The walkers run in the GPGPU pipeline, which a context does not start in. */
+   CHECK(has_field(text, "Pipeline Selection", "2 (GPGPU)"), "the batch selects no GPGPU pipeline");
 
    free(text);
    kiln_intel_submission_finish(dev, &sub);
