@@ -76,6 +76,13 @@ struct kiln_intel_launch {
    unsigned work_dim;
    unsigned global_size[3];
    unsigned local_size[3];
+   unsigned global_offset[3];
+   /* The rest of kiln_implicit_args, 0 when the kernel has none: the
+    * printf buffer, and the program's __global variables.  Their buffers
+    * go in bos too. */
+   uint64_t printf_buffer;
+   uint32_t printf_buffer_size;
+   uint64_t globals;
    /* The buffers the kernel reaches, made resident for the batch. */
    struct kiln_intel_bo **bos;
    unsigned num_bos;

@@ -30,8 +30,12 @@ fill_push_constants(uint8_t *push, const struct kiln_intel_launch *l, uint64_t c
    memcpy(push, l->kernarg, l->kernarg_size);
    struct kiln_implicit_args implicit = {
       .work_dim = l->work_dim,
+      .printf_buffer = l->printf_buffer,
+      .printf_buffer_size = l->printf_buffer_size,
+      .globals = l->globals,
    };
    for (unsigned i = 0; i < 3; i++) {
+      implicit.global_offset[i] = l->global_offset[i];
       implicit.global_size[i] = l->global_size[i];
       implicit.local_size[i] = l->local_size[i];
       implicit.num_groups[i] = groups[i];

@@ -39,6 +39,7 @@
 #include "kiln_run_device.h"
 #include "kiln_run_enqueue.h"
 #include "kiln_run_images.h"
+#include "kiln_run_launch_data.h"
 #ifdef KILN_RUN_HAVE_INTEL
 #include "kiln_run_intel.h"
 #endif
@@ -288,12 +289,7 @@ setup_globals(struct run_state *s)
               p->globals_size, kiln_amdgpu_device_error(s->dev));
       return KILN_RUN_EXIT_DEVICE;
    }
-   uint8_t *map = s->globals_bo->map;
-   memcpy(map, p->globals_data, p->globals_size);
-   for (unsigned i = 0; i < p->num_globals_relocs; i++) {
-      const uint64_t address = s->globals_bo->va + p->globals_relocs[i].target;
-      memcpy(map + p->globals_relocs[i].offset, &address, sizeof(address));
-   }
+   kiln_run_globals_init(p, s->globals_bo->map, s->globals_bo->va);
    s->launch_bos[s->num_launch_bos++] = s->globals_bo;
    return 0;
 }
@@ -302,23 +298,18 @@ setup_globals(struct run_state *s)
 static int
 setup_printf(struct run_state *s)
 {
-   size_t min_size = 0;
-   const char *needs = NULL;
-   for (unsigned i = 0; i < s->cmd.num_kernels; i++) {
-      size_t size = kiln_printf_min_buffer_size(s->kernels[i].k);
-      if (size > min_size) {
-         min_size = size;
-         needs = s->kernels[i].k->name;
-      }
-   }
-   if (!min_size)
-      return 0;
-   if (s->printf_buffer_size < min_size || s->printf_buffer_size > UINT32_MAX) {
-      fprintf(stderr, "kiln run: --printf-buffer-size %llu: kernel '%s' needs between %zu "
-              "bytes (its largest printf record) and 4 GiB\n",
-              (unsigned long long)s->printf_buffer_size, needs, min_size);
+   const struct kiln_kernel *kernels[KILN_RUN_MAX_KERNELS];
+   for (unsigned i = 0; i < s->cmd.num_kernels; i++)
+      kernels[i] = s->kernels[i].k;
+   char err[512];
+   bool needed;
+   if (kiln_run_printf_check(kernels, s->cmd.num_kernels, s->printf_buffer_size, &needed, err,
+                             sizeof(err))) {
+      fprintf(stderr, "kiln run: %s\n", err);
       return KILN_RUN_EXIT_USAGE;
    }
+   if (!needed)
+      return 0;
    if (kiln_amdgpu_bo_create(s->dev, s->printf_buffer_size, KILN_AMDGPU_BO_HOST_VISIBLE,
                              &s->printf_bo)) {
       fprintf(stderr, "kiln run: printf buffer of %llu bytes: %s\n",
@@ -345,32 +336,6 @@ setup_device_queue(struct run_state *s)
    return 0;
 }
 
-/* An empty printf buffer for the next launch (kiln_amd_abi.h). */
-static void
-reset_printf(struct run_state *s)
-{
-   const uint32_t header = KILN_PRINTF_HEADER_SIZE;
-   memset(s->printf_bo->map, 0, s->printf_buffer_size);
-   memcpy(s->printf_bo->map, &header, sizeof(header));
-}
-
-/* The launch's printf output on stdout; the calls that found the buffer
- * full on stderr. */
-static void
-print_printf_output(const struct run_state *s, const struct kiln_kernel *k)
-{
-   int64_t dropped = kiln_printf_print(stdout, k, s->printf_bo->map, s->printf_buffer_size);
-   fflush(stdout);
-   if (dropped < 0)
-      fprintf(stderr, "kiln run: kernel '%s': the printf buffer holds a record of no printf "
-              "call of the kernel; the output after it is lost\n", k->name);
-   else if (dropped)
-      fprintf(stderr, "kiln run: kernel '%s': the printf buffer of %llu bytes was full: "
-              "printf calls asking for %lld more bytes printed nothing and returned -1 "
-              "(--printf-buffer-size)\n", k->name,
-              (unsigned long long)s->printf_buffer_size, (long long)dropped);
-}
-
 /* One launch of a kernel, then its printf output; returns an exit code. */
 static int
 launch_kernel(struct run_state *s, const struct run_kernel *rk)
@@ -392,7 +357,7 @@ launch_kernel(struct run_state *s, const struct run_kernel *rk)
    }
    const bool prints = rk->k->num_printf_formats != 0;
    if (prints) {
-      reset_printf(s);
+      kiln_run_printf_reset(s->printf_bo->map, s->printf_buffer_size);
       launch.printf_buffer_va = s->printf_bo->va;
       launch.printf_buffer_size = s->printf_buffer_size;
    }
@@ -414,7 +379,7 @@ launch_kernel(struct run_state *s, const struct run_kernel *rk)
       return ret == -EINVAL || ret == -E2BIG ? KILN_RUN_EXIT_USAGE : KILN_RUN_EXIT_DEVICE;
    }
    if (prints)
-      print_printf_output(s, rk->k);
+      kiln_run_printf_print(stdout, rk->k, s->printf_bo->map, s->printf_buffer_size);
    if (enqueues)
       kiln_run_device_queue_print(s->queue, stdout);
    return 0;
@@ -537,7 +502,7 @@ run(int argc, char **argv, struct kiln_profile_session *profile)
       status = compile_program(&s);
 #ifdef KILN_RUN_HAVE_INTEL
    if (!status && s.device.kind == KILN_RUN_DEVICE_INTEL) {
-      status = kiln_run_intel(&s.cmd, s.program, s.device.intel);
+      status = kiln_run_intel(&s.cmd, s.program, s.device.intel, s.printf_buffer_size);
       run_state_free(&s);
       return status;
    }

@@ -6,17 +6,16 @@
  * the kernels' argument bytes filled as on AMD (kiln_intel_abi.h reuses
  * kiln_amd_abi.h's kernarg layout; drivers/intel adds the implicit
  * arguments and the constant data's address to the push constants), a
- * buffer object for every buffer argument, one batch per launch waited
- * for with a timeout, and the buffers read back and printed as the AMD
- * path prints them.
+ * buffer object for every buffer argument, for the program's __global
+ * variables and for printf (kiln_run_launch_data.h), one batch per launch
+ * waited for with a timeout, each launch's printf output, and the buffers
+ * read back and printed as the AMD path prints them.
  *
  * What drivers/intel does not set up yet is refused before anything runs,
- * naming the feature, rather than launched wrongly: printf (no printf
- * buffer), device-side enqueue (no device queue), a program's __global
- * variables (no globals buffer), a global offset (the implicit arguments
- * it fills have none), scratch (no scratch space), and work-groups that do
- * not divide the global size (no partial groups).  Images and samplers
- * never get here: the Intel backend refuses to compile them.
+ * naming the feature, rather than launched wrongly: device-side enqueue
+ * (no device queue), scratch (no scratch space), and work-groups that do
+ * not divide the global size (no partial groups).  Images, samplers and
+ * enqueue seldom get here: the Intel backend refuses to compile them.
  */
 #include "kiln_run_intel.h"
 
@@ -28,6 +27,7 @@
 #include "dev/intel_device_info.h"
 #include "kiln_intel.h"
 #include "kiln_run_device.h"
+#include "kiln_run_launch_data.h"
 
 /* Long enough for any kernel `kiln run` is meant for; a dispatch still
  * running then is taken for a hang. */
@@ -52,7 +52,12 @@ struct intel_run {
    struct kiln_intel_device *dev;
    struct intel_kernel kernels[KILN_RUN_MAX_KERNELS];
    struct kiln_intel_bo *bos[KILN_RUN_MAX_ARGS]; /* one per buffer argument */
-   struct kiln_intel_bo *launch_bos[KILN_RUN_MAX_ARGS];
+   struct kiln_intel_bo *globals_bo;
+   struct kiln_intel_bo *printf_bo;
+   uint64_t printf_buffer_size;
+   /* What every launch uses: the argument buffers, the program's
+    * variables and the printf buffer. */
+   struct kiln_intel_bo *launch_bos[KILN_RUN_MAX_ARGS + 2];
    unsigned num_launch_bos;
 };
 
@@ -63,26 +68,14 @@ refuse_unsupported(const struct intel_run *r, const struct kiln_kernel *k)
 {
    const char *feature = NULL, *lack = NULL;
    char detail[96];
-   if (k->num_printf_formats) {
-      feature = "printf";
-      lack = "passes no printf buffer";
-   } else if (k->uses_device_queue || k->enqueued_block) {
+   if (k->uses_device_queue || k->enqueued_block) {
       feature = "device-side enqueue";
       lack = "has no device queue";
-   } else if (r->program->globals_size) {
-      snprintf(detail, sizeof(detail), "its program's __global variables (%zu bytes)",
-               r->program->globals_size);
-      feature = detail;
-      lack = "passes no buffer for them";
    } else if (k->intel.scratch_bytes_per_thread) {
       snprintf(detail, sizeof(detail), "scratch memory (%u bytes per thread)",
                k->intel.scratch_bytes_per_thread);
       feature = detail;
       lack = "sets up no scratch space";
-   } else if (r->cmd->has_offset &&
-              (r->cmd->offset[0] || r->cmd->offset[1] || r->cmd->offset[2])) {
-      feature = "a global offset (-o)";
-      lack = "fills in no global offset";
    }
    if (!feature)
       return 0;
@@ -117,10 +110,12 @@ choose_grid(const struct intel_run *r, struct intel_kernel *ik)
    if (k->max_work_group_size && k->max_work_group_size < max)
       max = k->max_work_group_size;
 
+   /* kiln_amd_abi.h keeps ids in 32 bits: size, offset and their sum. */
    for (unsigned d = 0; d < 3; d++) {
-      if (cmd->global[d] > UINT32_MAX) {
-         fprintf(stderr, "kiln run: kernel '%s': global size %llu in %c exceeds the 32-bit "
-                 "limit of kiln's kernel ABI\n", k->name, (unsigned long long)cmd->global[d],
+      if (cmd->global[d] + cmd->offset[d] > UINT32_MAX) {
+         fprintf(stderr, "kiln run: kernel '%s': global size %llu + offset %llu in %c "
+                 "exceeds the 32-bit limit of kiln's kernel ABI\n", k->name,
+                 (unsigned long long)cmd->global[d], (unsigned long long)cmd->offset[d],
                  dims[d]);
          return KILN_RUN_EXIT_USAGE;
       }
@@ -206,6 +201,51 @@ create_buffers(struct intel_run *r)
    return 0;
 }
 
+/* The program's __global variables, created and initialised once, before
+ * the first launch; returns an exit status. */
+static int
+setup_globals(struct intel_run *r)
+{
+   const struct kiln_program *p = r->program;
+   if (!p->globals_size)
+      return 0;
+   int ret = kiln_intel_bo_create(r->dev, p->globals_size, &r->globals_bo);
+   if (ret) {
+      fprintf(stderr, "kiln run: the program's %zu bytes of __global variables: %s\n",
+              p->globals_size, strerror(ret));
+      return KILN_RUN_EXIT_DEVICE;
+   }
+   kiln_run_globals_init(p, r->globals_bo->map, r->globals_bo->address);
+   r->launch_bos[r->num_launch_bos++] = r->globals_bo;
+   return 0;
+}
+
+/* The printf buffer, when a kernel calls printf; returns an exit status. */
+static int
+setup_printf(struct intel_run *r)
+{
+   const struct kiln_kernel *kernels[KILN_RUN_MAX_KERNELS];
+   for (unsigned i = 0; i < r->cmd->num_kernels; i++)
+      kernels[i] = r->kernels[i].k;
+   char err[512];
+   bool needed;
+   if (kiln_run_printf_check(kernels, r->cmd->num_kernels, r->printf_buffer_size, &needed, err,
+                             sizeof(err))) {
+      fprintf(stderr, "kiln run: %s\n", err);
+      return KILN_RUN_EXIT_USAGE;
+   }
+   if (!needed)
+      return 0;
+   int ret = kiln_intel_bo_create(r->dev, r->printf_buffer_size, &r->printf_bo);
+   if (ret) {
+      fprintf(stderr, "kiln run: printf buffer of %llu bytes: %s\n",
+              (unsigned long long)r->printf_buffer_size, strerror(ret));
+      return KILN_RUN_EXIT_DEVICE;
+   }
+   r->launch_bos[r->num_launch_bos++] = r->printf_bo;
+   return 0;
+}
+
 /* The kernel's explicit argument bytes: values, the buffers' addresses,
  * and the SLM offsets of its __local arguments, placed after its static
  * __local variables; returns an exit status. */
@@ -270,12 +310,20 @@ launch_kernel(struct intel_run *r, const struct intel_kernel *ik)
       .kernarg_alloc_size = k->kernarg_alloc_size,
       .implicit_offset = k->implicit_offset,
       .work_dim = r->cmd->dim,
+      .globals = r->globals_bo ? r->globals_bo->address : 0,
       .bos = r->launch_bos,
       .num_bos = r->num_launch_bos,
    };
    for (unsigned d = 0; d < 3; d++) {
       launch.global_size[d] = r->cmd->global[d];
       launch.local_size[d] = ik->local[d];
+      launch.global_offset[d] = r->cmd->offset[d];
+   }
+   const bool prints = k->num_printf_formats != 0;
+   if (prints) {
+      kiln_run_printf_reset(r->printf_bo->map, r->printf_buffer_size);
+      launch.printf_buffer = r->printf_bo->address;
+      launch.printf_buffer_size = r->printf_buffer_size;
    }
 
    char err[512];
@@ -295,14 +343,21 @@ launch_kernel(struct intel_run *r, const struct intel_kernel *ik)
       fprintf(stderr, "kiln run: kernel '%s': %s\n", k->name, err);
       return ret == EIO ? KILN_RUN_EXIT_GPU_FAULT : KILN_RUN_EXIT_DEVICE;
    }
+   if (prints)
+      kiln_run_printf_print(stdout, k, r->printf_bo->map, r->printf_buffer_size);
    return 0;
 }
 
 int
 kiln_run_intel(struct kiln_run_command *cmd, const struct kiln_program *program,
-               struct kiln_intel_device *dev)
+               struct kiln_intel_device *dev, uint64_t printf_buffer_size)
 {
-   struct intel_run r = {.cmd = cmd, .program = program, .dev = dev};
+   struct intel_run r = {
+      .cmd = cmd,
+      .program = program,
+      .dev = dev,
+      .printf_buffer_size = printf_buffer_size,
+   };
    int status = 0;
    for (unsigned i = 0; i < cmd->num_kernels && !status; i++)
       status = load_kernel(&r, cmd->kernels[i], &r.kernels[i]);
@@ -310,6 +365,10 @@ kiln_run_intel(struct kiln_run_command *cmd, const struct kiln_program *program,
       status = create_buffers(&r);
    for (unsigned i = 0; i < cmd->num_kernels && !status; i++)
       status = fill_kernarg(&r, &r.kernels[i]);
+   if (!status)
+      status = setup_globals(&r);
+   if (!status)
+      status = setup_printf(&r);
    for (unsigned n = 0; n < cmd->launches && !status; n++)
       for (unsigned i = 0; i < cmd->num_kernels && !status; i++)
          status = launch_kernel(&r, &r.kernels[i]);
@@ -323,6 +382,8 @@ kiln_run_intel(struct kiln_run_command *cmd, const struct kiln_program *program,
    }
    for (unsigned i = 0; i < KILN_RUN_MAX_ARGS; i++)
       kiln_intel_bo_destroy(dev, r.bos[i]);
+   kiln_intel_bo_destroy(dev, r.globals_bo);
+   kiln_intel_bo_destroy(dev, r.printf_bo);
    for (unsigned i = 0; i < KILN_RUN_MAX_KERNELS; i++)
       free(r.kernels[i].kernarg);
    return status;

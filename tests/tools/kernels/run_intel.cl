@@ -4,10 +4,10 @@
  *
  * `kiln run` on Intel devices (test_kiln_run_intel.py): kernels the Intel
  * path launches (buffers, values, a __local argument, several kernels in
- * turn) and kernels needing what it refuses at launch (printf, a global
- * offset).  What is refused for a whole program (its __global variables)
- * or fails its compile (images, device-side enqueue) has a file of its own
- * (run_intel_globals.cl, run_intel_image.cl, run_intel_enqueue.cl).
+ * turn, a global offset, printf).  A program with __global variables, and
+ * kernels that fail an Intel compile (images, device-side enqueue), have
+ * files of their own (run_intel_globals.cl, run_intel_image.cl,
+ * run_intel_enqueue.cl).
  */
 
 kernel void
