@@ -57,9 +57,11 @@ i915_bo_create(struct kiln_intel_device *dev, struct kiln_intel_bo *bo)
       return errno;
    bo->handle = create.handle;
 
+   /* Discrete GPUs take only FIXED, the caching i915 chose at creation
+    * (system memory, snooped, as iris finds). */
    struct drm_i915_gem_mmap_offset mmap_offset = {
       .handle = bo->handle,
-      .flags = I915_MMAP_OFFSET_WB,
+      .flags = dev->info.has_local_mem ? I915_MMAP_OFFSET_FIXED : I915_MMAP_OFFSET_WB,
    };
    void *map = MAP_FAILED;
    if (!drmIoctl(dev->fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mmap_offset))
