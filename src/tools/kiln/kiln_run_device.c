@@ -83,8 +83,7 @@ take_intel(struct kiln_run_device *dev, struct kiln_intel_device *intel, const c
    dev->kind = KILN_RUN_DEVICE_INTEL;
    dev->intel = intel;
    snprintf(dev->node, sizeof(dev->node), "%s", node);
-   snprintf(dev->driver, sizeof(dev->driver), "%s",
-            info->kmd_type == INTEL_KMD_TYPE_XE ? "xe" : "i915");
+   snprintf(dev->driver, sizeof(dev->driver), "%s", kiln_intel_device_kmd_name(intel));
    snprintf(dev->description, sizeof(dev->description), "%s, Gen%s", info->name,
             info->verx10 == 125 ? "12.5" : "12");
    /* drivers/intel opens Gen12 and Gen12.5 only; the compiler names their
