@@ -143,6 +143,8 @@ check('Intel: two kernels, two launches, __local argument are launched',
 refusals = [
     ('partial work-groups', [KERNEL, '-k', 'ids', '-g', '10', '-l', '4', 'buf:uint[10]'],
      'non-uniform work-groups are not supported on Intel'),
+    ('scratch memory', [KERNEL, '-k', 'private_table', '-g', '4', 'buf:int[4]', 'int:3'],
+     "kernel 'private_table' needs scratch memory"),
     ('a printf buffer too small',
      [KERNEL, '-k', 'says', '-g', '4', '--printf-buffer-size', '8', 'buf:int[4]'],
      "--printf-buffer-size 8: kernel 'says' needs between"),
@@ -159,6 +161,12 @@ refusals = [
 for name, args, message in refusals:
     rc, out, err = run(*args, shim=INTEL_SHIM)
     check(f'Intel refuses {name}', rc == 1 and message in err and out == '', f'{rc} {err}{out}')
+
+# The scratch kernel Intel refuses, on the emulator.
+rc, out, err = run(KERNEL, '-k', 'private_table', '-g', '4', 'buf:int[4]', 'int:3', device='sim')
+check('sim runs the scratch kernel Intel refuses',
+      rc == 0 and out == 'arg0: %s\n' % ' '.join(str((g * 7 + 3) % 256 * 3) for g in range(4)),
+      err + out)
 
 # A global offset, printf and a program's __global variables: computed on
 # the emulator, launched on Intel (whose printf buffer the noop GPU leaves

@@ -4,10 +4,10 @@
  *
  * `kiln run` on Intel devices (test_kiln_run_intel.py): kernels the Intel
  * path launches (buffers, values, a __local argument, several kernels in
- * turn, a global offset, printf).  A program with __global variables, and
- * kernels that fail an Intel compile (images, device-side enqueue), have
- * files of their own (run_intel_globals.cl, run_intel_image.cl,
- * run_intel_enqueue.cl).
+ * turn, a global offset, printf) and one it refuses (scratch memory).  A
+ * program with __global variables, and kernels that fail an Intel compile
+ * (images, device-side enqueue), have files of their own
+ * (run_intel_globals.cl, run_intel_image.cl, run_intel_enqueue.cl).
  */
 
 kernel void
@@ -45,4 +45,14 @@ says(global int *out)
 {
    printf("work-item %d\n", (int)get_global_id(0));
    out[get_global_id(0)] = 1;
+}
+
+/* A private array indexed at run time: brw keeps it in scratch. */
+kernel void
+private_table(global int *out, int n)
+{
+   int table[256];
+   for (int i = 0; i < 256; i++)
+      table[i] = i * n;
+   out[get_global_id(0)] = table[(get_global_id(0) * 7 + n) % 256];
 }
