@@ -24,9 +24,9 @@
  * ioctl table, so an exec that never signals times out and an ioctl
  * waiting on a timeline point nothing submitted is refused, as xe does.
  * A test reaches the bindings and injects faults through the exported
- * kiln_xe_shim_* functions (dlsym), since the shim is preloaded and not
- * linked; a program that knows nothing
- * of the shim (a tool under test) gets one from the start with
+ * kiln_xe_shim_* functions (intel_xe_noop_drm_shim.h, found with dlsym:
+ * the shim is preloaded, not linked); a program that knows nothing of the
+ * shim (a tool under test) gets a fault from the start with
  * KILN_XE_SHIM_FAULT=fail-binds|hang|ban.
  */
 #include <errno.h>
