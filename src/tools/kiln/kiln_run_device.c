@@ -74,7 +74,8 @@ is_intel_driver(const char *driver)
    return !strcmp(driver, "i915") || !strcmp(driver, "xe");
 }
 
-/* The device drivers/intel opened (node is "" when its search found it). */
+/* The device drivers/intel opened (node is "" when its search found it);
+ * closed again on failure. */
 static int
 take_intel(struct kiln_run_device *dev, struct kiln_intel_device *intel, const char *node,
            char *err, size_t err_size)
@@ -92,10 +93,12 @@ take_intel(struct kiln_run_device *dev, struct kiln_intel_device *intel, const c
       dev->target = kiln_target_name(KILN_TARGET_TGL);
    else if (info->verx10 == 125)
       dev->target = kiln_target_name(KILN_TARGET_DG2);
-   else
-      return fail(err, err_size, KILN_RUN_EXIT_DEVICE,
-                  "%s: GFX version %d.%d has no kiln compiler target", info->name,
-                  info->verx10 / 10, info->verx10 % 10);
+   else {
+      fail(err, err_size, KILN_RUN_EXIT_DEVICE, "%s: GFX version %d.%d has no kiln compiler "
+           "target", info->name, info->verx10 / 10, info->verx10 % 10);
+      kiln_run_device_close(dev);
+      return KILN_RUN_EXIT_DEVICE;
+   }
    return 0;
 }
 
@@ -180,12 +183,8 @@ kiln_run_device_open(struct kiln_run_device *dev, bool allow_intel, char *err,
    if (allow_intel) {
       struct kiln_intel_device *intel;
       char msg[256];
-      if (!kiln_intel_device_open(NULL, &intel, msg, sizeof(msg))) {
-         int ret = take_intel(dev, intel, "", err, err_size);
-         if (ret)
-            kiln_run_device_close(dev);
-         return ret;
-      }
+      if (!kiln_intel_device_open(NULL, &intel, msg, sizeof(msg)))
+         return take_intel(dev, intel, "", err, err_size);
       if (why_not)
          fprintf(why_not, "kiln run: no Intel device: %s\n", msg);
    }
