@@ -96,6 +96,7 @@ struct kiln_intel_submission {
    struct kiln_intel_bo *instructions; /* the kernel's code */
    struct kiln_intel_bo *state;        /* dynamic state: descriptor, push constants */
    struct kiln_intel_bo *fence;        /* the batch's last PIPE_CONTROL writes 1 here */
+   uint64_t seqno;                     /* xe: the exec's point on the device's timeline */
 };
 
 /* Builds and submits the launch; 0 on success, else an errno with a
@@ -105,9 +106,7 @@ int kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_l
 
 /* Waits for a submission (timeout in ns); 0 when it completed, ETIME on
  * timeout, EIO when the kernel driver reports the context was reset or
- * the exec queue banned (a hang), with a message in err.  On xe it waits
- * for the device's latest submission, which the in-order exec queue
- * finishes after this one. */
+ * the exec queue banned (a hang), with a message in err. */
 int kiln_intel_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *submission,
                     int64_t timeout_ns, char *err, size_t err_size);
 void kiln_intel_submission_finish(struct kiln_intel_device *dev,

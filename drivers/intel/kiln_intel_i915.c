@@ -78,7 +78,7 @@ i915_bo_create(struct kiln_intel_device *dev, struct kiln_intel_bo *bo)
 
 static int
 i915_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned num_bos,
-            const struct kiln_intel_submission *s, char *err, size_t err_size)
+            struct kiln_intel_submission *s, char *err, size_t err_size)
 {
    const unsigned count = num_bos + 4;
    struct drm_i915_gem_exec_object2 *objects = calloc(count, sizeof(*objects));

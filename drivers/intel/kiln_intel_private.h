@@ -30,7 +30,7 @@ struct kiln_intel_kmd {
    void (*bo_destroy)(struct kiln_intel_device *dev, struct kiln_intel_bo *bo);
    /* Submits s's batch with the launch's buffers and s's own resident. */
    int (*submit)(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned num_bos,
-                 const struct kiln_intel_submission *s, char *err, size_t err_size);
+                 struct kiln_intel_submission *s, char *err, size_t err_size);
    /* Waits for s: 0, ETIME on timeout, else the errno. */
    int (*wait)(struct kiln_intel_device *dev, const struct kiln_intel_submission *s,
                int64_t timeout_ns, char *err, size_t err_size);
@@ -53,7 +53,8 @@ struct kiln_intel_device {
       } i915;
       struct {
          uint32_t vm, exec_queue;
-         uint32_t syncobj; /* signalled by each exec in turn */
+         uint32_t timeline; /* each exec signals the next point */
+         uint64_t seqno;    /* the last point an exec took */
          struct intel_bind_timeline binds;
          uint32_t placement, create_flags;
          uint16_t cpu_caching, pat_index;

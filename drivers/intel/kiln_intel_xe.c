@@ -8,7 +8,8 @@
  * through XE_GEM_MMAP_OFFSET) and bound with XE_VM_BIND at the addresses
  * kiln hands out, an exec queue on the render engine (the one the batch's
  * PIPELINE_SELECT and flushes are written for, as on i915), and XE_EXEC of
- * the batch's address with a syncobj it signals.
+ * the batch's address signalling the next point of a timeline syncobj,
+ * which a wait for that submission waits on.
  *
  * xe has no buffer list at submission: every buffer bound in the VM is
  * resident, so binding at creation is all "making resident" needs.  Binds
@@ -41,8 +42,8 @@
 static void
 xe_finish(struct kiln_intel_device *dev)
 {
-   if (dev->xe.syncobj)
-      drmSyncobjDestroy(dev->fd, dev->xe.syncobj);
+   if (dev->xe.timeline)
+      drmSyncobjDestroy(dev->fd, dev->xe.timeline);
    if (dev->xe.exec_queue) {
       struct drm_xe_exec_queue_destroy destroy = { .exec_queue_id = dev->xe.exec_queue };
       drmIoctl(dev->fd, DRM_IOCTL_XE_EXEC_QUEUE_DESTROY, &destroy);
@@ -125,8 +126,8 @@ xe_init(struct kiln_intel_device *dev, char *err, size_t err_size)
    if (!intel_bind_timeline_init(&dev->xe.binds, dev->fd))
       ret = kiln_intel_error(err, err_size, errno, "creating the bind timeline: %s",
                              strerror(errno));
-   else if (drmSyncobjCreate(dev->fd, 0, &dev->xe.syncobj))
-      ret = kiln_intel_error(err, err_size, errno, "creating the exec syncobj: %s",
+   else if (drmSyncobjCreate(dev->fd, 0, &dev->xe.timeline))
+      ret = kiln_intel_error(err, err_size, errno, "creating the exec timeline: %s",
                              strerror(errno));
    else
       ret = create_exec_queue(dev, err, err_size);
@@ -219,7 +220,7 @@ xe_bo_create(struct kiln_intel_device *dev, struct kiln_intel_bo *bo)
 
 static int
 xe_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned num_bos,
-          const struct kiln_intel_submission *s, char *err, size_t err_size)
+          struct kiln_intel_submission *s, char *err, size_t err_size)
 {
    struct drm_xe_sync syncs[] = {
       {
@@ -228,9 +229,10 @@ xe_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned nu
          .timeline_value = intel_bind_timeline_get_last_point(&dev->xe.binds),
       },
       {
-         .type = DRM_XE_SYNC_TYPE_SYNCOBJ,
+         .type = DRM_XE_SYNC_TYPE_TIMELINE_SYNCOBJ,
          .flags = DRM_XE_SYNC_FLAG_SIGNAL,
-         .handle = dev->xe.syncobj,
+         .handle = dev->xe.timeline,
+         .timeline_value = dev->xe.seqno + 1,
       },
    };
    struct drm_xe_exec exec = {
@@ -244,6 +246,7 @@ xe_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned nu
       return kiln_intel_error(err, err_size, errno,
                               "DRM_IOCTL_XE_EXEC of the batch at 0x%llx: %s",
                               (unsigned long long)s->batch->address, strerror(errno));
+   s->seqno = ++dev->xe.seqno;
    return 0;
 }
 
@@ -256,9 +259,10 @@ xe_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *s,
    const int64_t now = os_time_get_nano();
    timeout_ns = MAX2(timeout_ns, 0);
    const int64_t deadline = timeout_ns > INT64_MAX - now ? INT64_MAX : now + timeout_ns;
-   int ret = -drmSyncobjWait(dev->fd, &dev->xe.syncobj, 1, deadline, 0, NULL);
-   if (ret)
-      return kiln_intel_error(err, err_size, ret, "DRM_IOCTL_SYNCOBJ_WAIT: %s", strerror(ret));
+   uint64_t point = s->seqno;
+   if (drmSyncobjTimelineWait(dev->fd, &dev->xe.timeline, &point, 1, deadline, 0, NULL))
+      return kiln_intel_error(err, err_size, errno, "DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT: %s",
+                              strerror(errno));
    return 0;
 }
 

@@ -20,8 +20,8 @@
  * signals its syncobjs at once.
  *
  * drm-shim's syncobjs are stubs (every wait succeeds); this driver
- * replaces create, destroy, wait and timeline signal in drm-shim's core
- * ioctl table, so an exec that never signals times out and an ioctl
+ * replaces create, destroy, wait, timeline signal and timeline wait in
+ * drm-shim's core ioctl table, so an exec that never signals times out and an ioctl
  * waiting on a timeline point nothing submitted is refused, as xe does.
  * A test reaches the bindings and injects faults through the exported
  * kiln_xe_shim_* functions (intel_xe_noop_drm_shim.h, found with dlsym:
@@ -84,6 +84,7 @@ static struct {
    } queues[MAX_QUEUES];
    enum syncobj_state syncobjs[MAX_SYNCOBJS];
    uint64_t points[MAX_SYNCOBJS];   /* a timeline's last submitted point */
+   uint64_t signalled[MAX_SYNCOBJS]; /* and its last signalled one */
    struct util_dynarray bindings;   /* struct binding */
    uint64_t last_exec;
    enum kiln_xe_shim_fault fault;
@@ -358,8 +359,17 @@ check_waits(const char *ioctl, uint64_t syncs, uint32_t count)
    return 0;
 }
 
+static void
+signal_point(uint32_t handle, uint64_t point, bool signalled)
+{
+   xe.points[handle] = MAX2(xe.points[handle], point);
+   if (signalled)
+      xe.signalled[handle] = MAX2(xe.signalled[handle], point);
+}
+
 /* Signals the syncobjs an ioctl names with DRM_XE_SYNC_FLAG_SIGNAL:
- * binary ones take state, timelines their point. */
+ * binary ones take state, timelines their point (submitted, and signalled
+ * unless the fence is pending). */
 static void
 signal_syncs(uint64_t syncs, uint32_t count, enum syncobj_state state)
 {
@@ -370,7 +380,7 @@ signal_syncs(uint64_t syncs, uint32_t count, enum syncobj_state state)
       if (sync[i].type == DRM_XE_SYNC_TYPE_SYNCOBJ)
          xe.syncobjs[sync[i].handle] = state;
       else if (sync[i].type == DRM_XE_SYNC_TYPE_TIMELINE_SYNCOBJ)
-         xe.points[sync[i].handle] = MAX2(xe.points[sync[i].handle], sync[i].timeline_value);
+         signal_point(sync[i].handle, sync[i].timeline_value, state != SYNCOBJ_PENDING);
    }
 }
 
@@ -550,7 +560,7 @@ syncobj_create(int fd, unsigned long request, void *arg)
    if (handle < MAX_SYNCOBJS) {
       xe.syncobjs[handle] = create->flags & DRM_SYNCOBJ_CREATE_SIGNALED ? SYNCOBJ_SIGNALLED
                                                                         : SYNCOBJ_NO_FENCE;
-      xe.points[handle] = 0;
+      xe.points[handle] = xe.signalled[handle] = 0;
       create->handle = handle;
    }
    simple_mtx_unlock(&xe.lock);
@@ -602,7 +612,35 @@ syncobj_timeline_signal(int fd, unsigned long request, void *arg)
       if (!syncobj_exists(handles[i]))
          ret = fail(EINVAL, "SYNCOBJ_TIMELINE_SIGNAL: no syncobj %u", handles[i]);
       else
-         xe.points[handles[i]] = MAX2(xe.points[handles[i]], points[i]);
+         signal_point(handles[i], points[i], true);
+   }
+   simple_mtx_unlock(&xe.lock);
+   return ret;
+}
+
+/* As syncobj_wait, for timeline points: one nothing submitted yet is
+ * refused unless the wait is for its submission too. */
+static int
+syncobj_timeline_wait(int fd, unsigned long request, void *arg)
+{
+   struct drm_syncobj_timeline_wait *wait = arg;
+   const uint32_t *handles = (const void *)(uintptr_t)wait->handles;
+   const uint64_t *points = (const void *)(uintptr_t)wait->points;
+   simple_mtx_lock(&xe.lock);
+   int ret = 0;
+   for (uint32_t i = 0; i < wait->count_handles && !ret; i++) {
+      if (!syncobj_exists(handles[i]))
+         ret = fail(EINVAL, "SYNCOBJ_TIMELINE_WAIT: no syncobj %u", handles[i]);
+      else if (points[i] > xe.points[handles[i]] &&
+               !(wait->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT))
+         ret = fail(EINVAL, "SYNCOBJ_TIMELINE_WAIT: point %llu of syncobj %u never submitted",
+                    (unsigned long long)points[i], handles[i]);
+   }
+   for (uint32_t i = 0; i < wait->count_handles && !ret; i++) {
+      if (points[i] > xe.signalled[handles[i]]) {
+         errno = ETIME;
+         ret = -1;
+      }
    }
    simple_mtx_unlock(&xe.lock);
    return ret;
@@ -702,5 +740,6 @@ drm_shim_driver_init(void)
    core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_DESTROY)] = syncobj_destroy;
    core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_WAIT)] = syncobj_wait;
    core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL)] = syncobj_timeline_signal;
+   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT)] = syncobj_timeline_wait;
    override_sysfs();
 }

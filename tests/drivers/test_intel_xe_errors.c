@@ -7,8 +7,9 @@
  * it injects: kiln_intel.h promises an errno with a message, never a
  * crash.  A bind that fails makes buffer creation, and so a dispatch,
  * fail with xe's errno (ENOMEM) and leave the device usable; an exec that
- * never signals makes the wait time out (ETIME); an exec after which xe
- * bans the queue makes the wait report a hang (EIO).  Nothing runs on the
+ * never signals makes the wait for it time out (ETIME) while the wait for
+ * the exec before it succeeds; an exec after which xe bans the queue makes
+ * the wait report a hang (EIO).  Nothing runs on the
  * noop device, so the launch is a few zero bytes of "code".
  */
 #include <dlfcn.h>
@@ -78,24 +79,31 @@ static void
 hang_then_ban(struct kiln_intel_device *dev)
 {
    char err[256] = "";
-   struct kiln_intel_submission sub;
+   struct kiln_intel_submission done, hung, banned;
 
+   int ret = dispatch(dev, &done, err, sizeof(err));
+   if (!CHECK(ret == 0, "dispatch: %s", err))
+      return;
    inject(KILN_XE_SHIM_HANG);
-   int ret = dispatch(dev, &sub, err, sizeof(err));
+   ret = dispatch(dev, &hung, err, sizeof(err));
    if (CHECK(ret == 0, "dispatch: %s", err)) {
       CHECK_EQ_INT("wait on an exec that never signals",
-                   kiln_intel_wait(dev, &sub, 1000000, err, sizeof(err)), ETIME);
+                   kiln_intel_wait(dev, &hung, 1000000, err, sizeof(err)), ETIME);
       CHECK(strstr(err, "did not finish in 1000000 ns"), "the message: \"%s\"", err);
-      kiln_intel_submission_finish(dev, &sub);
+      /* A wait is for its own submission, not the latest one. */
+      CHECK_EQ_INT("wait on the exec before the one that hangs",
+                   kiln_intel_wait(dev, &done, 1000000, err, sizeof(err)), 0);
+      kiln_intel_submission_finish(dev, &hung);
    }
+   kiln_intel_submission_finish(dev, &done);
 
    inject(KILN_XE_SHIM_BAN);
-   ret = dispatch(dev, &sub, err, sizeof(err));
+   ret = dispatch(dev, &banned, err, sizeof(err));
    if (CHECK(ret == 0, "dispatch: %s", err)) {
       CHECK_EQ_INT("wait on an exec whose queue xe banned",
-                   kiln_intel_wait(dev, &sub, 1000000000, err, sizeof(err)), EIO);
+                   kiln_intel_wait(dev, &banned, 1000000000, err, sizeof(err)), EIO);
       CHECK(strstr(err, "GPU hang"), "the message: \"%s\"", err);
-      kiln_intel_submission_finish(dev, &sub);
+      kiln_intel_submission_finish(dev, &banned);
    }
    inject(KILN_XE_SHIM_NO_FAULT);
 }
