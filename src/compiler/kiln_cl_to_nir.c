@@ -20,6 +20,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kiln_backend.h"
 #include "kiln_cl_library.h"
@@ -225,6 +226,33 @@ kiln_cl_nir_lower_before_io(nir_shader *nir, enum kiln_target target)
    NIR_PASS(_, nir, kiln_nir_lower_float_narrowing);
 }
 
+/*
+ * The module's words with OpCapability Linkage declared as Kernel instead
+ * (a capability every OpenCL module has already).  clc's modules declare
+ * Linkage for the built-ins they import, which kiln links itself (the
+ * options' clc_shader); vtn accepts Linkage only when it builds a library
+ * and prints a warning on stderr for every kernel otherwise.  NULL when
+ * out of memory.
+ */
+static uint32_t *
+words_without_linkage(const struct clc_binary *spirv)
+{
+   const size_t count = spirv->size / 4;
+   uint32_t *words = malloc(spirv->size);
+   if (!words)
+      return NULL;
+   memcpy(words, spirv->data, spirv->size);
+   for (size_t i = 5; i < count;) {
+      const unsigned len = words[i] >> 16, op = words[i] & 0xffff;
+      if (!len || op != SpvOpCapability)
+         break; /* the capabilities come first */
+      if (len == 2 && i + 1 < count && words[i + 1] == SpvCapabilityLinkage)
+         words[i + 1] = SpvCapabilityKernel;
+      i += len;
+   }
+   return words;
+}
+
 nir_shader *
 kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
                enum kiln_target target, unsigned wave_size,
@@ -238,8 +266,11 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
       return NULL;
 
    struct spirv_to_nir_options opts = cl_spirv_options(libclc, log);
-   nir_shader *nir = spirv_to_nir(spirv->data, spirv->size / 4, NULL, 0, MESA_SHADER_KERNEL,
-                                  entry_point, &opts, backend->nir_options(target));
+   uint32_t *words = words_without_linkage(spirv);
+   nir_shader *nir = words ? spirv_to_nir(words, spirv->size / 4, NULL, 0, MESA_SHADER_KERNEL,
+                                          entry_point, &opts, backend->nir_options(target))
+                           : NULL;
+   free(words);
    if (!nir) {
       kiln_log_append(log, "error: kernel %s: SPIR-V could not be translated to NIR\n",
                       entry_point);

@@ -5,11 +5,12 @@
 Python from the kernels' source (float32 arithmetic through struct
 packing), typedef'd arguments, buffers larger than one command-line word
 (from a file, from a seeded fill), a volatile wait that another wave
-releases, exit status and messages for every error the CLI promises
+releases, no stderr output for a clean compile, exit status and messages for every error the CLI promises
 (argument count and type mismatches, unparsable values, a faulting
 kernel, a hang)."""
 import os
 import struct
+import subprocess
 import sys
 import tempfile
 
@@ -42,6 +43,15 @@ want = 'arg2: ' + ' '.join('%.9g' % x for x in want_c)
 check('vadd runs', rc == 0, err)
 check('vadd result', want in out.splitlines(), f'\n got {out}\nwant {want}')
 check('vadd prints every buffer', out.startswith('arg0: ') and '\narg1: ' in out, out)
+
+# A kernel that compiles cleanly prints nothing on stderr at the SPIR-V
+# translator's default log level (the test setup raises it to errors only).
+quiet = subprocess.run([KILN, 'run', vadd, '-k', 'vadd', '-g', '4', 'buf:float[4]',
+                        'buf:float[4]', 'buf:float[4]', 'int:4'],
+                       capture_output=True, text=True, timeout=120,
+                       env={k: v for k, v in os.environ.items() if k != 'MESA_SPIRV_LOG_LEVEL'})
+check('a clean compile is silent on stderr', quiet.returncode == 0 and quiet.stderr == '',
+      f'rc {quiet.returncode}: {quiet.stderr}')
 
 # float3 buffer (3 of 4 slots printed), a by-value float, a __local pointer,
 # and a global offset.
