@@ -20,9 +20,10 @@
  * signals its syncobjs at once.
  *
  * drm-shim's syncobjs are stubs (every wait succeeds); this driver
- * replaces create, destroy, wait, timeline signal and timeline wait in
- * drm-shim's core ioctl table, so an exec that never signals times out and an ioctl
- * waiting on a timeline point nothing submitted is refused, as xe does.
+ * replaces create, destroy, timeline signal and timeline wait in
+ * drm-shim's core ioctl table, so a wait for an exec that never signals
+ * times out and an ioctl waiting on a timeline point nothing submitted is
+ * refused, as xe does.
  * A test reaches the bindings and injects faults through the exported
  * kiln_xe_shim_* functions (intel_xe_noop_drm_shim.h, found with dlsym:
  * the shim is preloaded, not linked); a program that knows nothing of the
@@ -54,13 +55,6 @@ bool drm_shim_driver_prefers_first_render_node = true;
 #define MAX_QUEUES 64
 #define MAX_SYNCOBJS 256
 
-enum syncobj_state {
-   SYNCOBJ_FREE,
-   SYNCOBJ_NO_FENCE,
-   SYNCOBJ_PENDING, /* a fence that never signals: an exec that hangs */
-   SYNCOBJ_SIGNALLED,
-};
-
 struct xe_bo {
    struct shim_bo base; /* first: drm-shim frees it */
    uint32_t vm;         /* private to this VM, or 0 */
@@ -82,9 +76,11 @@ static struct {
       uint32_t vm;                  /* 0 when free */
       bool banned;
    } queues[MAX_QUEUES];
-   enum syncobj_state syncobjs[MAX_SYNCOBJS];
-   uint64_t points[MAX_SYNCOBJS];   /* a timeline's last submitted point */
-   uint64_t signalled[MAX_SYNCOBJS]; /* and its last signalled one */
+   /* Syncobjs, all used as timelines: the last point submitted, and the
+    * last signalled (behind it after an exec that hangs). */
+   bool syncobjs[MAX_SYNCOBJS];
+   uint64_t points[MAX_SYNCOBJS];
+   uint64_t signalled[MAX_SYNCOBJS];
    struct util_dynarray bindings;   /* struct binding */
    uint64_t last_exec;
    enum kiln_xe_shim_fault fault;
@@ -332,25 +328,23 @@ xe_vm_destroy(int fd, unsigned long request, void *arg)
 static bool
 syncobj_exists(uint32_t handle)
 {
-   return handle < MAX_SYNCOBJS && xe.syncobjs[handle] != SYNCOBJ_FREE;
+   return handle < MAX_SYNCOBJS && xe.syncobjs[handle];
 }
 
-/* What xe refuses of the syncobjs an ioctl waits on: a binary one with no
- * fence, a timeline point nothing has submitted yet. */
+/* What xe refuses of an ioctl's syncs: a syncobj that is not there, and
+ * a wait for a timeline point nothing has submitted.  (This shim models
+ * timeline syncobjs only, the kind drivers/intel uses.) */
 static int
-check_waits(const char *ioctl, uint64_t syncs, uint32_t count)
+check_syncs(const char *ioctl, uint64_t syncs, uint32_t count)
 {
    const struct drm_xe_sync *sync = (const void *)(uintptr_t)syncs;
    for (uint32_t i = 0; i < count; i++) {
-      if (sync[i].flags & DRM_XE_SYNC_FLAG_SIGNAL)
-         continue;
+      if (sync[i].type != DRM_XE_SYNC_TYPE_TIMELINE_SYNCOBJ)
+         return fail(EINVAL, "%s: sync type %u (this shim models timeline syncobjs only)",
+                     ioctl, sync[i].type);
       if (!syncobj_exists(sync[i].handle))
-         return fail(ENOENT, "%s: waits on no syncobj %u", ioctl, sync[i].handle);
-      if (sync[i].type == DRM_XE_SYNC_TYPE_SYNCOBJ &&
-          xe.syncobjs[sync[i].handle] == SYNCOBJ_NO_FENCE)
-         return fail(EINVAL, "%s: waits on syncobj %u, which has no fence", ioctl,
-                     sync[i].handle);
-      if (sync[i].type == DRM_XE_SYNC_TYPE_TIMELINE_SYNCOBJ &&
+         return fail(ENOENT, "%s: no syncobj %u", ioctl, sync[i].handle);
+      if (!(sync[i].flags & DRM_XE_SYNC_FLAG_SIGNAL) &&
           sync[i].timeline_value > xe.points[sync[i].handle])
          return fail(EINVAL, "%s: waits on point %llu of syncobj %u, never submitted (last %llu)",
                      ioctl, (unsigned long long)sync[i].timeline_value, sync[i].handle,
@@ -367,20 +361,15 @@ signal_point(uint32_t handle, uint64_t point, bool signalled)
       xe.signalled[handle] = MAX2(xe.signalled[handle], point);
 }
 
-/* Signals the syncobjs an ioctl names with DRM_XE_SYNC_FLAG_SIGNAL:
- * binary ones take state, timelines their point (submitted, and signalled
- * unless the fence is pending). */
+/* Submits the points an ioctl's syncs signal (checked by check_syncs),
+ * and signals them unless the work hangs. */
 static void
-signal_syncs(uint64_t syncs, uint32_t count, enum syncobj_state state)
+signal_syncs(uint64_t syncs, uint32_t count, bool signalled)
 {
    const struct drm_xe_sync *sync = (const void *)(uintptr_t)syncs;
    for (uint32_t i = 0; i < count; i++) {
-      if (!(sync[i].flags & DRM_XE_SYNC_FLAG_SIGNAL) || !syncobj_exists(sync[i].handle))
-         continue;
-      if (sync[i].type == DRM_XE_SYNC_TYPE_SYNCOBJ)
-         xe.syncobjs[sync[i].handle] = state;
-      else if (sync[i].type == DRM_XE_SYNC_TYPE_TIMELINE_SYNCOBJ)
-         signal_point(sync[i].handle, sync[i].timeline_value, state != SYNCOBJ_PENDING);
+      if (sync[i].flags & DRM_XE_SYNC_FLAG_SIGNAL)
+         signal_point(sync[i].handle, sync[i].timeline_value, signalled);
    }
 }
 
@@ -453,7 +442,7 @@ xe_vm_bind(int fd, unsigned long request, void *arg)
       return fail(EINVAL, "VM_BIND: %u binds (this shim takes one at a time)",
                   bind->num_binds);
    simple_mtx_lock(&xe.lock);
-   int ret = check_waits("VM_BIND", bind->syncs, bind->num_syncs);
+   int ret = check_syncs("VM_BIND", bind->syncs, bind->num_syncs);
    if (!ret && bind->bind.op == DRM_XE_VM_BIND_OP_MAP)
       ret = bind_map(fd, bind->vm_id, &bind->bind);
    else if (!ret && bind->bind.op == DRM_XE_VM_BIND_OP_UNMAP)
@@ -461,7 +450,7 @@ xe_vm_bind(int fd, unsigned long request, void *arg)
    else if (!ret)
       ret = fail(EINVAL, "VM_BIND: operation %u", bind->bind.op);
    if (!ret)
-      signal_syncs(bind->syncs, bind->num_syncs, SYNCOBJ_SIGNALLED);
+      signal_syncs(bind->syncs, bind->num_syncs, true);
    simple_mtx_unlock(&xe.lock);
    return ret;
 }
@@ -535,14 +524,13 @@ xe_exec(int fd, unsigned long request, void *arg)
       return fail(EINVAL, "EXEC: %u batch buffers on a queue of width 1",
                   exec->num_batch_buffer);
    simple_mtx_lock(&xe.lock);
-   int ret = check_waits("EXEC", exec->syncs, exec->num_syncs);
+   int ret = check_syncs("EXEC", exec->syncs, exec->num_syncs);
    if (!ret && !find_binding(xe.queues[exec->exec_queue_id].vm, exec->address, 4))
       ret = fail(EINVAL, "EXEC: the batch at 0x%llx is in no binding of the queue's VM",
                  (unsigned long long)exec->address);
    if (!ret) {
       xe.last_exec = exec->address;
-      signal_syncs(exec->syncs, exec->num_syncs,
-                   xe.fault == KILN_XE_SHIM_HANG ? SYNCOBJ_PENDING : SYNCOBJ_SIGNALLED);
+      signal_syncs(exec->syncs, exec->num_syncs, xe.fault != KILN_XE_SHIM_HANG);
       xe.queues[exec->exec_queue_id].banned |= xe.fault == KILN_XE_SHIM_BAN;
    }
    simple_mtx_unlock(&xe.lock);
@@ -555,11 +543,11 @@ syncobj_create(int fd, unsigned long request, void *arg)
    struct drm_syncobj_create *create = arg;
    simple_mtx_lock(&xe.lock);
    uint32_t handle = 1;
-   while (handle < MAX_SYNCOBJS && xe.syncobjs[handle] != SYNCOBJ_FREE)
+   while (handle < MAX_SYNCOBJS && xe.syncobjs[handle])
       handle++;
    if (handle < MAX_SYNCOBJS) {
-      xe.syncobjs[handle] = create->flags & DRM_SYNCOBJ_CREATE_SIGNALED ? SYNCOBJ_SIGNALLED
-                                                                        : SYNCOBJ_NO_FENCE;
+      /* Point 0 is signalled, whether or not CREATE_SIGNALED asks. */
+      xe.syncobjs[handle] = true;
       xe.points[handle] = xe.signalled[handle] = 0;
       create->handle = handle;
    }
@@ -573,30 +561,7 @@ syncobj_destroy(int fd, unsigned long request, void *arg)
    struct drm_syncobj_destroy *destroy = arg;
    if (!syncobj_exists(destroy->handle))
       return fail(EINVAL, "SYNCOBJ_DESTROY: no syncobj %u", destroy->handle);
-   xe.syncobjs[destroy->handle] = SYNCOBJ_FREE;
-   return 0;
-}
-
-/* Nothing ever runs, so a wait that is not already satisfied times out at
- * once, whatever the deadline. */
-static int
-syncobj_wait(int fd, unsigned long request, void *arg)
-{
-   struct drm_syncobj_wait *wait = arg;
-   const uint32_t *handles = (const void *)(uintptr_t)wait->handles;
-   for (uint32_t i = 0; i < wait->count_handles; i++) {
-      if (!syncobj_exists(handles[i]))
-         return fail(EINVAL, "SYNCOBJ_WAIT: no syncobj %u", handles[i]);
-      if (xe.syncobjs[handles[i]] == SYNCOBJ_NO_FENCE &&
-          !(wait->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT))
-         return fail(EINVAL, "SYNCOBJ_WAIT: syncobj %u has no fence", handles[i]);
-   }
-   for (uint32_t i = 0; i < wait->count_handles; i++) {
-      if (xe.syncobjs[handles[i]] != SYNCOBJ_SIGNALLED) {
-         errno = ETIME;
-         return -1;
-      }
-   }
+   xe.syncobjs[destroy->handle] = false;
    return 0;
 }
 
@@ -618,8 +583,9 @@ syncobj_timeline_signal(int fd, unsigned long request, void *arg)
    return ret;
 }
 
-/* As syncobj_wait, for timeline points: one nothing submitted yet is
- * refused unless the wait is for its submission too. */
+/* Nothing ever runs, so a wait that is not already satisfied times out at
+ * once, whatever the deadline; a point nothing submitted is refused
+ * unless the wait is for its submission too. */
 static int
 syncobj_timeline_wait(int fd, unsigned long request, void *arg)
 {
@@ -738,7 +704,6 @@ drm_shim_driver_init(void)
    shim_device.driver_ioctl_count = ARRAY_SIZE(driver_ioctls);
    core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_CREATE)] = syncobj_create;
    core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_DESTROY)] = syncobj_destroy;
-   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_WAIT)] = syncobj_wait;
    core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL)] = syncobj_timeline_signal;
    core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT)] = syncobj_timeline_wait;
    override_sysfs();
