@@ -12,6 +12,11 @@
 #define KILN_PIPE_H
 
 #include "kiln_amdgpu.h"
+#include "kiln_pipe_common.h"
+
+#include <assert.h>
+#include <stddef.h>
+
 #include "kiln_compiler.h"
 #include "pipe/p_context.h"
 #include "pipe/p_screen.h"
@@ -23,15 +28,14 @@
 
 struct kiln_screen {
    struct pipe_screen base;
+   struct kiln_pipe_frontend frontend; /* as struct kiln_pipe_screen */
    struct kiln_amdgpu_device *dev;
    const struct kiln_amdgpu_device_info *info;
-   enum kiln_target target;
    /* drivers/amdgpu keeps one command buffer per device: every call into
     * it (buffer objects, kernels, dispatches) holds this lock, since
     * Rusticl calls the screen and its contexts from several threads. */
    simple_mtx_t dev_lock;
    char name[96];
-   struct disk_cache *disk_cache;
    /* The programs' __global variables (kiln_pipe_globals.c), under globals_lock. */
    struct list_head program_globals;
    simple_mtx_t globals_lock;
@@ -49,12 +53,22 @@ kiln_screen(struct pipe_screen *screen)
 
 struct kiln_resource {
    struct pipe_resource base;
+   uint8_t *map;     /* as struct kiln_pipe_resource: bo's mapping */
+   uint64_t address; /* and its GPU address */
    struct kiln_amdgpu_bo *bo;
    /* A texture's linear layout (kiln_amd_abi.h): pixel (x, y, z) at
     * z * slice_pitch + y * row_pitch + x * its format's block size. */
    unsigned row_pitch;
    uint64_t slice_pitch;
 };
+
+static_assert(offsetof(struct kiln_screen, frontend) ==
+                 offsetof(struct kiln_pipe_screen, frontend),
+              "a kiln screen begins as struct kiln_pipe_screen");
+static_assert(offsetof(struct kiln_resource, map) == offsetof(struct kiln_pipe_resource, map) &&
+                 offsetof(struct kiln_resource, address) ==
+                    offsetof(struct kiln_pipe_resource, address),
+              "a kiln resource begins as struct kiln_pipe_resource");
 
 static inline struct kiln_resource *
 kiln_resource(struct pipe_resource *res)
@@ -82,9 +96,7 @@ struct kiln_compute_state {
 struct kiln_context {
    struct pipe_context base;
    struct kiln_compute_state *cs;
-   struct util_dynarray input;    /* constant buffer 0: the kernel inputs */
-   struct pipe_resource **globals; /* set_global_binding's buffers */
-   unsigned num_globals;
+   struct kiln_pipe_inputs inputs; /* constant buffer 0 and set_global_binding's buffers */
    enum pipe_reset_status reset;  /* after a faulting dispatch, until queried */
    /* What the next launch's binding table describes (kiln_pipe_image.c) */
    struct pipe_sampler_view *views[KILN_MAX_BINDINGS];
@@ -106,11 +118,7 @@ void kiln_screen_init_caps(struct kiln_screen *screen);
 /* kiln_pipe_context.c */
 struct pipe_context *kiln_context_create(struct pipe_screen *screen, void *priv, unsigned flags);
 
-/* kiln_pipe_fence.c: fences and queries */
-void kiln_screen_init_fence_functions(struct kiln_screen *screen);
-void kiln_context_init_query_functions(struct kiln_context *ctx);
-
-/* kiln_pipe_resource.c: buffers and transfers */
+/* kiln_pipe_resource.c: buffer and texture objects, texture transfers */
 void kiln_screen_init_resource_functions(struct kiln_screen *screen);
 void kiln_context_init_resource_functions(struct kiln_context *ctx);
 

@@ -60,7 +60,7 @@ kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
       name = entry->function->name;
    const struct kiln_nir_kernel_options options = {
       .name = name,
-      .target = screen->target,
+      .target = screen->frontend.target,
       .wave_size = screen->info->wave_size,
       .input_size = MAX2(cso->req_input_mem, nir->num_uniforms),
       .program_globals = cs->globals != NULL,

@@ -17,12 +17,9 @@ static void
 kiln_context_destroy(struct pipe_context *pctx)
 {
    struct kiln_context *ctx = kiln_context(pctx);
-   for (unsigned i = 0; i < ctx->num_globals; i++)
-      pipe_resource_reference(&ctx->globals[i], NULL);
-   free(ctx->globals);
+   kiln_pipe_inputs_finish(&ctx->inputs);
    kiln_context_release_bindings(ctx);
    kiln_context_finish_device_queue(ctx);
-   util_dynarray_fini(&ctx->input);
    if (pctx->stream_uploader)
       u_upload_destroy(pctx->stream_uploader);
    FREE(ctx);
@@ -38,8 +35,9 @@ kiln_context_create(struct pipe_screen *screen, void *priv, unsigned flags)
    p->screen = screen;
    p->priv = priv;
    p->destroy = kiln_context_destroy;
-   util_dynarray_init(&ctx->input, NULL);
-   kiln_context_init_query_functions(ctx);
+   kiln_pipe_inputs_init(&ctx->inputs);
+   kiln_pipe_context_init_query_functions(p);
+   kiln_pipe_context_init_buffer_functions(p);
    kiln_context_init_resource_functions(ctx);
    kiln_context_init_compute_functions(ctx);
    kiln_context_init_launch_functions(ctx);

@@ -2,11 +2,12 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * Fences and queries.  Every dispatch has completed when launch_grid
- * returns (drivers/amdgpu waits for its end-of-pipe fence), so a fence is
- * signalled when it is made and a timestamp query is the time it ends.
+ * Fences and queries, for every kiln screen.  Every dispatch has
+ * completed when launch_grid returns (drivers/amdgpu and drivers/intel
+ * wait for its end-of-pipe fence), so a fence is signalled when it is
+ * made and a timestamp query is the time it ends.
  */
-#include "kiln_pipe.h"
+#include "kiln_pipe_common.h"
 
 #include "util/os_time.h"
 #include "util/u_inlines.h"
@@ -94,20 +95,20 @@ kiln_set_active_query_state(struct pipe_context *pctx, bool enable)
 }
 
 void
-kiln_screen_init_fence_functions(struct kiln_screen *screen)
+kiln_pipe_screen_init_fence_functions(struct pipe_screen *screen)
 {
-   screen->base.fence_reference = kiln_fence_reference;
-   screen->base.fence_finish = kiln_fence_finish;
+   screen->fence_reference = kiln_fence_reference;
+   screen->fence_finish = kiln_fence_finish;
 }
 
 void
-kiln_context_init_query_functions(struct kiln_context *ctx)
+kiln_pipe_context_init_query_functions(struct pipe_context *ctx)
 {
-   ctx->base.flush = kiln_flush;
-   ctx->base.create_query = kiln_create_query;
-   ctx->base.destroy_query = kiln_destroy_query;
-   ctx->base.begin_query = kiln_begin_query;
-   ctx->base.end_query = kiln_end_query;
-   ctx->base.get_query_result = kiln_get_query_result;
-   ctx->base.set_active_query_state = kiln_set_active_query_state;
+   ctx->flush = kiln_flush;
+   ctx->create_query = kiln_create_query;
+   ctx->destroy_query = kiln_destroy_query;
+   ctx->begin_query = kiln_begin_query;
+   ctx->end_query = kiln_end_query;
+   ctx->get_query_result = kiln_get_query_result;
+   ctx->set_active_query_state = kiln_set_active_query_state;
 }

@@ -42,13 +42,13 @@ globals_cache_key(struct kiln_screen *screen, const uint8_t key[32], cache_key o
    uint8_t data[sizeof(tag) + 32];
    memcpy(data, tag, sizeof(tag));
    memcpy(data + sizeof(tag), key, 32);
-   disk_cache_compute_key(screen->disk_cache, data, sizeof(data), out);
+   disk_cache_compute_key(screen->frontend.disk_cache, data, sizeof(data), out);
 }
 
 static void
 cache_put(struct kiln_screen *screen, const struct kiln_frontend_globals *g)
 {
-   if (!screen->disk_cache)
+   if (!screen->frontend.disk_cache)
       return;
    struct blob blob;
    blob_init(&blob);
@@ -59,7 +59,7 @@ cache_put(struct kiln_screen *screen, const struct kiln_frontend_globals *g)
    if (!blob.out_of_memory) {
       cache_key k;
       globals_cache_key(screen, g->key, k);
-      disk_cache_put(screen->disk_cache, k, blob.data, blob.size, NULL);
+      disk_cache_put(screen->frontend.disk_cache, k, blob.data, blob.size, NULL);
    }
    blob_finish(&blob);
 }
@@ -67,12 +67,12 @@ cache_put(struct kiln_screen *screen, const struct kiln_frontend_globals *g)
 static bool
 cache_get(struct kiln_screen *screen, const uint8_t key[32], struct kiln_frontend_globals *g)
 {
-   if (!screen->disk_cache)
+   if (!screen->frontend.disk_cache)
       return false;
    cache_key k;
    globals_cache_key(screen, key, k);
    size_t size = 0;
-   void *bytes = disk_cache_get(screen->disk_cache, k, &size);
+   void *bytes = disk_cache_get(screen->frontend.disk_cache, k, &size);
    if (!bytes)
       return false;
    struct blob_reader r;

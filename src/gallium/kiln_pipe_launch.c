@@ -5,10 +5,10 @@
  * A launch as Rusticl makes it: the kernel inputs (its arguments and its
  * own launch values, laid out by Rusticl) in constant buffer 0, the
  * buffers behind pointer arguments from set_global_binding, whose GPU
- * addresses are added into the inputs at once, the descriptors of the
- * bound images and samplers in the binding table past the inputs
- * (kiln_pipe_image.c), and launch_grid with the
- * work-group size and the number of groups.  drivers/amdgpu appends kiln's
+ * addresses are added into the inputs at once (kiln_pipe_inputs.c), the
+ * descriptors of the bound images and samplers in the binding table past
+ * the inputs (kiln_pipe_image.c), and launch_grid with the work-group
+ * size and the number of groups.  drivers/amdgpu appends kiln's
  * implicit arguments, places the LDS and waits for the dispatch; a fault
  * is reported on stderr with its address and instruction, and through the
  * context's reset status.
@@ -27,64 +27,16 @@ kiln_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader
                          unsigned index, bool take_ownership,
                          const struct pipe_constant_buffer *cb)
 {
-   struct kiln_context *ctx = kiln_context(pctx);
-   if (index != 0 || shader != PIPE_SHADER_COMPUTE)
-      goto release;
-
-   util_dynarray_clear(&ctx->input);
-   if (!cb)
-      return;
-   const uint8_t *src = cb->user_buffer;
-   if (!src && cb->buffer)
-      src = (const uint8_t *)kiln_resource(cb->buffer)->bo->map + cb->buffer_offset;
-   if (src && cb->buffer_size) {
-      void *dst = util_dynarray_grow_bytes(&ctx->input, 1, cb->buffer_size);
-      if (dst)
-         memcpy(dst, src, cb->buffer_size);
-   }
-
-release:
-   if (take_ownership && cb && cb->buffer) {
-      struct pipe_resource *buffer = cb->buffer;
-      pipe_resource_reference(&buffer, NULL);
-   }
+   kiln_pipe_inputs_set_constant_buffer(&kiln_context(pctx)->inputs, shader, index,
+                                        take_ownership, cb);
 }
 
-static bool
-grow_globals(struct kiln_context *ctx, unsigned count)
-{
-   if (count <= ctx->num_globals)
-      return true;
-   struct pipe_resource **g = realloc(ctx->globals, count * sizeof(*g));
-   if (!g)
-      return false;
-   memset(g + ctx->num_globals, 0, (count - ctx->num_globals) * sizeof(*g));
-   ctx->globals = g;
-   ctx->num_globals = count;
-   return true;
-}
-
-/* handles[i] points at the 64-bit buffer offset Rusticl wrote into the
- * inputs; it becomes the GPU address of that byte. */
 static void
 kiln_set_global_binding(struct pipe_context *pctx, unsigned first, unsigned count,
                         struct pipe_resource **resources, uint32_t **handles)
 {
-   struct kiln_context *ctx = kiln_context(pctx);
-   if (!grow_globals(ctx, first + count)) {
-      fprintf(stderr, "kiln: out of memory binding %u buffers\n", first + count);
-      return;
-   }
-   for (unsigned i = 0; i < count; i++) {
-      struct pipe_resource *res = resources ? resources[i] : NULL;
-      pipe_resource_reference(&ctx->globals[first + i], res);
-      if (res && handles && handles[i]) {
-         uint64_t address;
-         memcpy(&address, handles[i], sizeof(address));
-         address += kiln_resource(res)->bo->va;
-         memcpy(handles[i], &address, sizeof(address));
-      }
-   }
+   kiln_pipe_inputs_set_global_binding(&kiln_context(pctx)->inputs, first, count, resources,
+                                       handles);
 }
 
 static void
@@ -119,32 +71,28 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
 
    /* The inputs cover the kernel's explicit argument area; a shorter
     * buffer (arguments the kernel never reads) is padded with zeros. */
-   unsigned input_size = util_dynarray_num_elements(&ctx->input, uint8_t);
-   if (input_size < k->kernarg_size) {
-      void *tail = util_dynarray_grow_bytes(&ctx->input, 1, k->kernarg_size - input_size);
-      if (!tail)
-         return;
-      memset(tail, 0, k->kernarg_size - input_size);
-   }
+   if (!kiln_pipe_inputs_pad(&ctx->inputs, k->kernarg_size))
+      return;
+   struct kiln_pipe_inputs *in = &ctx->inputs;
 
    /* The buffers, the program's __global variables, and the resources of
     * the images the kernel reads. */
    const unsigned max_bos =
-      ctx->num_globals + 2 + k->num_sampler_views + k->num_shader_images;
+      in->num_globals + 2 + k->num_sampler_views + k->num_shader_images;
    struct kiln_amdgpu_bo *stack_bos[32];
    struct kiln_amdgpu_bo **bos = stack_bos;
    if (max_bos > ARRAY_SIZE(stack_bos) && !(bos = malloc(max_bos * sizeof(*bos))))
       return;
    unsigned num_bos = 0;
-   for (unsigned i = 0; i < ctx->num_globals; i++) {
-      if (ctx->globals[i])
-         bos[num_bos++] = kiln_resource(ctx->globals[i])->bo;
+   for (unsigned i = 0; i < in->num_globals; i++) {
+      if (in->globals[i])
+         bos[num_bos++] = kiln_resource(in->globals[i])->bo;
    }
    struct kiln_amdgpu_bo *program_globals =
       cs->globals ? kiln_program_globals_bo(cs->globals) : NULL;
    if (program_globals)
       bos[num_bos++] = program_globals;
-   if (kiln_context_write_bindings(ctx, k, ctx->input.data, bos, &num_bos, max_bos)) {
+   if (kiln_context_write_bindings(ctx, k, in->input.data, bos, &num_bos, max_bos)) {
       if (bos != stack_bos)
          free(bos);
       return;
@@ -152,7 +100,7 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
 
    struct kiln_amdgpu_launch launch = {
       .work_dim = CLAMP(info->work_dim, 1, 3),
-      .kernarg = ctx->input.data,
+      .kernarg = in->input.data,
       .bos = bos,
       .num_bos = num_bos,
       .extra_lds_bytes = info->variable_shared_mem,

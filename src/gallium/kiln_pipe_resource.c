@@ -2,10 +2,11 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * Buffers: each pipe_resource is one host-visible drivers/amdgpu buffer
+ * Resources: each pipe_resource is one host-visible drivers/amdgpu buffer
  * object with its GPU address.  No dispatch is in flight once
  * launch_grid has returned, so maps, uploads, copies and fills are done
- * by the CPU through the buffer's mapping, without waiting or staging.
+ * by the CPU through the buffer's mapping, without waiting or staging
+ * (kiln_pipe_buffer.c for buffers).
  * (On the emulated device the mapping is the memory the GPU reads; on a
  * render node it is GTT, which a later version may place in VRAM with
  * DMA_DATA copies.)  Textures (OpenCL images) are buffer objects too, in
@@ -88,6 +89,8 @@ kiln_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *te
       FREE(res);
       return NULL;
    }
+   res->map = res->bo->map;
+   res->address = res->bo->va;
    if (templ->target != PIPE_BUFFER)
       memset(res->bo->map, 0, size);
    return &res->base;
@@ -107,65 +110,6 @@ static uint8_t *
 buffer_bytes(struct pipe_resource *pres)
 {
    return kiln_resource(pres)->bo->map;
-}
-
-static void *
-kiln_buffer_map(struct pipe_context *pctx, struct pipe_resource *pres, unsigned level,
-                unsigned usage, const struct pipe_box *box, struct pipe_transfer **out)
-{
-   struct pipe_transfer *t = CALLOC_STRUCT(pipe_transfer);
-   if (!t)
-      return NULL;
-   pipe_resource_reference(&t->resource, pres);
-   t->level = level;
-   t->usage = usage;
-   t->box = *box;
-   *out = t;
-   return buffer_bytes(pres) + box->x;
-}
-
-static void
-kiln_buffer_unmap(struct pipe_context *pctx, struct pipe_transfer *t)
-{
-   pipe_resource_reference(&t->resource, NULL);
-   FREE(t);
-}
-
-static void
-kiln_buffer_subdata(struct pipe_context *pctx, struct pipe_resource *pres, unsigned usage,
-                    unsigned offset, unsigned size, const void *data)
-{
-   memcpy(buffer_bytes(pres) + offset, data, size);
-}
-
-static void
-kiln_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
-                          unsigned dst_level, unsigned dstx, unsigned dsty, unsigned dstz,
-                          struct pipe_resource *src, unsigned src_level,
-                          const struct pipe_box *src_box)
-{
-   if (dst->target != PIPE_BUFFER || src->target != PIPE_BUFFER) {
-      /* Images, and images and buffers: through the maps. */
-      util_resource_copy_region(pctx, dst, dst_level, dstx, dsty, dstz, src, src_level,
-                                src_box);
-      return;
-   }
-   /* memmove: a copy within one buffer may overlap (clEnqueueCopyBuffer
-    * forbids it, but a sub-buffer's copy reaches here as the parent's). */
-   memmove(buffer_bytes(dst) + dstx, buffer_bytes(src) + src_box->x, src_box->width);
-}
-
-static void
-kiln_clear_buffer(struct pipe_context *pctx, struct pipe_resource *pres, unsigned offset,
-                  unsigned size, const void *value, int value_size)
-{
-   uint8_t *p = buffer_bytes(pres) + offset;
-   if (value_size == 1) {
-      memset(p, *(const uint8_t *)value, size);
-      return;
-   }
-   for (unsigned i = 0; i + value_size <= size; i += value_size)
-      memcpy(p + i, value, value_size);
 }
 
 /* The box's first pixel; z is the slice of a 3D texture or the layer of
@@ -203,12 +147,7 @@ void
 kiln_context_init_resource_functions(struct kiln_context *ctx)
 {
    struct pipe_context *p = &ctx->base;
-   p->buffer_map = kiln_buffer_map;
-   p->buffer_unmap = kiln_buffer_unmap;
-   p->buffer_subdata = kiln_buffer_subdata;
-   p->resource_copy_region = kiln_resource_copy_region;
-   p->clear_buffer = kiln_clear_buffer;
    p->texture_map = kiln_texture_map;
-   p->texture_unmap = kiln_buffer_unmap;
+   p->texture_unmap = p->buffer_unmap; /* kiln_pipe_buffer.c's, set first */
    p->texture_subdata = u_default_texture_subdata;
 }

@@ -1,0 +1,105 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * What kiln's Gallium screens share whatever GPU is behind them (the AMD
+ * screen in src/gallium, the Intel one in src/gallium/intel): Rusticl's
+ * front-end hooks, which run kiln's own CL passes for the screen's
+ * compiler target; buffers the CPU reads and writes through their
+ * mappings; the kernel inputs and buffer bindings a launch is made of;
+ * and fences and queries, trivial because every launch is waited for
+ * before launch_grid returns.
+ *
+ * A screen begins with the members of struct kiln_pipe_screen, a buffer
+ * resource with those of struct kiln_pipe_resource, so the shared code
+ * can reach them from Gallium's base objects.
+ */
+#ifndef KILN_PIPE_COMMON_H
+#define KILN_PIPE_COMMON_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kiln_compiler.h"
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "pipe/p_state.h"
+#include "util/u_dynarray.h"
+
+struct disk_cache;
+struct kiln_frontend_globals;
+
+/* The compiler target a screen's kernels are built for, and how its
+ * front-end hooks treat a program. */
+struct kiln_pipe_frontend {
+   enum kiln_target target;
+   unsigned wave_size; /* AMD's wave size, Intel's SIMD width */
+   struct disk_cache *disk_cache;
+   /* Takes a program's __global variables from the SPIR-V-to-NIR hook;
+    * NULL when the device has no buffer for them, and a program that
+    * has some is refused, naming the device. */
+   void (*keep_globals)(struct pipe_screen *screen, struct kiln_frontend_globals *g);
+   const char *device_name; /* for messages */
+};
+
+struct kiln_pipe_screen {
+   struct pipe_screen base;
+   struct kiln_pipe_frontend frontend;
+};
+
+static inline struct kiln_pipe_frontend *
+kiln_pipe_frontend(struct pipe_screen *screen)
+{
+   return &((struct kiln_pipe_screen *)screen)->frontend;
+}
+
+/* kiln_pipe_frontend.c: sets the screen's compiler options, front-end
+ * hooks, timestamp and disk cache (named cache_name, keyed by this
+ * library's build) from frontend, which must be filled in. */
+void kiln_pipe_screen_init_frontend(struct pipe_screen *screen, const char *cache_name);
+void kiln_pipe_screen_finish_frontend(struct pipe_screen *screen);
+
+/* A buffer: its bytes as the CPU sees them and its GPU address. */
+struct kiln_pipe_resource {
+   struct pipe_resource base;
+   uint8_t *map;
+   uint64_t address;
+};
+
+static inline struct kiln_pipe_resource *
+kiln_pipe_resource(struct pipe_resource *res)
+{
+   return (struct kiln_pipe_resource *)res;
+}
+
+/* kiln_pipe_buffer.c: buffer maps, uploads, copies and fills by the CPU
+ * (no launch is in flight once launch_grid has returned). */
+void kiln_pipe_context_init_buffer_functions(struct pipe_context *ctx);
+
+/* kiln_pipe_inputs.c: constant buffer 0 (the kernel inputs Rusticl lays
+ * out) and set_global_binding's buffers, whose GPU addresses are added
+ * into the inputs at once. */
+struct kiln_pipe_inputs {
+   struct util_dynarray input;
+   struct pipe_resource **globals;
+   unsigned num_globals;
+};
+
+void kiln_pipe_inputs_init(struct kiln_pipe_inputs *in);
+void kiln_pipe_inputs_finish(struct kiln_pipe_inputs *in);
+void kiln_pipe_inputs_set_constant_buffer(struct kiln_pipe_inputs *in,
+                                          enum pipe_shader_type shader, unsigned index,
+                                          bool take_ownership,
+                                          const struct pipe_constant_buffer *cb);
+void kiln_pipe_inputs_set_global_binding(struct kiln_pipe_inputs *in, unsigned first,
+                                         unsigned count, struct pipe_resource **resources,
+                                         uint32_t **handles);
+/* Pads the inputs with zeros to at least size bytes (arguments the kernel
+ * never reads); false when out of memory. */
+bool kiln_pipe_inputs_pad(struct kiln_pipe_inputs *in, unsigned size);
+
+/* kiln_pipe_fence.c: fences and timestamp queries */
+void kiln_pipe_screen_init_fence_functions(struct pipe_screen *screen);
+void kiln_pipe_context_init_query_functions(struct pipe_context *ctx);
+
+#endif
