@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: MIT
  *
  * The device `kiln run` launches on, and the exit statuses its launch
- * paths share.  KILN_DEVICE=sim is the emulated gfx1030; KILN_DEVICE=PATH
+ * paths share; kiln's OpenCL ICD (src/opencl's pipe-loader) runs on the
+ * same choice.  KILN_DEVICE=sim is the emulated gfx1030; KILN_DEVICE=PATH
  * is that render node, driven by drivers/amdgpu or, for an i915 or xe
  * node, drivers/intel; unset, the first amdgpu node ACO supports, else
  * the first Intel node of a GFX version kiln supports (Gen12, Gen12.5),
