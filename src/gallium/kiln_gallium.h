@@ -2,9 +2,11 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * The Gallium driver's one public entry: a pipe_screen for a device
+ * The Gallium driver's public entries: a pipe_screen for a device
  * drivers/amdgpu opens ("sim", a render node's path, or NULL for its
- * default choice; see kiln_amdgpu_device_open()).
+ * default choice; see kiln_amdgpu_device_open()), or for a device already
+ * opened by drivers/amdgpu or (kiln built with -Dintel=true,
+ * KILN_GALLIUM_HAVE_INTEL) drivers/intel.
  */
 #ifndef KILN_GALLIUM_H
 #define KILN_GALLIUM_H
@@ -16,9 +18,18 @@ extern "C" {
 #endif
 
 struct pipe_screen;
+struct kiln_amdgpu_device;
+struct kiln_intel_device;
 
 /* NULL on failure, with the reason in msg. */
 struct pipe_screen *kiln_screen_create(const char *device, char *msg, size_t msg_size);
+
+/* The screen of an opened device, which it takes (and closes on
+ * failure); NULL on failure, with the reason in msg. */
+struct pipe_screen *kiln_amdgpu_screen_create(struct kiln_amdgpu_device *dev, char *msg,
+                                              size_t msg_size);
+struct pipe_screen *kiln_intel_screen_create(struct kiln_intel_device *dev, char *msg,
+                                             size_t msg_size);
 
 #ifdef __cplusplus
 }

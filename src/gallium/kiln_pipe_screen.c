@@ -91,15 +91,22 @@ kiln_screen_destroy(struct pipe_screen *pscreen)
 struct pipe_screen *
 kiln_screen_create(const char *device, char *msg, size_t msg_size)
 {
+   struct kiln_amdgpu_device *dev;
+   if (kiln_amdgpu_device_open(device, &dev, msg, msg_size))
+      return NULL;
+   return kiln_amdgpu_screen_create(dev, msg, msg_size);
+}
+
+struct pipe_screen *
+kiln_amdgpu_screen_create(struct kiln_amdgpu_device *dev, char *msg, size_t msg_size)
+{
    struct kiln_screen *screen = CALLOC_STRUCT(kiln_screen);
    if (!screen) {
       snprintf(msg, msg_size, "out of memory");
+      kiln_amdgpu_device_close(dev);
       return NULL;
    }
-   if (kiln_amdgpu_device_open(device, &screen->dev, msg, msg_size)) {
-      FREE(screen);
-      return NULL;
-   }
+   screen->dev = dev;
    screen->info = kiln_amdgpu_device_get_info(screen->dev);
    if (!kiln_target_from_name(screen->info->target, &screen->frontend.target)) {
       snprintf(msg, msg_size, "%s: kiln does not compile for %s", screen->info->name,

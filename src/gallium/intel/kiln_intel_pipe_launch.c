@@ -1,0 +1,191 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * A launch on the Intel screen as Rusticl makes it: the kernel inputs in
+ * constant buffer 0 and the buffers set_global_binding names
+ * (kiln_pipe_inputs.c), then launch_grid, in named steps: the work-group
+ * shared memory placed (static __local variables, then the __local
+ * arguments Rusticl put after them), the launch described for
+ * drivers/intel (which appends kiln's implicit arguments to the push
+ * constants, kiln_intel_abi.h), submitted, and waited for.  A dispatch
+ * still running after a minute is taken for a hang, and a hang or reset
+ * the kernel driver reports is given through the context's reset status;
+ * each failure is said on stderr naming the kernel.
+ */
+#include "kiln_intel_pipe.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "util/u_math.h"
+
+#define KILN_INTEL_PIPE_TIMEOUT_NS (INT64_C(60) * 1000 * 1000 * 1000)
+
+static void
+kiln_intel_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader,
+                               unsigned index, bool take_ownership,
+                               const struct pipe_constant_buffer *cb)
+{
+   kiln_pipe_inputs_set_constant_buffer(&kiln_intel_context(pctx)->inputs, shader, index,
+                                        take_ownership, cb);
+}
+
+static void
+kiln_intel_set_global_binding(struct pipe_context *pctx, unsigned first, unsigned count,
+                              struct pipe_resource **resources, uint32_t **handles)
+{
+   kiln_pipe_inputs_set_global_binding(&kiln_intel_context(pctx)->inputs, first, count,
+                                       resources, handles);
+}
+
+/* The work-group's shared memory: the kernel's static __local variables,
+ * then the __local arguments from where the front end placed them; false
+ * (said on stderr) when it does not fit. */
+static bool
+place_slm(const struct kiln_intel_compute_state *cs, const struct pipe_grid_info *info,
+          unsigned *slm_bytes)
+{
+   const struct kiln_kernel *k = cs->kernel;
+   if (k->lds_bytes > cs->static_shared_mem && info->variable_shared_mem) {
+      fprintf(stderr, "kiln: kernel %s: %u bytes of static __local memory, more than the %u "
+                      "the __local arguments were placed after; nothing runs\n",
+              k->name, k->lds_bytes, cs->static_shared_mem);
+      return false;
+   }
+   const uint64_t bytes =
+      info->variable_shared_mem
+         ? (uint64_t)MAX2(k->lds_bytes, cs->static_shared_mem) + info->variable_shared_mem
+         : k->lds_bytes;
+   if (bytes > KILN_INTEL_PIPE_MAX_SLM_BYTES) {
+      fprintf(stderr, "kiln: kernel %s: %llu bytes of __local memory, over the %u a "
+                      "work-group has; nothing runs\n",
+              k->name, (unsigned long long)bytes, KILN_INTEL_PIPE_MAX_SLM_BYTES);
+      return false;
+   }
+   *slm_bytes = bytes;
+   return true;
+}
+
+/* The launch for drivers/intel; false (said on stderr) when it cannot be
+ * made: partial work-groups, which the screen does not offer. */
+static bool
+describe_launch(struct kiln_intel_context *ctx, const struct pipe_grid_info *info,
+                unsigned slm_bytes, struct kiln_intel_launch *launch)
+{
+   const struct kiln_kernel *k = ctx->cs->kernel;
+   struct kiln_pipe_inputs *in = &ctx->inputs;
+   *launch = (struct kiln_intel_launch){
+      .code = k->code,
+      .code_size = k->code_size,
+      .const_data_offset = k->intel.const_data_offset,
+      .simd_width = k->intel.simd_width,
+      .push_bytes = k->intel.push_bytes,
+      .per_thread_push_bytes = k->intel.per_thread_push_bytes,
+      .slm_bytes = slm_bytes,
+      .uses_barrier = k->intel.uses_barrier,
+      .kernarg = in->input.data,
+      .kernarg_size = k->kernarg_size,
+      .kernarg_alloc_size = k->kernarg_alloc_size,
+      .implicit_offset = k->implicit_offset,
+      .work_dim = CLAMP(info->work_dim, 1, 3),
+   };
+   for (unsigned d = 0; d < 3; d++) {
+      if (info->last_block[d] && info->last_block[d] != info->block[d]) {
+         fprintf(stderr, "kiln: kernel %s: a partial work-group in dimension %u, which "
+                         "drivers/intel cannot launch; nothing runs\n", k->name, d);
+         return false;
+      }
+      launch->global_size[d] = info->grid[d] * info->block[d];
+      launch->local_size[d] = info->block[d];
+   }
+   return true;
+}
+
+/* The buffers the kernel reaches: every buffer bound. */
+static struct kiln_intel_bo **
+collect_bos(struct kiln_pipe_inputs *in, unsigned *num_bos)
+{
+   struct kiln_intel_bo **bos = malloc(MAX2(in->num_globals, 1) * sizeof(*bos));
+   *num_bos = 0;
+   if (!bos)
+      return NULL;
+   for (unsigned i = 0; i < in->num_globals; i++) {
+      if (in->globals[i])
+         bos[(*num_bos)++] = kiln_intel_resource(in->globals[i])->bo;
+   }
+   return bos;
+}
+
+static void
+submit_and_wait(struct kiln_intel_context *ctx, const struct kiln_intel_launch *launch)
+{
+   struct kiln_intel_screen *screen = kiln_intel_screen(ctx->base.screen);
+   const char *name = ctx->cs->kernel->name;
+   char err[512];
+   struct kiln_intel_submission submission;
+   simple_mtx_lock(&screen->dev_lock);
+   int ret = kiln_intel_dispatch(screen->dev, launch, &submission, err, sizeof(err));
+   if (!ret) {
+      ret = kiln_intel_wait(screen->dev, &submission, KILN_INTEL_PIPE_TIMEOUT_NS, err,
+                            sizeof(err));
+      kiln_intel_submission_finish(screen->dev, &submission);
+      if (ret == ETIME || ret == EIO)
+         ctx->reset = PIPE_GUILTY_CONTEXT_RESET;
+   }
+   simple_mtx_unlock(&screen->dev_lock);
+   if (ret == ETIME)
+      fprintf(stderr, "kiln: kernel %s: %s, so it is taken for a hang\n", name, err);
+   else if (ret)
+      fprintf(stderr, "kiln: kernel %s: %s\n", name, err);
+}
+
+static void
+kiln_intel_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
+{
+   struct kiln_intel_context *ctx = kiln_intel_context(pctx);
+   if (!ctx->cs) {
+      fprintf(stderr, "kiln: launch of a kernel that did not compile; nothing runs\n");
+      return;
+   }
+   const struct kiln_kernel *k = ctx->cs->kernel;
+   /* The inputs cover the kernel's explicit argument area; a shorter
+    * buffer (arguments the kernel never reads) is padded with zeros. */
+   if (!kiln_pipe_inputs_pad(&ctx->inputs, k->kernarg_size))
+      return;
+   unsigned slm_bytes;
+   struct kiln_intel_launch launch;
+   if (!place_slm(ctx->cs, info, &slm_bytes) ||
+       !describe_launch(ctx, info, slm_bytes, &launch))
+      return;
+   launch.bos = collect_bos(&ctx->inputs, &launch.num_bos);
+   if (!launch.bos)
+      return;
+   submit_and_wait(ctx, &launch);
+   free(launch.bos);
+}
+
+static void
+kiln_intel_memory_barrier(struct pipe_context *pctx, unsigned flags)
+{
+}
+
+static enum pipe_reset_status
+kiln_intel_get_device_reset_status(struct pipe_context *pctx)
+{
+   struct kiln_intel_context *ctx = kiln_intel_context(pctx);
+   enum pipe_reset_status status = ctx->reset;
+   ctx->reset = PIPE_NO_RESET;
+   return status;
+}
+
+void
+kiln_intel_context_init_launch_functions(struct kiln_intel_context *ctx)
+{
+   ctx->base.set_constant_buffer = kiln_intel_set_constant_buffer;
+   ctx->base.set_global_binding = kiln_intel_set_global_binding;
+   ctx->base.launch_grid = kiln_intel_launch_grid;
+   ctx->base.memory_barrier = kiln_intel_memory_barrier;
+   ctx->base.get_device_reset_status = kiln_intel_get_device_reset_status;
+}
