@@ -6,15 +6,18 @@
  * and create their screens, in place of Mesa's static pipe-loader (whose
  * fixed driver table and render-node scan could never offer the emulated
  * device).  There is one kiln device, named "kiln" (the name Rusticl
- * enables), whose screen drivers/amdgpu opens as it always chooses: the
- * render node KILN_DEVICE names, else an amdgpu render node ACO supports,
- * else the emulated gfx1030 in-process.
+ * enables), on the device `kiln run` would choose (kiln_run_device.h):
+ * the render node KILN_DEVICE names (amdgpu, i915 or xe) or "sim", else
+ * an amdgpu render node ACO supports, else an Intel Gen12 or Gen12.5
+ * node, else the emulated gfx1030 in-process.  The screen is src/gallium's
+ * AMD one or, on an Intel node, src/gallium/intel's.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kiln_gallium.h"
+#include "kiln_run_device.h"
 #include "pipe-loader/pipe_loader.h"
 
 #define KILN_DRIVER_NAME "kiln"
@@ -42,7 +45,19 @@ struct pipe_screen *
 pipe_loader_create_screen(struct pipe_loader_device *dev, bool driver_name_is_inferred)
 {
    char msg[256] = "";
-   struct pipe_screen *screen = kiln_screen_create(NULL, msg, sizeof(msg));
+   struct kiln_run_device device;
+   if (kiln_run_device_open(&device, true, msg, sizeof(msg), NULL)) {
+      fprintf(stderr, "kiln: no device: %s\n", msg);
+      return NULL;
+   }
+   /* The screen takes the opened device. */
+   struct pipe_screen *screen = NULL;
+   if (device.kind == KILN_RUN_DEVICE_AMDGPU)
+      screen = kiln_amdgpu_screen_create(device.amdgpu, msg, sizeof(msg));
+#ifdef KILN_GALLIUM_HAVE_INTEL
+   else
+      screen = kiln_intel_screen_create(device.intel, msg, sizeof(msg));
+#endif
    if (!screen)
       fprintf(stderr, "kiln: no device: %s\n", msg);
    return screen;
