@@ -17,6 +17,8 @@
  * work-groups) refused with an error, never run.
  *
  *   test_cl_intel intel NAME   the Intel device, named NAME
+ *   test_cl_intel fault NAME   the same on an xe node whose every dispatch
+ *                              hangs or is banned: the launch is an error
  *   test_cl_intel sim          KILN_DEVICE=sim under the same shim: the
  *                              emulated gfx1030, whose results are checked
  *
@@ -25,6 +27,7 @@
  */
 #include "cl_test.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,6 +215,85 @@ intel_kernel_builds_and_launches(struct clt *t)
    return true;
 }
 
+/* Kernels of the kinds the Intel path launches (a __local argument and
+ * barriers, atomics on global and local memory, a __constant table and
+ * 64-bit arithmetic, printf) build, and their launches complete; the
+ * noop GPU runs nothing, so the buffer stays as written. */
+static bool
+intel_common_kernels_launch(struct clt *t)
+{
+   static const struct {
+      const char *name, *src;
+      bool local_arg, long_arg;
+   } kernels[] = {
+      { "reduce",
+        "kernel void reduce(global int *io, local int *tmp)\n"
+        "{\n"
+        "   size_t l = get_local_id(0);\n"
+        "   tmp[l] = io[get_global_id(0)];\n"
+        "   barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "   for (size_t s = get_local_size(0) / 2; s > 0; s /= 2) {\n"
+        "      if (l < s)\n"
+        "         tmp[l] += tmp[l + s];\n"
+        "      barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "   }\n"
+        "   if (l == 0)\n"
+        "      io[get_group_id(0)] = tmp[0];\n"
+        "}\n", true, false },
+      { "count",
+        "kernel void count(global int *io, local int *n)\n"
+        "{\n"
+        "   if (get_local_id(0) == 0)\n"
+        "      *n = 0;\n"
+        "   barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "   atomic_inc(n);\n"
+        "   barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "   if (get_local_id(0) == 0)\n"
+        "      atomic_add(io, *n);\n"
+        "}\n", true, false },
+      { "table",
+        "constant int tab[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };\n"
+        "kernel void table(global int *io, long b)\n"
+        "{\n"
+        "   size_t i = get_global_id(0);\n"
+        "   io[i] = tab[i & 7] * (int)(b >> 33) + (int)mul_hi(b, (long)i);\n"
+        "}\n", false, true },
+      { "say",
+        "kernel void say(global int *io)\n"
+        "{\n"
+        "   printf(\"%d\\n\", io[get_global_id(0)]);\n"
+        "}\n", false, false },
+   };
+   enum { N = 64 };
+   int data[N], got[N];
+   for (unsigned i = 0; i < N; i++)
+      data[i] = (int)(i * 7 + 1);
+   for (unsigned i = 0; i < CLT_ARRAY_SIZE(kernels); i++) {
+      cl_program p = clt_build(t, kernels[i].src, NULL);
+      if (!p)
+         return false;
+      cl_kernel k = clt_kernel(t, p, kernels[i].name);
+      cl_mem m = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(data), data);
+      if (!k || !m)
+         return false;
+      const size_t global = N, local = 16;
+      CLT_OK(clSetKernelArg(k, 0, sizeof(m), &m));
+      if (kernels[i].local_arg)
+         CLT_OK(clSetKernelArg(k, 1, local * sizeof(int), NULL));
+      if (kernels[i].long_arg) {
+         const cl_long b = INT64_C(0x123456789a);
+         CLT_OK(clSetKernelArg(k, 1, sizeof(b), &b));
+      }
+      CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+      CLT_OK(clFinish(t->queue));
+      CLT_OK(clEnqueueReadBuffer(t->queue, m, CL_TRUE, 0, sizeof(got), got, 0, NULL, NULL));
+      CLT_REQUIRE(!memcmp(got, data, sizeof(data)),
+                  "kernel %s changed its buffer on a GPU that executes nothing",
+                  kernels[i].name);
+   }
+   return true;
+}
+
 /* OpenCL 3.0 5.10 (clEnqueueNDRangeKernel): without non-uniform
  * work-group support, a global size the local size does not divide is
  * CL_INVALID_WORK_GROUP_SIZE. */
@@ -286,11 +368,47 @@ intel_images_do_not_build(struct clt *t)
                       NULL);
 }
 
+/* The xe node hangs or bans every dispatch (KILN_XE_SHIM_FAULT): the
+ * launch must end as an error, never as a completed command.  OpenCL 3.0
+ * 5.11: a command that ends abnormally has a negative execution status. */
+static bool
+intel_faulting_launch_is_an_error(struct clt *t)
+{
+   cl_program p = clt_build(t, axpy_src, NULL);
+   if (!p)
+      return false;
+   cl_kernel k = clt_kernel(t, p, "axpy");
+   cl_mem m = clt_buffer(t, CL_MEM_READ_WRITE, AXPY_N * 4, NULL);
+   if (!k || !m)
+      return false;
+   const float a = 1.0f;
+   CLT_OK(clSetKernelArg(k, 0, sizeof(a), &a));
+   CLT_OK(clSetKernelArg(k, 1, sizeof(m), &m));
+   CLT_OK(clSetKernelArg(k, 2, sizeof(m), &m));
+   const size_t global = AXPY_N, local = 16;
+   cl_event ev;
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &global, &local, 0, NULL, &ev));
+   clt_defer(t, CLT_EVENT, ev);
+   const cl_int finish = clFinish(t->queue);
+   CLT_REQUIRE(finish != CL_SUCCESS, "clFinish returned CL_SUCCESS after a faulting launch");
+   cl_int status;
+   CLT_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status, NULL));
+   CLT_REQUIRE(status < 0, "the faulting launch's event status is %d, not negative", status);
+   return true;
+}
+
+static const struct clt_check fault_checks[] = {
+   { "intel.is-the-only-device", intel_is_the_only_device },
+   { "intel.faulting-launch-is-an-error", intel_faulting_launch_is_an_error },
+   { NULL, NULL },
+};
+
 static const struct clt_check intel_checks[] = {
    { "intel.is-the-only-device", intel_is_the_only_device },
    { "intel.claims-nothing-it-lacks", intel_claims_nothing_it_lacks },
    { "intel.buffers-match-the-cpu", buffers_match_the_cpu },
    { "intel.kernel-builds-and-launches", intel_kernel_builds_and_launches },
+   { "intel.common-kernels-launch", intel_common_kernels_launch },
    { "intel.partial-groups-are-refused", intel_partial_groups_are_refused },
    { "intel.doubles-do-not-build", intel_doubles_do_not_build },
    { "intel.images-do-not-build", intel_images_do_not_build },
@@ -371,10 +489,13 @@ main(int argc, char **argv)
    if (argc == 3 && !strcmp(argv[1], "intel")) {
       want_name = argv[2];
       checks = intel_checks;
+   } else if (argc == 3 && !strcmp(argv[1], "fault")) {
+      want_name = argv[2];
+      checks = fault_checks;
    } else if (argc == 2 && !strcmp(argv[1], "sim")) {
       checks = sim_checks;
    } else {
-      fprintf(stderr, "usage: %s intel DEVICE-NAME | sim\n", argv[0]);
+      fprintf(stderr, "usage: %s intel DEVICE-NAME | fault DEVICE-NAME | sim\n", argv[0]);
       return 2;
    }
 
