@@ -36,9 +36,6 @@ struct kiln_screen {
     * Rusticl calls the screen and its contexts from several threads. */
    simple_mtx_t dev_lock;
    char name[96];
-   /* The programs' __global variables (kiln_pipe_globals.c), under globals_lock. */
-   struct list_head program_globals;
-   simple_mtx_t globals_lock;
    /* The block kernels of programs that enqueue (kiln_pipe_device_queue.c),
     * under enqueue_lock. */
    struct list_head enqueue_programs;
@@ -131,19 +128,6 @@ int kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kern
                                 uint8_t *input, struct kiln_amdgpu_bo **bos, unsigned *num_bos,
                                 unsigned max_bos);
 void kiln_context_release_bindings(struct kiln_context *ctx);
-
-/* kiln_pipe_globals.c: programs' __global variables, kept from the
- * SPIR-V-to-NIR hook (which hands over g's data) until the compute states
- * of their program, which share one buffer, are gone. */
-struct kiln_program_globals;
-void kiln_screen_init_program_globals(struct kiln_screen *screen);
-void kiln_screen_finish_program_globals(struct kiln_screen *screen);
-void kiln_screen_keep_program_globals(struct kiln_screen *screen,
-                                      struct kiln_frontend_globals *g);
-struct kiln_program_globals *kiln_screen_get_program_globals(struct kiln_screen *screen,
-                                                             const uint8_t key[32]);
-void kiln_screen_put_program_globals(struct kiln_screen *screen, struct kiln_program_globals *p);
-struct kiln_amdgpu_bo *kiln_program_globals_bo(const struct kiln_program_globals *p);
 
 /* kiln_pipe_device_queue.c: device-side enqueue.  The compute state of a
  * kernel that may enqueue, or of a block's kernel, names its program's

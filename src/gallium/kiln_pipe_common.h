@@ -5,8 +5,8 @@
  * What kiln's Gallium screens share whatever GPU is behind them (the AMD
  * screen in src/gallium, the Intel one in src/gallium/intel): Rusticl's
  * front-end hooks, which run kiln's own CL passes for the screen's
- * compiler target; buffers the CPU reads and writes through their
- * mappings; the kernel inputs and buffer bindings a launch is made of;
+ * compiler target; programs' __global variables, in one of the screen's
+ * buffers each; buffers the CPU reads and writes through their mappings; the kernel inputs and buffer bindings a launch is made of;
  * and fences and queries, trivial because every launch is waited for
  * before launch_grid returns.
  *
@@ -24,6 +24,8 @@
 #include "pipe/p_context.h"
 #include "pipe/p_screen.h"
 #include "pipe/p_state.h"
+#include "util/list.h"
+#include "util/simple_mtx.h"
 #include "util/u_dynarray.h"
 
 struct disk_cache;
@@ -35,11 +37,15 @@ struct kiln_pipe_frontend {
    enum kiln_target target;
    unsigned wave_size; /* AMD's wave size, Intel's SIMD width */
    struct disk_cache *disk_cache;
-   /* Takes a program's __global variables from the SPIR-V-to-NIR hook;
-    * NULL when the device has no buffer for them, and a program that
-    * has some is refused, naming the device. */
-   void (*keep_globals)(struct pipe_screen *screen, struct kiln_frontend_globals *g);
+   /* Whether launches on the device can name a program's __global
+    * variables' buffer; without, a program that has some is refused,
+    * naming the device. */
+   bool program_globals;
    const char *device_name; /* for messages */
+   /* The programs' __global variables (kiln_pipe_globals.c), under
+    * globals_lock. */
+   struct list_head globals;
+   simple_mtx_t globals_lock;
 };
 
 struct kiln_pipe_screen {
@@ -54,10 +60,29 @@ kiln_pipe_frontend(struct pipe_screen *screen)
 }
 
 /* kiln_pipe_frontend.c: sets the screen's compiler options, front-end
- * hooks, timestamp and disk cache (named cache_name, keyed by this
- * library's build) from frontend, which must be filled in. */
+ * hooks, timestamp, disk cache (named cache_name, keyed by this
+ * library's build) and programs' __global variables from frontend's
+ * target, wave size, program_globals and device name, which must be
+ * filled in; finishing frees the variables' buffers, so it comes before
+ * the device is closed. */
 void kiln_pipe_screen_init_frontend(struct pipe_screen *screen, const char *cache_name);
 void kiln_pipe_screen_finish_frontend(struct pipe_screen *screen);
+
+/* kiln_pipe_globals.c: programs' __global variables, kept from the
+ * SPIR-V-to-NIR hook (which hands over g's data) until the compute states
+ * of their program, which share one buffer, are gone. */
+struct kiln_program_globals;
+void kiln_pipe_screen_init_program_globals(struct pipe_screen *screen);
+void kiln_pipe_screen_finish_program_globals(struct pipe_screen *screen);
+void kiln_pipe_screen_keep_program_globals(struct pipe_screen *screen,
+                                           struct kiln_frontend_globals *g);
+/* The variables of the program of key, their buffer created and
+ * initialised at the first get; NULL when unknown or out of memory. */
+struct kiln_program_globals *kiln_pipe_screen_get_program_globals(struct pipe_screen *screen,
+                                                                  const uint8_t key[32]);
+void kiln_pipe_screen_put_program_globals(struct pipe_screen *screen,
+                                          struct kiln_program_globals *p);
+struct pipe_resource *kiln_program_globals_buffer(const struct kiln_program_globals *p);
 
 /* A buffer: its bytes as the CPU sees them and its GPU address. */
 struct kiln_pipe_resource {

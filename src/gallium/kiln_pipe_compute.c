@@ -50,7 +50,7 @@ kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
    /* The program's __global variables, found by the key the SPIR-V-to-NIR
     * hook gave its kernels; looked for only by a kernel that uses them. */
    if (kiln_nir_uses_program_globals(nir))
-      cs->globals = kiln_screen_get_program_globals(screen, nir->info.source_blake3);
+      cs->globals = kiln_pipe_screen_get_program_globals(pctx->screen, nir->info.source_blake3);
 
    kiln_compute_state_init_enqueue(screen, cs, nir);
 
@@ -74,7 +74,7 @@ kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
       cs->hw = upload(screen, cs->kernel);
    if (!cs->hw) {
       kiln_compute_state_finish_enqueue(screen, cs);
-      kiln_screen_put_program_globals(screen, cs->globals);
+      kiln_pipe_screen_put_program_globals(pctx->screen, cs->globals);
       kiln_kernel_free(cs->kernel);
       FREE(cs);
       return NULL;
@@ -100,7 +100,7 @@ kiln_delete_compute_state(struct pipe_context *pctx, void *state)
    simple_mtx_lock(&screen->dev_lock);
    kiln_amdgpu_kernel_destroy(screen->dev, cs->hw);
    simple_mtx_unlock(&screen->dev_lock);
-   kiln_screen_put_program_globals(screen, cs->globals);
+   kiln_pipe_screen_put_program_globals(pctx->screen, cs->globals);
    kiln_kernel_free(cs->kernel);
    FREE(cs);
 }

@@ -6,7 +6,8 @@
  * screen: the NIR options front ends build with, Rusticl's SPIR-V to NIR
  * pipeline with kiln's own CL passes inside it (kiln_compiler_nir.h: the
  * same front-end repairs and lowering as kiln_compile()'s, for the
- * screen's target), and the disk cache Rusticl keeps libclc's and the
+ * screen's target, handing a program's __global variables to
+ * kiln_pipe_globals.c), and the disk cache Rusticl keeps libclc's and the
  * kernels' NIR in.
  */
 #include "kiln_pipe_common.h"
@@ -33,19 +34,19 @@ kiln_cl_spirv_to_nir(struct pipe_screen *pscreen, const uint32_t *words, size_t 
                      const char *entry_point, const struct spirv_to_nir_options *options,
                      const struct nir_shader_compiler_options *nir_options)
 {
-   const struct kiln_pipe_frontend *fe = kiln_pipe_frontend(pscreen);
+   struct kiln_pipe_frontend *fe = kiln_pipe_frontend(pscreen);
    struct kiln_frontend_globals globals;
    struct nir_shader *nir =
       kiln_frontend_spirv_to_nir(words, word_count, spec, num_spec, entry_point, options,
                                  nir_options, fe->target, fe->wave_size, &globals);
-   if (nir && globals.size && !fe->keep_globals) {
+   if (nir && globals.size && !fe->program_globals) {
       fprintf(stderr, "kiln: kernel %s: its program has __global variables (OpenCL C 2.0 "
                       "6.5.1), which kiln cannot give a buffer on %s yet\n",
               entry_point, fe->device_name);
       ralloc_free(nir);
       nir = NULL;
-   } else if (nir && fe->keep_globals) {
-      fe->keep_globals(pscreen, &globals);
+   } else if (nir) {
+      kiln_pipe_screen_keep_program_globals(pscreen, &globals);
    }
    kiln_frontend_globals_finish(&globals);
    return nir;
@@ -96,12 +97,14 @@ kiln_pipe_screen_init_frontend(struct pipe_screen *screen, const char *cache_nam
    screen->get_timestamp = kiln_get_timestamp;
    screen->get_disk_shader_cache = kiln_get_disk_shader_cache;
    kiln_pipe_frontend(screen)->disk_cache = create_disk_cache(cache_name);
+   kiln_pipe_screen_init_program_globals(screen);
 }
 
 void
 kiln_pipe_screen_finish_frontend(struct pipe_screen *screen)
 {
    struct kiln_pipe_frontend *fe = kiln_pipe_frontend(screen);
+   kiln_pipe_screen_finish_program_globals(screen);
    disk_cache_destroy(fe->disk_cache);
    fe->disk_cache = NULL;
 }

@@ -16,15 +16,21 @@
  * hook also stores the initial values in the screen's disk cache, where
  * a later process finds them by the same key.  Two programs built from
  * the same SPIR-V in one process share one buffer.
+ *
+ * The buffer is one of the screen's own buffer resources, so this is the
+ * same for every kiln screen.
  */
-#include "kiln_pipe.h"
+#include "kiln_pipe_common.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "kiln_compiler_nir.h"
 #include "util/blob.h"
 #include "util/disk_cache.h"
+#include "util/u_inlines.h"
 #include "util/u_memory.h"
 
 struct kiln_program_globals {
@@ -32,23 +38,23 @@ struct kiln_program_globals {
    uint8_t key[32];
    unsigned refs; /* compute states that name the buffer */
    struct kiln_frontend_globals init;
-   struct kiln_amdgpu_bo *bo;
+   struct pipe_resource *buffer;
 };
 
 static void
-globals_cache_key(struct kiln_screen *screen, const uint8_t key[32], cache_key out)
+globals_cache_key(struct kiln_pipe_frontend *fe, const uint8_t key[32], cache_key out)
 {
    static const char tag[] = "kiln program globals";
    uint8_t data[sizeof(tag) + 32];
    memcpy(data, tag, sizeof(tag));
    memcpy(data + sizeof(tag), key, 32);
-   disk_cache_compute_key(screen->frontend.disk_cache, data, sizeof(data), out);
+   disk_cache_compute_key(fe->disk_cache, data, sizeof(data), out);
 }
 
 static void
-cache_put(struct kiln_screen *screen, const struct kiln_frontend_globals *g)
+cache_put(struct kiln_pipe_frontend *fe, const struct kiln_frontend_globals *g)
 {
-   if (!screen->frontend.disk_cache)
+   if (!fe->disk_cache)
       return;
    struct blob blob;
    blob_init(&blob);
@@ -58,21 +64,21 @@ cache_put(struct kiln_screen *screen, const struct kiln_frontend_globals *g)
    blob_write_bytes(&blob, g->relocs, g->num_relocs * sizeof(*g->relocs));
    if (!blob.out_of_memory) {
       cache_key k;
-      globals_cache_key(screen, g->key, k);
-      disk_cache_put(screen->frontend.disk_cache, k, blob.data, blob.size, NULL);
+      globals_cache_key(fe, g->key, k);
+      disk_cache_put(fe->disk_cache, k, blob.data, blob.size, NULL);
    }
    blob_finish(&blob);
 }
 
 static bool
-cache_get(struct kiln_screen *screen, const uint8_t key[32], struct kiln_frontend_globals *g)
+cache_get(struct kiln_pipe_frontend *fe, const uint8_t key[32], struct kiln_frontend_globals *g)
 {
-   if (!screen->frontend.disk_cache)
+   if (!fe->disk_cache)
       return false;
    cache_key k;
-   globals_cache_key(screen, key, k);
+   globals_cache_key(fe, key, k);
    size_t size = 0;
-   void *bytes = disk_cache_get(screen->frontend.disk_cache, k, &size);
+   void *bytes = disk_cache_get(fe->disk_cache, k, &size);
    if (!bytes)
       return false;
    struct blob_reader r;
@@ -101,9 +107,9 @@ cache_get(struct kiln_screen *screen, const uint8_t key[32], struct kiln_fronten
 }
 
 static struct kiln_program_globals *
-find(struct kiln_screen *screen, const uint8_t key[32])
+find(struct kiln_pipe_frontend *fe, const uint8_t key[32])
 {
-   list_for_each_entry(struct kiln_program_globals, p, &screen->program_globals, link) {
+   list_for_each_entry(struct kiln_program_globals, p, &fe->globals, link) {
       if (!memcmp(p->key, key, 32))
          return p;
    }
@@ -112,7 +118,7 @@ find(struct kiln_screen *screen, const uint8_t key[32])
 
 /* Takes g's data. */
 static struct kiln_program_globals *
-add(struct kiln_screen *screen, struct kiln_frontend_globals *g)
+add(struct kiln_pipe_frontend *fe, struct kiln_frontend_globals *g)
 {
    struct kiln_program_globals *p = CALLOC_STRUCT(kiln_program_globals);
    if (!p) {
@@ -122,102 +128,111 @@ add(struct kiln_screen *screen, struct kiln_frontend_globals *g)
    memcpy(p->key, g->key, 32);
    p->init = *g;
    memset(g, 0, sizeof(*g));
-   list_addtail(&p->link, &screen->program_globals);
+   list_addtail(&p->link, &fe->globals);
    return p;
 }
 
 void
-kiln_screen_keep_program_globals(struct kiln_screen *screen, struct kiln_frontend_globals *g)
+kiln_pipe_screen_keep_program_globals(struct pipe_screen *screen,
+                                      struct kiln_frontend_globals *g)
 {
+   struct kiln_pipe_frontend *fe = kiln_pipe_frontend(screen);
    if (!g->size)
       return;
-   simple_mtx_lock(&screen->globals_lock);
-   if (find(screen, g->key)) {
+   simple_mtx_lock(&fe->globals_lock);
+   if (find(fe, g->key)) {
       kiln_frontend_globals_finish(g);
    } else {
-      cache_put(screen, g);
-      add(screen, g);
+      cache_put(fe, g);
+      add(fe, g);
    }
-   simple_mtx_unlock(&screen->globals_lock);
+   simple_mtx_unlock(&fe->globals_lock);
 }
 
 /* The buffer, with the initial values and every pointer among the
  * variables resolved against its address. */
 static int
-create_buffer(struct kiln_screen *screen, struct kiln_program_globals *p)
+create_buffer(struct pipe_screen *screen, struct kiln_program_globals *p)
 {
-   simple_mtx_lock(&screen->dev_lock);
-   int ret = kiln_amdgpu_bo_create(screen->dev, p->init.size, KILN_AMDGPU_BO_HOST_VISIBLE, &p->bo);
-   if (ret)
-      fprintf(stderr, "kiln: the program's __global variables (%zu bytes): %s\n", p->init.size,
-              kiln_amdgpu_device_error(screen->dev));
-   simple_mtx_unlock(&screen->dev_lock);
-   if (ret)
-      return ret;
-   uint8_t *map = p->bo->map;
-   memcpy(map, p->init.data, p->init.size);
+   const struct pipe_resource templ = {
+      .target = PIPE_BUFFER,
+      .format = PIPE_FORMAT_R8_UINT,
+      .width0 = p->init.size,
+      .height0 = 1,
+      .depth0 = 1,
+      .array_size = 1,
+      .bind = PIPE_BIND_GLOBAL,
+   };
+   if (p->init.size > UINT32_MAX || !(p->buffer = screen->resource_create(screen, &templ))) {
+      fprintf(stderr, "kiln: no buffer for the program's %zu bytes of __global variables\n",
+              p->init.size);
+      return -ENOMEM;
+   }
+   struct kiln_pipe_resource *res = kiln_pipe_resource(p->buffer);
+   memcpy(res->map, p->init.data, p->init.size);
    for (unsigned i = 0; i < p->init.num_relocs; i++) {
-      const uint64_t address = p->bo->va + p->init.relocs[i].target;
-      memcpy(map + p->init.relocs[i].offset, &address, sizeof(address));
+      const uint64_t address = res->address + p->init.relocs[i].target;
+      memcpy(res->map + p->init.relocs[i].offset, &address, sizeof(address));
    }
    return 0;
 }
 
 struct kiln_program_globals *
-kiln_screen_get_program_globals(struct kiln_screen *screen, const uint8_t key[32])
+kiln_pipe_screen_get_program_globals(struct pipe_screen *screen, const uint8_t key[32])
 {
-   simple_mtx_lock(&screen->globals_lock);
-   struct kiln_program_globals *p = find(screen, key);
+   struct kiln_pipe_frontend *fe = kiln_pipe_frontend(screen);
+   simple_mtx_lock(&fe->globals_lock);
+   struct kiln_program_globals *p = find(fe, key);
    struct kiln_frontend_globals g;
-   if (!p && cache_get(screen, key, &g))
-      p = add(screen, &g);
-   if (p && !p->bo && create_buffer(screen, p))
+   if (!p && cache_get(fe, key, &g))
+      p = add(fe, &g);
+   if (p && !p->buffer && create_buffer(screen, p))
       p = NULL;
    if (p)
       p->refs++;
-   simple_mtx_unlock(&screen->globals_lock);
+   simple_mtx_unlock(&fe->globals_lock);
    return p;
 }
 
 void
-kiln_screen_put_program_globals(struct kiln_screen *screen, struct kiln_program_globals *p)
+kiln_pipe_screen_put_program_globals(struct pipe_screen *screen, struct kiln_program_globals *p)
 {
+   struct kiln_pipe_frontend *fe = kiln_pipe_frontend(screen);
    if (!p)
       return;
-   simple_mtx_lock(&screen->globals_lock);
+   simple_mtx_lock(&fe->globals_lock);
    if (--p->refs == 0) {
       list_del(&p->link);
-      simple_mtx_lock(&screen->dev_lock);
-      kiln_amdgpu_bo_destroy(screen->dev, p->bo);
-      simple_mtx_unlock(&screen->dev_lock);
+      pipe_resource_reference(&p->buffer, NULL);
       kiln_frontend_globals_finish(&p->init);
       FREE(p);
    }
-   simple_mtx_unlock(&screen->globals_lock);
+   simple_mtx_unlock(&fe->globals_lock);
 }
 
-struct kiln_amdgpu_bo *
-kiln_program_globals_bo(const struct kiln_program_globals *p)
+struct pipe_resource *
+kiln_program_globals_buffer(const struct kiln_program_globals *p)
 {
-   return p->bo;
-}
-
-void
-kiln_screen_init_program_globals(struct kiln_screen *screen)
-{
-   list_inithead(&screen->program_globals);
-   simple_mtx_init(&screen->globals_lock, mtx_plain);
+   return p->buffer;
 }
 
 void
-kiln_screen_finish_program_globals(struct kiln_screen *screen)
+kiln_pipe_screen_init_program_globals(struct pipe_screen *screen)
 {
-   list_for_each_entry_safe(struct kiln_program_globals, p, &screen->program_globals, link) {
-      if (p->bo)
-         kiln_amdgpu_bo_destroy(screen->dev, p->bo);
+   struct kiln_pipe_frontend *fe = kiln_pipe_frontend(screen);
+   list_inithead(&fe->globals);
+   simple_mtx_init(&fe->globals_lock, mtx_plain);
+}
+
+void
+kiln_pipe_screen_finish_program_globals(struct pipe_screen *screen)
+{
+   struct kiln_pipe_frontend *fe = kiln_pipe_frontend(screen);
+   list_for_each_entry_safe(struct kiln_program_globals, p, &fe->globals, link) {
+      pipe_resource_reference(&p->buffer, NULL);
       kiln_frontend_globals_finish(&p->init);
       FREE(p);
    }
-   list_inithead(&screen->program_globals);
-   simple_mtx_destroy(&screen->globals_lock);
+   list_inithead(&fe->globals);
+   simple_mtx_destroy(&fe->globals_lock);
 }

@@ -89,7 +89,7 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
          bos[num_bos++] = kiln_resource(in->globals[i])->bo;
    }
    struct kiln_amdgpu_bo *program_globals =
-      cs->globals ? kiln_program_globals_bo(cs->globals) : NULL;
+      cs->globals ? kiln_resource(kiln_program_globals_buffer(cs->globals))->bo : NULL;
    if (program_globals)
       bos[num_bos++] = program_globals;
    if (kiln_context_write_bindings(ctx, k, in->input.data, bos, &num_bos, max_bos)) {

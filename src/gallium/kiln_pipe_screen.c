@@ -71,16 +71,9 @@ kiln_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
 }
 
 static void
-keep_program_globals(struct pipe_screen *pscreen, struct kiln_frontend_globals *g)
-{
-   kiln_screen_keep_program_globals(kiln_screen(pscreen), g);
-}
-
-static void
 kiln_screen_destroy(struct pipe_screen *pscreen)
 {
    struct kiln_screen *screen = kiln_screen(pscreen);
-   kiln_screen_finish_program_globals(screen);
    kiln_screen_finish_enqueue_programs(screen);
    kiln_pipe_screen_finish_frontend(pscreen);
    kiln_amdgpu_device_close(screen->dev);
@@ -116,7 +109,6 @@ kiln_amdgpu_screen_create(struct kiln_amdgpu_device *dev, char *msg, size_t msg_
       return NULL;
    }
    simple_mtx_init(&screen->dev_lock, mtx_plain);
-   kiln_screen_init_program_globals(screen);
    kiln_screen_init_enqueue_programs(screen);
    snprintf(screen->name, sizeof(screen->name), "kiln %s (%s)", screen->info->target,
             screen->info->kind == KILN_AMDGPU_DEVICE_SIM ? "emulated" : screen->info->name);
@@ -129,7 +121,7 @@ kiln_amdgpu_screen_create(struct kiln_amdgpu_device *dev, char *msg, size_t msg_
    p->is_format_supported = kiln_is_format_supported;
    p->context_create = kiln_context_create;
    screen->frontend.wave_size = screen->info->wave_size;
-   screen->frontend.keep_globals = keep_program_globals;
+   screen->frontend.program_globals = true;
    screen->frontend.device_name = screen->name;
    kiln_pipe_screen_init_frontend(p, screen->info->target);
    kiln_screen_init_caps(screen);

@@ -10,9 +10,10 @@
  * lists (kiln's Intel screen, its name, vendor id and the features it
  * must not claim), buffers written, copied, filled, mapped and read back
  * (done by the CPU through the buffer objects' mappings, so their bytes
- * can be compared with a CPU reference), a kernel that builds and whose
- * launch and wait succeed (its output is not checked: the noop GPU ran
- * nothing, and the buffer is seen to hold what was written), and kernels
+ * can be compared with a CPU reference), kernels that build and whose
+ * launches and waits succeed, program-scope __global variables among
+ * them (their output is not checked: the noop GPU ran nothing, and the
+ * buffer is seen to hold what was written), and kernels
  * needing what the device lacks (doubles, images, non-uniform
  * work-groups) refused with an error, never run.
  *
@@ -68,8 +69,8 @@ intel_is_the_only_device(struct clt *t)
 }
 
 /* Gen12 and Gen12.5 have no doubles and kiln no Intel images; nor does
- * the Intel path have non-uniform work-groups, generic pointers,
- * program-scope variables or device-side enqueue: none may be claimed. */
+ * the Intel path have non-uniform work-groups, generic pointers or
+ * device-side enqueue: none may be claimed. */
 static bool
 intel_claims_nothing_it_lacks(struct clt *t)
 {
@@ -97,10 +98,6 @@ intel_claims_nothing_it_lacks(struct clt *t)
                           &enqueue, NULL));
    CLT_REQUIRE(enqueue == 0, "CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0x%llx, not 0",
                (unsigned long long)enqueue);
-   size_t globals;
-   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, sizeof(globals),
-                          &globals, NULL));
-   CLT_REQUIRE(globals == 0, "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE is %zu, not 0", globals);
    return true;
 }
 
@@ -294,6 +291,45 @@ intel_common_kernels_launch(struct clt *t)
    return true;
 }
 
+/* Program-scope __global variables (OpenCL C 3.0 6.8, with
+ * __opencl_c_program_scope_global_variables): offered, with at least the
+ * 64 KiB OpenCL 3.0 4.2 asks for, and a program that has some, one
+ * pointing at another, builds and launches. */
+static bool
+intel_program_globals_launch(struct clt *t)
+{
+   size_t size;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, sizeof(size), &size,
+                          NULL));
+   CLT_REQUIRE(size >= 65536, "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE is %zu, under 64 KiB", size);
+   cl_program p = clt_build(t,
+                            "global int counter = 5;\n"
+                            "global int *global next = &counter;\n"
+                            "kernel void bump(global int *out)\n"
+                            "{\n"
+                            "   out[get_global_id(0)] = atomic_inc(next);\n"
+                            "}\n",
+                            "-cl-std=CL3.0");
+   if (!p)
+      return false;
+   cl_kernel k = clt_kernel(t, p, "bump");
+   int data[16];
+   for (unsigned i = 0; i < 16; i++)
+      data[i] = -(int)i;
+   cl_mem m = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(data), data);
+   if (!k || !m)
+      return false;
+   CLT_OK(clSetKernelArg(k, 0, sizeof(m), &m));
+   const size_t global = 16, local = 16;
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+   CLT_OK(clFinish(t->queue));
+   int got[16];
+   CLT_OK(clEnqueueReadBuffer(t->queue, m, CL_TRUE, 0, sizeof(got), got, 0, NULL, NULL));
+   CLT_REQUIRE(!memcmp(got, data, sizeof(data)),
+               "bump changed its buffer on a GPU that executes nothing");
+   return true;
+}
+
 /* OpenCL 3.0 5.10 (clEnqueueNDRangeKernel): without non-uniform
  * work-group support, a global size the local size does not divide is
  * CL_INVALID_WORK_GROUP_SIZE. */
@@ -409,6 +445,7 @@ static const struct clt_check intel_checks[] = {
    { "intel.buffers-match-the-cpu", buffers_match_the_cpu },
    { "intel.kernel-builds-and-launches", intel_kernel_builds_and_launches },
    { "intel.common-kernels-launch", intel_common_kernels_launch },
+   { "intel.program-globals-launch", intel_program_globals_launch },
    { "intel.partial-groups-are-refused", intel_partial_groups_are_refused },
    { "intel.doubles-do-not-build", intel_doubles_do_not_build },
    { "intel.images-do-not-build", intel_images_do_not_build },

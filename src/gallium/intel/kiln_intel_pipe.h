@@ -13,8 +13,8 @@
  *
  * What drivers/intel does not set up is not offered, and a kernel that
  * needs it fails to build or launch with a message naming it: doubles,
- * images and samplers, device-side enqueue, program-scope __global
- * variables, scratch memory and partial work-groups.
+ * images and samplers, device-side enqueue, scratch memory and partial
+ * work-groups.
  */
 #ifndef KILN_INTEL_PIPE_H
 #define KILN_INTEL_PIPE_H
@@ -72,6 +72,7 @@ kiln_intel_resource(struct pipe_resource *res)
 struct kiln_intel_compute_state {
    struct kiln_kernel *kernel;
    unsigned static_shared_mem; /* where the front end starts __local arguments */
+   struct kiln_program_globals *globals; /* its program's __global variables, or NULL */
 };
 
 struct kiln_intel_context {

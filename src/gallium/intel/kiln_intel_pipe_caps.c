@@ -7,11 +7,13 @@
  * compiles and drivers/intel launches.  So no doubles (Gen12 and Gen12.5
  * have no 64-bit float unit and kiln carries no soft-fp64 library: no
  * cl_khr_fp64), no images or samplers (kiln builds no Intel surface
- * states), no half or 64-bit atomics (not checked on Intel yet), no
- * generic address space, program-scope __global variables or device-side
- * enqueue (no buffers or queue for them), and no non-uniform work-groups
- * (drivers/intel launches no partial groups).  The limits are the
- * device's (Mesa's intel_device_info) and kiln's kernel ABI's.
+ * states), no half, 64-bit atomics or generic address space (brw compiles
+ * them, but no Intel GPU has run them under kiln yet), no device-side
+ * enqueue (drivers/intel has no device queue) and no non-uniform
+ * work-groups (drivers/intel launches no partial groups).  A program's
+ * __global variables are offered: drivers/intel passes their buffer.
+ * The limits are the device's (Mesa's intel_device_info) and kiln's
+ * kernel ABI's.
  */
 #include "kiln_intel_pipe.h"
 
@@ -149,7 +151,9 @@ kiln_intel_screen_init_caps(struct kiln_intel_screen *screen)
    caps->compute_grid_info_last_block = false;
    caps->compute_generic_address_space = false;
    caps->compute_device_enqueue = false;
-   caps->max_compute_global_variable_size = 0;
+   /* A program's __global variables are one buffer (kiln_pipe_globals.c),
+    * whose address drivers/intel pushes with the implicit arguments. */
+   caps->max_compute_global_variable_size = MAX_ALLOC_BYTES;
    caps->query_timestamp = true;
    caps->timer_resolution = 1;
    caps->max_shader_buffer_size = MAX_ALLOC_BYTES;

@@ -62,11 +62,16 @@ kiln_intel_create_compute_state(struct pipe_context *pctx, const struct pipe_com
       return NULL;
    }
    cs->static_shared_mem = cso->static_shared_mem;
+   /* The program's __global variables, found by the key the SPIR-V-to-NIR
+    * hook gave its kernels (kiln_pipe_globals.c). */
+   if (kiln_nir_uses_program_globals(nir))
+      cs->globals = kiln_pipe_screen_get_program_globals(pctx->screen, nir->info.source_blake3);
    const struct kiln_nir_kernel_options options = {
       .name = name,
       .target = screen->frontend.target,
       .wave_size = screen->frontend.wave_size,
       .input_size = MAX2(cso->req_input_mem, nir->num_uniforms),
+      .program_globals = cs->globals != NULL,
    };
    char *log = NULL;
    enum kiln_compile_status status = kiln_compile_nir(nir, &options, &cs->kernel, &log);
@@ -80,6 +85,7 @@ kiln_intel_create_compute_state(struct pipe_context *pctx, const struct pipe_com
       status = KILN_COMPILE_ERROR_UNSUPPORTED;
    }
    if (status != KILN_COMPILE_OK) {
+      kiln_pipe_screen_put_program_globals(pctx->screen, cs->globals);
       kiln_kernel_free(cs->kernel);
       FREE(cs);
       return NULL;
@@ -99,6 +105,7 @@ kiln_intel_delete_compute_state(struct pipe_context *pctx, void *state)
    struct kiln_intel_compute_state *cs = state;
    if (!cs)
       return;
+   kiln_pipe_screen_put_program_globals(pctx->screen, cs->globals);
    kiln_kernel_free(cs->kernel);
    FREE(cs);
 }

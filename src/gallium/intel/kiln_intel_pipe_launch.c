@@ -8,7 +8,8 @@
  * shared memory placed (static __local variables, then the __local
  * arguments Rusticl put after them), the launch described for
  * drivers/intel (which appends kiln's implicit arguments to the push
- * constants, kiln_intel_abi.h), submitted, and waited for.  A dispatch
+ * constants, kiln_intel_abi.h), the buffers it reaches collected (its
+ * program's __global variables among them), submitted, and waited for.  A dispatch
  * still running after a minute is taken for a hang, and a hang or reset
  * the kernel driver reports is given through the context's reset status;
  * each failure is said on stderr naming the kernel.
@@ -103,17 +104,26 @@ describe_launch(struct kiln_intel_context *ctx, const struct pipe_grid_info *inf
    return true;
 }
 
-/* The buffers the kernel reaches: every buffer bound. */
+/* The buffers the kernel reaches: every buffer bound, and its program's
+ * __global variables, whose address the launch passes (kiln_amd_abi.h's
+ * implicit arguments). */
 static struct kiln_intel_bo **
-collect_bos(struct kiln_pipe_inputs *in, unsigned *num_bos)
+collect_bos(struct kiln_intel_context *ctx, struct kiln_intel_launch *launch)
 {
-   struct kiln_intel_bo **bos = malloc(MAX2(in->num_globals, 1) * sizeof(*bos));
-   *num_bos = 0;
+   struct kiln_pipe_inputs *in = &ctx->inputs;
+   struct kiln_intel_bo **bos = malloc((in->num_globals + 1) * sizeof(*bos));
+   launch->num_bos = 0;
    if (!bos)
       return NULL;
    for (unsigned i = 0; i < in->num_globals; i++) {
       if (in->globals[i])
-         bos[(*num_bos)++] = kiln_intel_resource(in->globals[i])->bo;
+         bos[launch->num_bos++] = kiln_intel_resource(in->globals[i])->bo;
+   }
+   if (ctx->cs->globals) {
+      struct kiln_intel_bo *globals =
+         kiln_intel_resource(kiln_program_globals_buffer(ctx->cs->globals))->bo;
+      bos[launch->num_bos++] = globals;
+      launch->globals = globals->address;
    }
    return bos;
 }
@@ -159,7 +169,7 @@ kiln_intel_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *i
    if (!place_slm(ctx->cs, info, &slm_bytes) ||
        !describe_launch(ctx, info, slm_bytes, &launch))
       return;
-   launch.bos = collect_bos(&ctx->inputs, &launch.num_bos);
+   launch.bos = collect_bos(ctx, &launch);
    if (!launch.bos)
       return;
    submit_and_wait(ctx, &launch);

@@ -5,8 +5,7 @@
  * The Intel pipe_screen: one per device drivers/intel opens, its names
  * ("kiln Tiger Lake (i915)"), the compiler target of its GFX version,
  * and its lifetime.  Its compiler hooks are src/gallium's
- * (kiln_pipe_frontend.c), with no buffer for program-scope __global
- * variables.
+ * (kiln_pipe_frontend.c).
  */
 #include "kiln_gallium.h"
 #include "kiln_intel_pipe.h"
@@ -123,7 +122,7 @@ kiln_intel_screen_create(struct kiln_intel_device *dev, char *msg, size_t msg_si
    p->context_create = kiln_intel_context_create;
    screen->frontend.target = target;
    screen->frontend.wave_size = KILN_INTEL_PIPE_SIMD_WIDTH;
-   screen->frontend.keep_globals = NULL;
+   screen->frontend.program_globals = true;
    screen->frontend.device_name = screen->name;
    kiln_pipe_screen_init_frontend(p, kiln_target_name(target));
    kiln_intel_screen_init_caps(screen);
