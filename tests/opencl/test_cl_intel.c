@@ -22,6 +22,9 @@
  *                              hangs or is banned: the launch is an error
  *   test_cl_intel sim          KILN_DEVICE=sim under the same shim: the
  *                              emulated gfx1030, whose results are checked
+ *   test_cl_intel refused NODE MESSAGE
+ *                              KILN_DEVICE=NODE, which kiln cannot drive:
+ *                              no device, and stderr says why
  *
  * Expected values come from the OpenCL 3.0 specification and from the
  * same computations on the CPU here.
@@ -32,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *want_name;
 
@@ -490,6 +494,57 @@ static const struct clt_check sim_checks[] = {
    { NULL, NULL },
 };
 
+/* KILN_DEVICE names a node kiln cannot drive: the platform has no device
+ * (OpenCL 3.0 4.2: clGetDeviceIDs is CL_DEVICE_NOT_FOUND), and what kiln
+ * says on stderr names the node and contains want.  Returns the exit
+ * status. */
+static int
+run_refused(const char *node, const char *want)
+{
+   FILE *log = tmpfile();
+   if (!log) {
+      perror("test_cl_intel: tmpfile");
+      return 1;
+   }
+   fflush(stderr);
+   const int saved = dup(2);
+   dup2(fileno(log), 2);
+   cl_platform_id platform;
+   cl_uint n = 0, devices = 0;
+   cl_int err = clGetPlatformIDs(1, &platform, &n);
+   cl_int dev_err = CL_INVALID_PLATFORM;
+   if (err == CL_SUCCESS && n)
+      dev_err = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, NULL, &devices);
+   fflush(stderr);
+   dup2(saved, 2);
+   close(saved);
+
+   char said[4096] = "";
+   rewind(log);
+   said[fread(said, 1, sizeof(said) - 1, log)] = '\0';
+   fclose(log);
+   bool ok = true;
+   if (err != CL_SUCCESS || n != 1) {
+      printf("FAIL refused.platform-is-listed: clGetPlatformIDs returned %s, %u platforms\n",
+             clt_error_name(err), n);
+      ok = false;
+   } else if (dev_err != CL_DEVICE_NOT_FOUND) {
+      printf("FAIL refused.no-device: clGetDeviceIDs returned %s (%u devices), not "
+             "CL_DEVICE_NOT_FOUND\n", clt_error_name(dev_err), devices);
+      ok = false;
+   } else {
+      printf("PASS refused.no-device\n");
+   }
+   if (!strstr(said, node) || !strstr(said, want)) {
+      printf("FAIL refused.says-why: stderr does not name %s and \"%s\":\n%s\n", node, want,
+             said);
+      ok = false;
+   } else {
+      printf("PASS refused.says-why\n");
+   }
+   return ok ? 0 : 1;
+}
+
 /* The only platform the loader finds (OCL_ICD_VENDORS names kiln alone),
  * its one device, a context and an in-order queue. */
 static bool
@@ -529,10 +584,13 @@ main(int argc, char **argv)
    } else if (argc == 3 && !strcmp(argv[1], "fault")) {
       want_name = argv[2];
       checks = fault_checks;
+   } else if (argc == 4 && !strcmp(argv[1], "refused")) {
+      return run_refused(argv[2], argv[3]);
    } else if (argc == 2 && !strcmp(argv[1], "sim")) {
       checks = sim_checks;
    } else {
-      fprintf(stderr, "usage: %s intel DEVICE-NAME | fault DEVICE-NAME | sim\n", argv[0]);
+      fprintf(stderr, "usage: %s intel DEVICE-NAME | fault DEVICE-NAME | sim | "
+                      "refused NODE MESSAGE\n", argv[0]);
       return 2;
    }
 
