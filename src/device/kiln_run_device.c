@@ -156,9 +156,9 @@ open_named(struct kiln_run_device *dev, const char *which, bool allow_intel, cha
    (void)allow_intel;
 #endif
    return fail(err, err_size, KILN_RUN_EXIT_DEVICE,
-               "KILN_DEVICE=%s: a render node of the %s kernel driver, which kiln %s "
+               "KILN_DEVICE=%s: a render node of the %s kernel driver, which kiln%s "
                "cannot drive (it drives amdgpu%s)", which, driver,
-               allow_intel ? "run" : "profile", intel ? ", i915 and xe" : "");
+               allow_intel ? "" : " profile", intel ? ", i915 and xe" : "");
 }
 
 int
