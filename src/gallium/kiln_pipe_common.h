@@ -6,9 +6,10 @@
  * screen in src/gallium, the Intel one in src/gallium/intel): Rusticl's
  * front-end hooks, which run kiln's own CL passes for the screen's
  * compiler target; programs' __global variables, in one of the screen's
- * buffers each; buffers the CPU reads and writes through their mappings; the kernel inputs and buffer bindings a launch is made of;
- * and fences and queries, trivial because every launch is waited for
- * before launch_grid returns.
+ * buffers each; buffers the CPU reads and writes through their mappings;
+ * the kernel inputs and buffer bindings a launch is made of; and fences
+ * and queries, trivial because every launch is waited for before
+ * launch_grid returns.
  *
  * A screen begins with the members of struct kiln_pipe_screen, a buffer
  * resource with those of struct kiln_pipe_resource, so the shared code
