@@ -38,11 +38,6 @@ struct kiln_pipe_frontend {
    enum kiln_target target;
    unsigned wave_size; /* AMD's wave size, Intel's SIMD width */
    struct disk_cache *disk_cache;
-   /* Whether launches on the device can name a program's __global
-    * variables' buffer; without, a program that has some is refused,
-    * naming the device. */
-   bool program_globals;
-   const char *device_name; /* for messages */
    /* The programs' __global variables (kiln_pipe_globals.c), under
     * globals_lock. */
    struct list_head globals;
@@ -63,9 +58,8 @@ kiln_pipe_frontend(struct pipe_screen *screen)
 /* kiln_pipe_frontend.c: sets the screen's compiler options, front-end
  * hooks, timestamp, disk cache (named cache_name, keyed by this
  * library's build) and programs' __global variables from frontend's
- * target, wave size, program_globals and device name, which must be
- * filled in; finishing frees the variables' buffers, so it comes before
- * the device is closed. */
+ * target and wave size, which must be filled in; finishing frees the
+ * variables' buffers, so it comes before the device is closed. */
 void kiln_pipe_screen_init_frontend(struct pipe_screen *screen, const char *cache_name);
 void kiln_pipe_screen_finish_frontend(struct pipe_screen *screen);
 

@@ -12,10 +12,7 @@
  */
 #include "kiln_pipe_common.h"
 
-#include <stdio.h>
-
 #include "kiln_compiler_nir.h"
-#include "nir.h"
 #include "util/disk_cache.h"
 #include "util/hex.h"
 #include "util/mesa-sha1.h"
@@ -34,20 +31,13 @@ kiln_cl_spirv_to_nir(struct pipe_screen *pscreen, const uint32_t *words, size_t 
                      const char *entry_point, const struct spirv_to_nir_options *options,
                      const struct nir_shader_compiler_options *nir_options)
 {
-   struct kiln_pipe_frontend *fe = kiln_pipe_frontend(pscreen);
+   const struct kiln_pipe_frontend *fe = kiln_pipe_frontend(pscreen);
    struct kiln_frontend_globals globals;
    struct nir_shader *nir =
       kiln_frontend_spirv_to_nir(words, word_count, spec, num_spec, entry_point, options,
                                  nir_options, fe->target, fe->wave_size, &globals);
-   if (nir && globals.size && !fe->program_globals) {
-      fprintf(stderr, "kiln: kernel %s: its program has __global variables (OpenCL C 2.0 "
-                      "6.5.1), which kiln cannot give a buffer on %s yet\n",
-              entry_point, fe->device_name);
-      ralloc_free(nir);
-      nir = NULL;
-   } else if (nir) {
+   if (nir)
       kiln_pipe_screen_keep_program_globals(pscreen, &globals);
-   }
    kiln_frontend_globals_finish(&globals);
    return nir;
 }

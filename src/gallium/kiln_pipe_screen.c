@@ -121,8 +121,6 @@ kiln_amdgpu_screen_create(struct kiln_amdgpu_device *dev, char *msg, size_t msg_
    p->is_format_supported = kiln_is_format_supported;
    p->context_create = kiln_context_create;
    screen->frontend.wave_size = screen->info->wave_size;
-   screen->frontend.program_globals = true;
-   screen->frontend.device_name = screen->name;
    kiln_pipe_screen_init_frontend(p, screen->info->target);
    kiln_screen_init_caps(screen);
    kiln_pipe_screen_init_fence_functions(p);

@@ -122,8 +122,6 @@ kiln_intel_screen_create(struct kiln_intel_device *dev, char *msg, size_t msg_si
    p->context_create = kiln_intel_context_create;
    screen->frontend.target = target;
    screen->frontend.wave_size = KILN_INTEL_PIPE_SIMD_WIDTH;
-   screen->frontend.program_globals = true;
-   screen->frontend.device_name = screen->name;
    kiln_pipe_screen_init_frontend(p, kiln_target_name(target));
    kiln_intel_screen_init_caps(screen);
    kiln_pipe_screen_init_fence_functions(p);
