@@ -17,7 +17,10 @@
  * needing what the device lacks (doubles, images, non-uniform
  * work-groups) refused with an error, never run.
  *
- *   test_cl_intel intel NAME   the Intel device, named NAME
+ *   test_cl_intel intel NAME [xe]
+ *                              the Intel device, named NAME; with xe, on
+ *                              tests/drivers' xe node, whose record of
+ *                              execs shows each launch's batch
  *   test_cl_intel fault NAME   the same on an xe node whose every dispatch
  *                              hangs or is banned: the launch is an error
  *   test_cl_intel sim          KILN_DEVICE=sim under the same shim: the
@@ -30,6 +33,9 @@
  * same computations on the CPU here.
  */
 #include "cl_test.h"
+#include "intel_xe_noop_drm_shim.h"
+
+#include <dlfcn.h>
 
 #include <stdint.h>
 #include <stdio.h>
@@ -334,6 +340,27 @@ intel_program_globals_launch(struct clt *t)
    return true;
 }
 
+/* On the xe node, whose record of execs the test reaches (the shim's
+ * kiln_xe_shim_last_exec, intel_xe_noop_drm_shim.h): a launch reaches the
+ * kernel driver as an executed batch (the shim refuses an exec whose
+ * batch lies in no VM binding).  Runs first, so no batch was executed
+ * before; the batch is unbound again once the launch has been waited
+ * for. */
+static bool
+intel_launch_submits_a_batch(struct clt *t)
+{
+   kiln_xe_shim_last_exec_fn last_exec =
+      (kiln_xe_shim_last_exec_fn)dlsym(RTLD_DEFAULT, "kiln_xe_shim_last_exec");
+   CLT_REQUIRE(last_exec, "the xe shim is not preloaded");
+   CLT_REQUIRE(last_exec() == 0, "a batch ran before the first launch");
+   float x[AXPY_N], y[AXPY_N], want[AXPY_N], got[AXPY_N];
+   axpy_inputs(x, y, want, 2.5f);
+   if (!run_axpy(t, x, y, 2.5f, got))
+      return false;
+   CLT_REQUIRE(last_exec() != 0, "the launch executed no batch");
+   return true;
+}
+
 /* OpenCL 3.0 5.10 (clEnqueueNDRangeKernel): without non-uniform
  * work-group support, a global size the local size does not divide is
  * CL_INVALID_WORK_GROUP_SIZE. */
@@ -440,6 +467,11 @@ intel_faulting_launch_is_an_error(struct clt *t)
 static const struct clt_check fault_checks[] = {
    { "intel.is-the-only-device", intel_is_the_only_device },
    { "intel.faulting-launch-is-an-error", intel_faulting_launch_is_an_error },
+   { NULL, NULL },
+};
+
+static const struct clt_check xe_checks[] = {
+   { "intel.launch-submits-a-batch", intel_launch_submits_a_batch },
    { NULL, NULL },
 };
 
@@ -574,12 +606,31 @@ open_kiln(struct clt *t)
    return true;
 }
 
+static void
+run_checks(struct clt *t, const struct clt_check *checks, unsigned *passed, unsigned *failed)
+{
+   for (const struct clt_check *c = checks; c->name; c++) {
+      t->reason[0] = '\0';
+      bool ok = c->run(t);
+      clt_release_deferred(t);
+      if (ok) {
+         printf("PASS %s\n", c->name);
+         (*passed)++;
+      } else {
+         printf("FAIL %s: %s\n", c->name, t->reason[0] ? t->reason : "(no reason given)");
+         (*failed)++;
+      }
+      fflush(stdout);
+   }
+}
+
 int
 main(int argc, char **argv)
 {
-   const struct clt_check *checks;
-   if (argc == 3 && !strcmp(argv[1], "intel")) {
+   const struct clt_check *first = NULL, *checks;
+   if ((argc == 3 || (argc == 4 && !strcmp(argv[3], "xe"))) && !strcmp(argv[1], "intel")) {
       want_name = argv[2];
+      first = argc == 4 ? xe_checks : NULL;
       checks = intel_checks;
    } else if (argc == 3 && !strcmp(argv[1], "fault")) {
       want_name = argv[2];
@@ -589,7 +640,7 @@ main(int argc, char **argv)
    } else if (argc == 2 && !strcmp(argv[1], "sim")) {
       checks = sim_checks;
    } else {
-      fprintf(stderr, "usage: %s intel DEVICE-NAME | fault DEVICE-NAME | sim | "
+      fprintf(stderr, "usage: %s intel DEVICE-NAME [xe] | fault DEVICE-NAME | sim | "
                       "refused NODE MESSAGE\n", argv[0]);
       return 2;
    }
@@ -598,19 +649,9 @@ main(int argc, char **argv)
    if (!open_kiln(&t))
       return 1;
    unsigned passed = 0, failed = 0;
-   for (const struct clt_check *c = checks; c->name; c++) {
-      t.reason[0] = '\0';
-      bool ok = c->run(&t);
-      clt_release_deferred(&t);
-      if (ok) {
-         printf("PASS %s\n", c->name);
-         passed++;
-      } else {
-         printf("FAIL %s: %s\n", c->name, t.reason[0] ? t.reason : "(no reason given)");
-         failed++;
-      }
-      fflush(stdout);
-   }
+   if (first)
+      run_checks(&t, first, &passed, &failed);
+   run_checks(&t, checks, &passed, &failed);
    clReleaseCommandQueue(t.queue);
    clReleaseContext(t.ctx);
    printf("%u passed, %u failed\n", passed, failed);
