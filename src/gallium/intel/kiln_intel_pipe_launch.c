@@ -10,9 +10,10 @@
  * drivers/intel (which appends kiln's implicit arguments to the push
  * constants, kiln_intel_abi.h), the buffers it reaches collected (its
  * program's __global variables among them), submitted, and waited for.  A dispatch
- * still running after a minute is taken for a hang, and a hang or reset
- * the kernel driver reports is given through the context's reset status;
- * each failure is said on stderr naming the kernel.
+ * still running after a minute is taken for a hang; a hang, a reset the
+ * kernel driver reports, or a launch that could not be made at all is
+ * given through the context's reset status, so its command fails; each
+ * failure is said on stderr naming the kernel.
  */
 #include "kiln_intel_pipe.h"
 
@@ -141,37 +142,41 @@ submit_and_wait(struct kiln_intel_context *ctx, const struct kiln_intel_launch *
       ret = kiln_intel_wait(screen->dev, &submission, KILN_INTEL_PIPE_TIMEOUT_NS, err,
                             sizeof(err));
       kiln_intel_submission_finish(screen->dev, &submission);
-      if (ret == ETIME || ret == EIO)
-         ctx->reset = PIPE_GUILTY_CONTEXT_RESET;
    }
    simple_mtx_unlock(&screen->dev_lock);
+   if (ret)
+      ctx->reset = ret == ETIME || ret == EIO ? PIPE_GUILTY_CONTEXT_RESET
+                                              : PIPE_UNKNOWN_CONTEXT_RESET;
    if (ret == ETIME)
       fprintf(stderr, "kiln: kernel %s: %s, so it is taken for a hang\n", name, err);
    else if (ret)
       fprintf(stderr, "kiln: kernel %s: %s\n", name, err);
 }
 
+/* A launch that cannot be made fails its command rather than pass for
+ * one that ran: the context reports a reset, on which Rusticl puts the
+ * commands of the batch into an error state. */
 static void
 kiln_intel_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
 {
    struct kiln_intel_context *ctx = kiln_intel_context(pctx);
    if (!ctx->cs) {
       fprintf(stderr, "kiln: launch of a kernel that did not compile; nothing runs\n");
+      ctx->reset = PIPE_UNKNOWN_CONTEXT_RESET;
       return;
    }
    const struct kiln_kernel *k = ctx->cs->kernel;
    /* The inputs cover the kernel's explicit argument area; a shorter
     * buffer (arguments the kernel never reads) is padded with zeros. */
-   if (!kiln_pipe_inputs_pad(&ctx->inputs, k->kernarg_size))
-      return;
    unsigned slm_bytes;
    struct kiln_intel_launch launch;
-   if (!place_slm(ctx->cs, info, &slm_bytes) ||
-       !describe_launch(ctx, info, slm_bytes, &launch))
+   if (!kiln_pipe_inputs_pad(&ctx->inputs, k->kernarg_size) ||
+       !place_slm(ctx->cs, info, &slm_bytes) ||
+       !describe_launch(ctx, info, slm_bytes, &launch) ||
+       !(launch.bos = collect_bos(ctx, &launch))) {
+      ctx->reset = PIPE_UNKNOWN_CONTEXT_RESET;
       return;
-   launch.bos = collect_bos(ctx, &launch);
-   if (!launch.bos)
-      return;
+   }
    submit_and_wait(ctx, &launch);
    free(launch.bos);
 }
