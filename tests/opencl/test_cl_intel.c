@@ -23,6 +23,9 @@
  *                              execs shows each launch's batch
  *   test_cl_intel fault NAME   the same on an xe node whose every dispatch
  *                              hangs or is banned: the launch is an error
+ *   test_cl_intel fail-binds NAME
+ *                              on an xe node whose every bind fails: a
+ *                              buffer's creation is an error
  *   test_cl_intel sim          KILN_DEVICE=sim under the same shim: the
  *                              emulated gfx1030, whose results are checked
  *   test_cl_intel refused NODE MESSAGE
@@ -464,6 +467,28 @@ intel_faulting_launch_is_an_error(struct clt *t)
    return true;
 }
 
+/* The xe node fails every VM bind (KILN_XE_SHIM_FAULT=fail-binds), so no
+ * buffer object can be placed: OpenCL 3.0 5.2.1, clCreateBuffer fails with
+ * CL_MEM_OBJECT_ALLOCATION_FAILURE or CL_OUT_OF_RESOURCES and returns no
+ * buffer. */
+static bool
+intel_failed_allocation_is_an_error(struct clt *t)
+{
+   cl_int err;
+   cl_mem m = clCreateBuffer(t->ctx, CL_MEM_READ_WRITE, 4096, NULL, &err);
+   clt_defer(t, CLT_MEM, m);
+   CLT_REQUIRE(!m && (err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES),
+               "clCreateBuffer returned %s and %s a buffer", clt_error_name(err),
+               m ? "made" : "no");
+   return true;
+}
+
+static const struct clt_check bind_fault_checks[] = {
+   { "intel.is-the-only-device", intel_is_the_only_device },
+   { "intel.failed-allocation-is-an-error", intel_failed_allocation_is_an_error },
+   { NULL, NULL },
+};
+
 static const struct clt_check fault_checks[] = {
    { "intel.is-the-only-device", intel_is_the_only_device },
    { "intel.faulting-launch-is-an-error", intel_faulting_launch_is_an_error },
@@ -635,12 +660,15 @@ main(int argc, char **argv)
    } else if (argc == 3 && !strcmp(argv[1], "fault")) {
       want_name = argv[2];
       checks = fault_checks;
+   } else if (argc == 3 && !strcmp(argv[1], "fail-binds")) {
+      want_name = argv[2];
+      checks = bind_fault_checks;
    } else if (argc == 4 && !strcmp(argv[1], "refused")) {
       return run_refused(argv[2], argv[3]);
    } else if (argc == 2 && !strcmp(argv[1], "sim")) {
       checks = sim_checks;
    } else {
-      fprintf(stderr, "usage: %s intel DEVICE-NAME [xe] | fault DEVICE-NAME | sim | "
+      fprintf(stderr, "usage: %s intel DEVICE-NAME [xe] | fault|fail-binds DEVICE-NAME | sim | "
                       "refused NODE MESSAGE\n", argv[0]);
       return 2;
    }
