@@ -31,6 +31,7 @@
 
 struct disk_cache;
 struct kiln_frontend_globals;
+struct nir_shader;
 
 /* The compiler target a screen's kernels are built for, and how its
  * front-end hooks treat a program. */
@@ -62,6 +63,11 @@ kiln_pipe_frontend(struct pipe_screen *screen)
  * variables' buffers, so it comes before the device is closed. */
 void kiln_pipe_screen_init_frontend(struct pipe_screen *screen, const char *cache_name);
 void kiln_pipe_screen_finish_frontend(struct pipe_screen *screen);
+
+/* The kernel's name as its program spells it, for the compiled kernel and
+ * messages: the front end's NIR names the kernel after spirv_to_nir's
+ * entry-point wrapper ("__wrapped_NAME"). */
+const char *kiln_pipe_kernel_name(struct nir_shader *nir);
 
 /* kiln_pipe_globals.c: programs' __global variables, kept from the
  * SPIR-V-to-NIR hook (which hands over g's data) until the compute states

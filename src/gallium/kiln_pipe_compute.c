@@ -54,10 +54,7 @@ kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
 
    kiln_compute_state_init_enqueue(screen, cs, nir);
 
-   const char *name = nir->info.name;
-   nir_function_impl *entry = nir_shader_get_entrypoint(nir);
-   if (!name && entry)
-      name = entry->function->name;
+   const char *name = kiln_pipe_kernel_name(nir);
    const struct kiln_nir_kernel_options options = {
       .name = name,
       .target = screen->frontend.target,

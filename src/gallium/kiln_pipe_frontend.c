@@ -12,7 +12,10 @@
  */
 #include "kiln_pipe_common.h"
 
+#include <string.h>
+
 #include "kiln_compiler_nir.h"
+#include "nir.h"
 #include "util/disk_cache.h"
 #include "util/hex.h"
 #include "util/mesa-sha1.h"
@@ -76,6 +79,19 @@ static struct disk_cache *
 kiln_get_disk_shader_cache(struct pipe_screen *pscreen)
 {
    return kiln_pipe_frontend(pscreen)->disk_cache;
+}
+
+const char *
+kiln_pipe_kernel_name(struct nir_shader *nir)
+{
+   static const char wrapper[] = "__wrapped_";
+   const char *name = nir->info.name;
+   nir_function_impl *entry = nir_shader_get_entrypoint(nir);
+   if (!name && entry)
+      name = entry->function->name;
+   if (!name)
+      return "kernel";
+   return strncmp(name, wrapper, strlen(wrapper)) ? name : name + strlen(wrapper);
 }
 
 void

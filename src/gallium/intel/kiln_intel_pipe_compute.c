@@ -21,15 +21,6 @@
 #include "nir.h"
 #include "util/u_memory.h"
 
-static const char *
-kernel_name(nir_shader *nir)
-{
-   if (nir->info.name)
-      return nir->info.name;
-   nir_function_impl *entry = nir_shader_get_entrypoint(nir);
-   return entry ? entry->function->name : "kernel";
-}
-
 /* What the Intel path cannot launch, seen in the front end's NIR. */
 static const char *
 refusal_before(nir_shader *nir)
@@ -47,7 +38,7 @@ kiln_intel_create_compute_state(struct pipe_context *pctx, const struct pipe_com
    if (cso->ir_type != PIPE_SHADER_IR_NIR)
       return NULL;
    nir_shader *nir = (nir_shader *)cso->prog;
-   const char *name = kernel_name(nir);
+   const char *name = kiln_pipe_kernel_name(nir);
    const char *refused = refusal_before(nir);
    if (refused) {
       fprintf(stderr, "kiln: kernel %s needs %s, which kiln cannot launch on %s yet\n", name,
