@@ -315,6 +315,12 @@ intel_program_globals_launch(struct clt *t)
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, sizeof(size), &size,
                           NULL));
    CLT_REQUIRE(size >= 65536, "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE is %zu, under 64 KiB", size);
+   /* The variables are one buffer: no larger than the largest buffer. */
+   cl_ulong max_alloc;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(max_alloc), &max_alloc,
+                          NULL));
+   CLT_REQUIRE(size <= max_alloc, "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE %zu exceeds "
+               "CL_DEVICE_MAX_MEM_ALLOC_SIZE %llu", size, (unsigned long long)max_alloc);
    cl_program p = clt_build(t,
                             "global int counter = 5;\n"
                             "global int *global next = &counter;\n"

@@ -51,6 +51,13 @@ global_memory(const struct intel_device_info *info)
    return bytes ? bytes : UINT64_C(1) << 32;
 }
 
+/* The largest buffer: OpenCL's minimum share of the memory. */
+static uint64_t
+max_alloc(const struct intel_device_info *info)
+{
+   return MIN2(MAX_ALLOC_BYTES, global_memory(info) / 4);
+}
+
 static int
 kiln_intel_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
                             enum pipe_shader_cap param)
@@ -117,7 +124,7 @@ kiln_intel_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir
    case PIPE_COMPUTE_CAP_MAX_INPUT_SIZE:
       RETURN(uint64_t, MAX_INPUT_BYTES);
    case PIPE_COMPUTE_CAP_MAX_MEM_ALLOC_SIZE:
-      RETURN(uint64_t, MIN2(MAX_ALLOC_BYTES, memory / 4));
+      RETURN(uint64_t, max_alloc(info));
    case PIPE_COMPUTE_CAP_MAX_CLOCK_FREQUENCY:
       /* intel_device_info does not know it: a nominal 1 GHz. */
       RETURN(uint32_t, 1000);
@@ -153,7 +160,7 @@ kiln_intel_screen_init_caps(struct kiln_intel_screen *screen)
    caps->compute_device_enqueue = false;
    /* A program's __global variables are one buffer (kiln_pipe_globals.c),
     * whose address drivers/intel pushes with the implicit arguments. */
-   caps->max_compute_global_variable_size = MAX_ALLOC_BYTES;
+   caps->max_compute_global_variable_size = max_alloc(screen->info);
    caps->query_timestamp = true;
    caps->timer_resolution = 1;
    caps->max_shader_buffer_size = MAX_ALLOC_BYTES;
