@@ -12,7 +12,9 @@
  * with Mesa's genxml headers (STATE_BASE_ADDRESS, then MEDIA_VFE_STATE,
  * MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD and GPGPU_WALKER on
  * Gen12, CFE_STATE and COMPUTE_WALKER on Gen12.5, PIPE_CONTROL flushes and
- * a fence write), submitted on the render engine (I915_GEM_EXECBUFFER2, or
+ * a fence write; a scratch buffer when the kernel needs one; a walker per
+ * region of whole or partial work-groups when the local size does not
+ * divide the global size), submitted on the render engine (I915_GEM_EXECBUFFER2, or
  * XE_EXEC on an exec queue) and waited for (I915_GEM_WAIT, or the syncobj
  * the exec signals).  Push constants follow include/kiln_intel_abi.h.  It
  * knows nothing of the compiler: a launch is described by plain values.
@@ -65,7 +67,7 @@ struct kiln_intel_launch {
    unsigned push_bytes;         /* cross-thread push constants */
    unsigned per_thread_push_bytes; /* Gen12: the sub-group index's GRF */
    unsigned slm_bytes;
-   unsigned scratch_bytes_per_thread; /* drivers/intel has no scratch yet: 0 */
+   unsigned scratch_bytes_per_thread; /* brw's total_scratch; 0 for none */
    bool uses_barrier;
    /* The kernarg bytes (explicit arguments; the implicit ones are filled
     * here at implicit_offset, kiln_amd_abi.h's layout) */
@@ -96,6 +98,7 @@ struct kiln_intel_submission {
    struct kiln_intel_bo *instructions; /* the kernel's code */
    struct kiln_intel_bo *state;        /* dynamic state: descriptor, push constants */
    struct kiln_intel_bo *fence;        /* the batch's last PIPE_CONTROL writes 1 here */
+   struct kiln_intel_bo *scratch;      /* the kernel's scratch space, or NULL */
    uint64_t seqno;                     /* xe: the exec's point on the device's timeline */
 };
 

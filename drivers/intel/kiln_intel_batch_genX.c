@@ -88,9 +88,17 @@ emit_state_base_address(uint32_t *dw, const struct kiln_intel_batch_input *in)
       /* Gen12.5 reads the walker's indirect data (push constants) from
        * general state; Gen12 its descriptor and CURBE from dynamic state.
        * The one state buffer is both. */
+#if GFX_VERx10 >= 125
       sba.GeneralStateBaseAddress = in->state_base;
-      sba.GeneralStateBaseAddressModifyEnable = true;
       sba.GeneralStateBufferSize = pages(in->state_size);
+#else
+      /* Gen12 reads only scratch through general state: its base is 0
+       * and MEDIA_VFE_STATE's scratch pointer the buffer's address, as
+       * iris has it. */
+      sba.GeneralStateBaseAddress = 0;
+      sba.GeneralStateBufferSize = 0xfffff;
+#endif
+      sba.GeneralStateBaseAddressModifyEnable = true;
       sba.GeneralStateBufferSizeModifyEnable = true;
       sba.DynamicStateBaseAddress = in->state_base;
       sba.DynamicStateBaseAddressModifyEnable = true;
@@ -101,7 +109,11 @@ emit_state_base_address(uint32_t *dw, const struct kiln_intel_batch_input *in)
       sba.InstructionBufferSize = pages(in->instruction_size);
       sba.InstructionBuffersizeModifyEnable = true;
       /* No surfaces, samplers or indirect objects: kiln addresses memory
-       * with 64-bit pointers only. */
+       * with 64-bit pointers only, but for Gen12.5's scratch surface,
+       * whose offset CFE_STATE gives from the surface state base. */
+#if GFX_VERx10 >= 125
+      sba.SurfaceStateBaseAddress = in->per_thread_scratch ? in->state_base : 0;
+#endif
       sba.SurfaceStateBaseAddressModifyEnable = true;
       sba.IndirectObjectBaseAddressModifyEnable = true;
       sba.IndirectObjectBufferSize = 0xfffff;
@@ -143,31 +155,41 @@ genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
 #if GFX_VERx10 >= 125
    EMIT(CFE_STATE, cfe) {
       cfe.MaximumNumberofThreads = info->max_cs_threads * info->subslice_total;
+      /* The scratch surface state's offset, in the unit iris's and anv's
+       * SCRATCH_SPACE_BUFFER_SHIFT gives it on Gen12.5 (brw builds its
+       * scratch messages' extended descriptor from it). */
+      cfe.ScratchSpaceBuffer = in->scratch_surface_offset >> 4;
    }
 
-   struct GENX(INTERFACE_DESCRIPTOR_DATA) idd = {
-      .KernelStartPointer = 0,
-      .NumberofThreadsinGPGPUThreadGroup = in->threads,
-      .SharedLocalMemorySize = intel_compute_slm_encode_size(GFX_VER, in->slm_bytes),
-      .NumberOfBarriers = in->uses_barrier,
-      .BarrierEnable = in->uses_barrier,
-   };
-   EMIT(COMPUTE_WALKER, cw) {
-      cw.body = (struct GENX(COMPUTE_WALKER_BODY)){
-         .SIMDSize = in->simd_width / 16,
-         .MessageSIMD = in->simd_width / 16,
-         .IndirectDataStartAddress = in->push_offset,
-         .IndirectDataLength = in->push_size,
-         .LocalXMaximum = in->local_size[0] - 1,
-         .LocalYMaximum = in->local_size[1] - 1,
-         .LocalZMaximum = in->local_size[2] - 1,
-         .ThreadGroupIDXDimension = in->groups[0],
-         .ThreadGroupIDYDimension = in->groups[1],
-         .ThreadGroupIDZDimension = in->groups[2],
-         .ExecutionMask = in->right_mask,
-         .InterfaceDescriptor = idd,
-         .PostSync.MOCS = in->mocs,
+   for (unsigned i = 0; i < in->num_walkers; i++) {
+      const struct kiln_intel_walker *w = &in->walkers[i];
+      struct GENX(INTERFACE_DESCRIPTOR_DATA) idd = {
+         .KernelStartPointer = 0,
+         .NumberofThreadsinGPGPUThreadGroup = w->threads,
+         .SharedLocalMemorySize = intel_compute_slm_encode_size(GFX_VER, in->slm_bytes),
+         .NumberOfBarriers = in->uses_barrier,
+         .BarrierEnable = in->uses_barrier,
       };
+      EMIT(COMPUTE_WALKER, cw) {
+         cw.body = (struct GENX(COMPUTE_WALKER_BODY)){
+            .SIMDSize = in->simd_width / 16,
+            .MessageSIMD = in->simd_width / 16,
+            .IndirectDataStartAddress = in->push_offset,
+            .IndirectDataLength = in->push_size,
+            .LocalXMaximum = w->local_size[0] - 1,
+            .LocalYMaximum = w->local_size[1] - 1,
+            .LocalZMaximum = w->local_size[2] - 1,
+            .ThreadGroupIDStartingX = w->start[0],
+            .ThreadGroupIDStartingY = w->start[1],
+            .ThreadGroupIDStartingZ = w->start[2],
+            .ThreadGroupIDXDimension = w->end[0],
+            .ThreadGroupIDYDimension = w->end[1],
+            .ThreadGroupIDZDimension = w->end[2],
+            .ExecutionMask = w->right_mask,
+            .InterfaceDescriptor = idd,
+            .PostSync.MOCS = in->mocs,
+         };
+      }
    }
 #else
    EMIT(MEDIA_VFE_STATE, vfe) {
@@ -175,36 +197,56 @@ genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
       vfe.NumberofURBEntries = 2;
       vfe.URBEntryAllocationSize = 2;
       vfe.CURBEAllocationSize =
-         ALIGN(in->per_thread_regs * in->threads + in->cross_thread_regs, 2);
+         ALIGN(in->per_thread_regs * in->max_threads + in->cross_thread_regs, 2);
+      if (in->per_thread_scratch) {
+         /* Powers of two from 1 KiB: 0 is 1 KiB (iris's encoding). */
+         vfe.PerThreadScratchSpace = ffs(in->per_thread_scratch) - 11;
+         vfe.ScratchSpaceBasePointer = in->scratch_address;
+      }
    }
+   /* One CURBE for every walker: a smaller group's threads read a prefix
+    * of the per-thread data. */
    EMIT(MEDIA_CURBE_LOAD, curbe) {
       curbe.CURBETotalDataLength = ALIGN(in->push_size, 64);
       curbe.CURBEDataStartAddress = in->push_offset;
    }
 
-   struct GENX(INTERFACE_DESCRIPTOR_DATA) idd = {
-      .KernelStartPointer = 0,
-      .NumberofThreadsinGPGPUThreadGroup = in->threads,
-      .SharedLocalMemorySize = intel_compute_slm_encode_size(GFX_VER, in->slm_bytes),
-      .BarrierEnable = in->uses_barrier,
-      .ConstantURBEntryReadLength = in->per_thread_regs,
-      .CrossThreadConstantDataReadLength = in->cross_thread_regs,
-   };
-   GENX(INTERFACE_DESCRIPTOR_DATA_pack)(NULL, (uint8_t *)in->state_map + in->idd_offset, &idd);
+   /* One interface descriptor per walker, loaded together; each walker
+    * names its own by index. */
+   const unsigned idd_bytes = GENX(INTERFACE_DESCRIPTOR_DATA_length) * 4;
+   for (unsigned i = 0; i < in->num_walkers; i++) {
+      struct GENX(INTERFACE_DESCRIPTOR_DATA) idd = {
+         .KernelStartPointer = 0,
+         .NumberofThreadsinGPGPUThreadGroup = in->walkers[i].threads,
+         .SharedLocalMemorySize = intel_compute_slm_encode_size(GFX_VER, in->slm_bytes),
+         .BarrierEnable = in->uses_barrier,
+         .ConstantURBEntryReadLength = in->per_thread_regs,
+         .CrossThreadConstantDataReadLength = in->cross_thread_regs,
+      };
+      GENX(INTERFACE_DESCRIPTOR_DATA_pack)(NULL, (uint8_t *)in->state_map + in->idd_offset +
+                                                    i * idd_bytes, &idd);
+   }
    EMIT(MEDIA_INTERFACE_DESCRIPTOR_LOAD, load) {
-      load.InterfaceDescriptorTotalLength = GENX(INTERFACE_DESCRIPTOR_DATA_length) * 4;
+      load.InterfaceDescriptorTotalLength = in->num_walkers * idd_bytes;
       load.InterfaceDescriptorDataStartAddress = in->idd_offset;
    }
-   EMIT(GPGPU_WALKER, ggw) {
-      ggw.SIMDSize = in->simd_width / 16;
-      ggw.ThreadWidthCounterMaximum = in->threads - 1;
-      ggw.ThreadGroupIDXDimension = in->groups[0];
-      ggw.ThreadGroupIDYDimension = in->groups[1];
-      ggw.ThreadGroupIDZDimension = in->groups[2];
-      ggw.RightExecutionMask = in->right_mask;
-      ggw.BottomExecutionMask = 0xffffffff;
+   for (unsigned i = 0; i < in->num_walkers; i++) {
+      const struct kiln_intel_walker *w = &in->walkers[i];
+      EMIT(GPGPU_WALKER, ggw) {
+         ggw.InterfaceDescriptorOffset = i;
+         ggw.SIMDSize = in->simd_width / 16;
+         ggw.ThreadWidthCounterMaximum = w->threads - 1;
+         ggw.ThreadGroupIDStartingX = w->start[0];
+         ggw.ThreadGroupIDStartingY = w->start[1];
+         ggw.ThreadGroupIDStartingResumeZ = w->start[2];
+         ggw.ThreadGroupIDXDimension = w->end[0];
+         ggw.ThreadGroupIDYDimension = w->end[1];
+         ggw.ThreadGroupIDZDimension = w->end[2];
+         ggw.RightExecutionMask = w->right_mask;
+         ggw.BottomExecutionMask = 0xffffffff;
+      }
+      EMIT(MEDIA_STATE_FLUSH, msf);
    }
-   EMIT(MEDIA_STATE_FLUSH, msf);
 #endif
 
    dw = emit_fence(dw, in);

@@ -106,9 +106,8 @@ kiln_intel_device_open(const char *path, struct kiln_intel_device **out, char *e
                               "the %s device is not a Gen12 or Gen12.5 GPU kiln supports",
                               kmd->name);
    }
-   struct isl_device isl;
-   isl_device_init(&isl, &dev->info);
-   dev->mocs = isl.mocs.internal;
+   isl_device_init(&dev->isl, &dev->info);
+   dev->mocs = dev->isl.mocs.internal;
 
    int ret = kmd->init(dev, err, err_size);
    if (ret) {

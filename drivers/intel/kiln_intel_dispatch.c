@@ -5,9 +5,11 @@
  * One launch: the kernel's code in an instruction buffer, the push
  * constants (kiln_intel_abi.h: the kernarg bytes with the implicit
  * arguments filled, the constant data's address; on Gen12 one GRF per
- * thread with its sub-group index) and the Gen12 interface descriptor in a
- * state buffer, the thread counts the walker needs, then the batch for the
- * device's GFX version, submitted.
+ * thread with its sub-group index) and the Gen12 interface descriptors in
+ * a state buffer, the walkers the launch needs (one, or with partial
+ * work-groups one per region of whole or partial groups), a scratch
+ * buffer when the kernel spills or keeps private arrays in memory, then
+ * the batch for the device's GFX version, submitted.
  */
 #include "kiln_intel_private.h"
 
@@ -21,7 +23,8 @@
 #include "util/macros.h"
 #include "util/u_math.h"
 
-#define KILN_INTEL_PUSH_OFFSET 64 /* after the Gen12 interface descriptor */
+/* After the Gen12 interface descriptors, one per walker. */
+#define KILN_INTEL_PUSH_OFFSET (KILN_INTEL_MAX_WALKERS * 32)
 
 static void
 fill_push_constants(uint8_t *push, const struct kiln_intel_launch *l, uint64_t const_data,
@@ -56,11 +59,15 @@ check_launch(const struct kiln_intel_device *dev, const struct kiln_intel_launch
    if (l->simd_width != 8 && l->simd_width != 16 && l->simd_width != 32)
       return kiln_intel_error(err, err_size, EINVAL, "SIMD%u: Intel runs SIMD8, 16 or 32",
                               l->simd_width);
-   if (l->scratch_bytes_per_thread)
+   /* The largest scratch both encodings take: 2 MiB per thread on Gen12
+    * (MEDIA_VFE_STATE's 4-bit power of two), the surface pitch's 256 KiB
+    * on Gen12.5. */
+   const unsigned max_scratch = dev->info.verx10 >= 125 ? 256 * 1024 : 2 * 1024 * 1024;
+   if (l->scratch_bytes_per_thread > max_scratch)
       return kiln_intel_error(err, err_size, ENOTSUP,
-                              "the kernel needs %u bytes of scratch per thread; drivers/intel "
-                              "sets up no scratch space yet",
-                              l->scratch_bytes_per_thread);
+                              "the kernel needs %u bytes of scratch per thread; the GPU gives "
+                              "a thread at most %u",
+                              l->scratch_bytes_per_thread, max_scratch);
    if (dev->info.verx10 >= 125 && l->per_thread_push_bytes)
       return kiln_intel_error(err, err_size, EINVAL, "per-thread push constants on Gen12.5");
    if (l->push_bytes < KILN_INTEL_PUSH_SIZE(l->kernarg_alloc_size) ||
@@ -70,10 +77,9 @@ check_launch(const struct kiln_intel_device *dev, const struct kiln_intel_launch
                               l->kernarg_alloc_size);
    unsigned group = 1;
    for (unsigned i = 0; i < 3; i++) {
-      if (!l->local_size[i] || l->global_size[i] % l->local_size[i])
+      if (!l->local_size[i] || !l->global_size[i])
          return kiln_intel_error(err, err_size, EINVAL,
-                                 "global size %u is not a multiple of local size %u in "
-                                 "dimension %u (drivers/intel has no partial work-groups yet)",
+                                 "global size %u and local size %u in dimension %u",
                                  l->global_size[i], l->local_size[i], i);
       group *= l->local_size[i];
    }
@@ -81,6 +87,77 @@ check_launch(const struct kiln_intel_device *dev, const struct kiln_intel_launch
       return kiln_intel_error(err, err_size, EINVAL,
                               "a work-group of %u work-items (at most 1024)", group);
    return 0;
+}
+
+/* The hardware's view of a work-group of `group` work-items at SIMD
+ * simd: whole threads, the last one's lanes masked. */
+static void
+set_threads(struct kiln_intel_walker *w, unsigned simd)
+{
+   const unsigned group = w->local_size[0] * w->local_size[1] * w->local_size[2];
+   w->threads = DIV_ROUND_UP(group, simd);
+   const unsigned last_lanes = group - (w->threads - 1) * simd;
+   w->right_mask = last_lanes == 32 ? 0xffffffffu : (1u << last_lanes) - 1;
+}
+
+/* The walkers of a launch: for each combination of, per dimension, the
+ * whole groups or the partial last group (where there is one), a walker
+ * over those groups with that work-group size.  A uniform launch is one
+ * walker.  The kernel derives local ids from its real group's size and
+ * get_local_size() from the global size (the Intel backend and
+ * kiln_nir_lower_partial_local_size), so each region's groups see the
+ * sizes OpenCL gives them. */
+static unsigned
+split_walkers(const struct kiln_intel_launch *l, struct kiln_intel_walker *walkers)
+{
+   unsigned n = 0;
+   for (unsigned region = 0; region < KILN_INTEL_MAX_WALKERS; region++) {
+      struct kiln_intel_walker w = { 0 };
+      bool empty = false;
+      for (unsigned i = 0; i < 3; i++) {
+         const unsigned whole = l->global_size[i] / l->local_size[i];
+         const unsigned rest = l->global_size[i] % l->local_size[i];
+         if (region & (1u << i)) {
+            w.local_size[i] = rest;
+            w.start[i] = whole;
+            w.end[i] = whole + 1;
+            empty |= !rest;
+         } else {
+            w.local_size[i] = l->local_size[i];
+            w.start[i] = 0;
+            w.end[i] = whole;
+            empty |= !whole;
+         }
+      }
+      if (empty)
+         continue;
+      set_threads(&w, l->simd_width);
+      walkers[n++] = w;
+   }
+   return n;
+}
+
+/* Scratch as iris (iris_get_scratch_space) and anv size it: the
+ * per-thread size rounded to the power of two the hardware encodes, for
+ * every thread id the device can give a scratch slot
+ * (intel_device_info's max_scratch_ids; on Gen12.5 the ids of all 32
+ * possible sub-slices).  Per dispatch, so it lives exactly as long as the
+ * batch that uses it. */
+static uint32_t
+scratch_per_thread(unsigned bytes)
+{
+   return bytes ? MAX2(1024u, util_next_power_of_two(bytes)) : 0;
+}
+
+/* Gen12.5 reaches scratch through a SURFTYPE_SCRATCH surface state whose
+ * pitch is the per-thread size (iris_get_scratch_surf). */
+static void
+fill_scratch_surface(const struct kiln_intel_device *dev, void *map,
+                     const struct kiln_intel_bo *scratch, uint32_t per_thread)
+{
+   isl_buffer_fill_state(&dev->isl, map, .address = scratch->address, .size_B = scratch->size,
+                         .format = ISL_FORMAT_RAW, .swizzle = ISL_SWIZZLE_IDENTITY,
+                         .mocs = dev->mocs, .stride_B = per_thread, .is_scratch = true);
 }
 
 int
@@ -92,20 +169,28 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
    if (ret)
       return ret;
 
-   const unsigned group = l->local_size[0] * l->local_size[1] * l->local_size[2];
-   const unsigned threads = DIV_ROUND_UP(group, l->simd_width);
-   const unsigned last_lanes = group - (threads - 1) * l->simd_width;
+   struct kiln_intel_walker walkers[KILN_INTEL_MAX_WALKERS];
+   const unsigned num_walkers = split_walkers(l, walkers);
+   /* The first walker has the launch's own work-group size, the largest. */
+   const unsigned threads = walkers[0].threads;
    uint32_t groups[3];
    for (unsigned i = 0; i < 3; i++)
-      groups[i] = l->global_size[i] / l->local_size[i];
+      groups[i] = DIV_ROUND_UP(l->global_size[i], l->local_size[i]);
    const unsigned push_size = l->push_bytes + threads * l->per_thread_push_bytes;
+   const uint32_t per_thread_scratch = scratch_per_thread(l->scratch_bytes_per_thread);
+   const bool scratch_surface = per_thread_scratch && dev->info.verx10 >= 125;
+   const unsigned surface_offset = ALIGN(KILN_INTEL_PUSH_OFFSET + push_size, 64);
+   const unsigned state_size = surface_offset + (scratch_surface ? 64 : 0);
 
    /* The hardware prefetches instructions past the last one. */
    if ((ret = kiln_intel_bo_create(dev, l->code_size + 256, &s->instructions)) ||
-       (ret = kiln_intel_bo_create(dev, KILN_INTEL_PUSH_OFFSET + ALIGN(push_size, 64),
-                                   &s->state)) ||
+       (ret = kiln_intel_bo_create(dev, state_size, &s->state)) ||
        (ret = kiln_intel_bo_create(dev, 4096, &s->fence)) ||
-       (ret = kiln_intel_bo_create(dev, KILN_INTEL_BATCH_DWORDS * 4, &s->batch))) {
+       (ret = kiln_intel_bo_create(dev, KILN_INTEL_BATCH_DWORDS * 4, &s->batch)) ||
+       (per_thread_scratch &&
+        (ret = kiln_intel_bo_create(
+            dev, (uint64_t)per_thread_scratch * dev->info.max_scratch_ids[MESA_SHADER_COMPUTE],
+            &s->scratch)))) {
       kiln_intel_submission_finish(dev, s);
       return kiln_intel_error(err, err_size, ret, "creating the dispatch's buffers: %s",
                               strerror(ret));
@@ -113,8 +198,11 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
    memcpy(s->instructions->map, l->code, l->code_size);
    fill_push_constants((uint8_t *)s->state->map + KILN_INTEL_PUSH_OFFSET, l,
                        s->instructions->address + l->const_data_offset, groups, threads);
+   if (scratch_surface)
+      fill_scratch_surface(dev, (uint8_t *)s->state->map + surface_offset, s->scratch,
+                           per_thread_scratch);
 
-   const struct kiln_intel_batch_input in = {
+   struct kiln_intel_batch_input in = {
       .instruction_base = s->instructions->address,
       .instruction_size = s->instructions->size,
       .state_base = s->state->address,
@@ -126,15 +214,17 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
       .cross_thread_regs = l->push_bytes / 32,
       .per_thread_regs = l->per_thread_push_bytes / 32,
       .simd_width = l->simd_width,
-      .threads = threads,
-      .right_mask = last_lanes == 32 ? 0xffffffffu : (1u << last_lanes) - 1,
-      .local_size = { l->local_size[0], l->local_size[1], l->local_size[2] },
-      .groups = { groups[0], groups[1], groups[2] },
+      .max_threads = threads,
+      .num_walkers = num_walkers,
       .slm_bytes = l->slm_bytes,
       .uses_barrier = l->uses_barrier,
+      .per_thread_scratch = per_thread_scratch,
+      .scratch_address = s->scratch ? s->scratch->address : 0,
+      .scratch_surface_offset = scratch_surface ? surface_offset : 0,
       .fence_address = s->fence->address,
       .mocs = dev->mocs,
    };
+   memcpy(in.walkers, walkers, num_walkers * sizeof(walkers[0]));
    const unsigned dwords = dev->info.verx10 >= 125
                               ? gfx125_kiln_intel_emit_batch(&dev->info, &in, s->batch->map)
                               : gfx12_kiln_intel_emit_batch(&dev->info, &in, s->batch->map);
@@ -153,5 +243,6 @@ kiln_intel_submission_finish(struct kiln_intel_device *dev, struct kiln_intel_su
    kiln_intel_bo_destroy(dev, s->instructions);
    kiln_intel_bo_destroy(dev, s->state);
    kiln_intel_bo_destroy(dev, s->fence);
+   kiln_intel_bo_destroy(dev, s->scratch);
    memset(s, 0, sizeof(*s));
 }

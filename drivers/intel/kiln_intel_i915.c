@@ -80,19 +80,27 @@ static int
 i915_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned num_bos,
             struct kiln_intel_submission *s, char *err, size_t err_size)
 {
-   const unsigned count = num_bos + 4;
+   /* The batch goes last, where i915 expects it without BATCH_FIRST. */
+   struct kiln_intel_bo *fixed[5];
+   unsigned num_fixed = 0;
+   fixed[num_fixed++] = s->instructions;
+   fixed[num_fixed++] = s->state;
+   fixed[num_fixed++] = s->fence;
+   if (s->scratch)
+      fixed[num_fixed++] = s->scratch;
+   fixed[num_fixed++] = s->batch;
+   const unsigned count = num_bos + num_fixed;
    struct drm_i915_gem_exec_object2 *objects = calloc(count, sizeof(*objects));
    if (!objects)
       return kiln_intel_error(err, err_size, ENOMEM, "out of memory");
-   /* The batch goes last, where i915 expects it without BATCH_FIRST. */
-   struct kiln_intel_bo *fixed[] = { s->instructions, s->state, s->fence, s->batch };
    for (unsigned i = 0; i < count; i++) {
       const struct kiln_intel_bo *bo = i < num_bos ? bos[i] : fixed[i - num_bos];
+      const bool written = i < num_bos || bo == s->fence || bo == s->scratch;
       objects[i] = (struct drm_i915_gem_exec_object2){
          .handle = bo->handle,
          .offset = bo->address,
          .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS |
-                  (i < num_bos || bo == s->fence ? EXEC_OBJECT_WRITE : 0),
+                  (written ? EXEC_OBJECT_WRITE : 0),
       };
    }
    struct drm_i915_gem_execbuffer2 execbuf = {

@@ -15,6 +15,7 @@
 
 #include "common/intel_bind_timeline.h"
 #include "dev/intel_device_info.h"
+#include "isl/isl.h"
 #include "util/macros.h"
 
 /* What differs between the kernel drivers.  Everything above them (the
@@ -45,6 +46,7 @@ struct kiln_intel_device {
    int fd;
    const struct kiln_intel_kmd *kmd;
    struct intel_device_info info;
+   struct isl_device isl; /* Gen12.5's scratch surface state */
    uint32_t mocs;         /* isl's MOCS for kiln's buffers (internal use) */
    uint64_t next_address; /* the address allocator: addresses only grow */
    union {
@@ -67,6 +69,20 @@ struct kiln_intel_device {
 int kiln_intel_error(char *err, size_t err_size, int error, const char *fmt, ...)
    PRINTFLIKE(4, 5);
 
+/* One walker of a dispatch.  A launch whose global size some local size
+ * does not divide is split, as Intel's own runtime splits it, into up to
+ * eight walkers: in each dimension the whole groups, then the one partial
+ * group, which runs as a smaller work-group of its own.  Group ids run
+ * from start to end - 1 (the walkers' "Thread Group ID Starting" and
+ * "Dimension" fields), so every group keeps its place in the grid. */
+struct kiln_intel_walker {
+   uint32_t local_size[3];
+   uint32_t start[3], end[3];
+   uint32_t threads, right_mask;
+};
+
+#define KILN_INTEL_MAX_WALKERS 8
+
 /* One dispatch's state, as addresses and offsets into its buffers. */
 struct kiln_intel_batch_input {
    uint64_t instruction_base; /* the code's buffer: kernel start pointers are offsets in it */
@@ -74,21 +90,29 @@ struct kiln_intel_batch_input {
    uint64_t state_base;       /* dynamic (Gen12) or general (Gen12.5) state */
    uint32_t state_size;
    void *state_map;
-   uint32_t idd_offset;       /* Gen12: where the interface descriptor goes */
+   uint32_t idd_offset;       /* Gen12: where the walkers' interface descriptors go */
    uint32_t push_offset;      /* the push constants, in the state buffer */
    uint32_t push_size;        /* cross-thread, then per-thread for each thread */
    uint32_t cross_thread_regs, per_thread_regs;
-   uint32_t simd_width, threads, right_mask;
-   uint32_t local_size[3], groups[3];
+   uint32_t simd_width, max_threads; /* max_threads: of the largest walker's groups */
+   struct kiln_intel_walker walkers[KILN_INTEL_MAX_WALKERS];
+   unsigned num_walkers;
    uint32_t slm_bytes;
    bool uses_barrier;
+   /* Scratch, when per_thread_scratch is non-zero (a power of two of at
+    * least 1 KiB): Gen12 takes the buffer's address; Gen12.5 the offset of
+    * its SURFTYPE_SCRATCH surface state from the state buffer, which is
+    * then also the surface state base. */
+   uint32_t per_thread_scratch;
+   uint64_t scratch_address;
+   uint32_t scratch_surface_offset;
    uint64_t fence_address;
    uint32_t mocs;
 };
 
 /* Pack the batch into batch (room for KILN_INTEL_BATCH_DWORDS dwords);
  * returns the dwords written, MI_BATCH_BUFFER_END included. */
-#define KILN_INTEL_BATCH_DWORDS 256
+#define KILN_INTEL_BATCH_DWORDS 512
 unsigned gfx12_kiln_intel_emit_batch(const struct intel_device_info *info,
                                    const struct kiln_intel_batch_input *in, uint32_t *batch);
 unsigned gfx125_kiln_intel_emit_batch(const struct intel_device_info *info,

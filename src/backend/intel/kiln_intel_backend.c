@@ -193,8 +193,15 @@ lower_for_brw(nir_shader *nir, const struct kiln_intel_target_info *t, struct ki
 
    struct brw_nir_compiler_opts opts = { 0 };
    brw_preprocess_nir(t->compiler, nir, &opts);
-   NIR_PASS(_, nir, brw_nir_lower_cs_intrinsics, t->devinfo, NULL);
    NIR_PASS(_, nir, kiln_intel_lower_abi, k->kernarg_alloc_size, k->implicit_offset);
+   /* Local ids from the size of the group the hardware runs, which a
+    * partial group makes smaller than even a required size: brw derives
+    * them from load_workgroup_size only for a variable size. */
+   const bool variable = nir->info.workgroup_size_variable;
+   nir->info.workgroup_size_variable = true;
+   NIR_PASS(_, nir, brw_nir_lower_cs_intrinsics, t->devinfo, NULL);
+   nir->info.workgroup_size_variable = variable;
+   NIR_PASS(_, nir, kiln_intel_lower_hw_group_size, k->kernarg_alloc_size, k->implicit_offset);
    NIR_PASS(_, nir, nir_opt_constant_folding);
    NIR_PASS(_, nir, nir_opt_dce);
 }

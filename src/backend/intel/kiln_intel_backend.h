@@ -50,10 +50,17 @@ bool kiln_intel_supports_wave_size(enum kiln_target target, unsigned wave_size);
  * data as push constants, laid out as kiln_intel_abi.h says:
  * load_kernel_input and the implicit values become load_uniform,
  * load_constant a global load from the constant data's pushed address.
- * Sets nir->num_uniforms to the push constants' size.  Run after
- * brw_nir_lower_cs_intrinsics (which makes load_workgroup_size). */
+ * Sets nir->num_uniforms to the push constants' size.  Run before
+ * brw_nir_lower_cs_intrinsics: the work-group size read here is the one
+ * the launch asked for. */
 bool kiln_intel_lower_abi(nir_shader *nir, unsigned kernarg_alloc_size,
                           unsigned implicit_offset);
+
+/* The work-group size brw_nir_lower_cs_intrinsics reads to derive local
+ * ids, as the size of the group the hardware runs: the pushed local size,
+ * or a partial last group's remainder.  Run after that pass. */
+bool kiln_intel_lower_hw_group_size(nir_shader *nir, unsigned kernarg_alloc_size,
+                                    unsigned implicit_offset);
 
 /* OpenCL's ldexp on half and float, exactly, for brw, which has none.
  * The front end's NIR options (kiln_intel_nir_options) let vtn emit

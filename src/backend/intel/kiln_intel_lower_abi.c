@@ -11,6 +11,15 @@
  * to the code is reached through its address, pushed after the kernarg
  * bytes.  The implicit values are 32-bit (the ABI caps launches at 32
  * bits) and widened where the kernel asks for size_t.
+ *
+ * The work-group size has two readers.  OpenCL's values (global ids,
+ * get_enqueued_local_size(), kiln_nir_lower_partial_local_size's formula)
+ * want the size the launch asked for, the pushed local size: they are
+ * lowered first, before brw_nir_lower_cs_intrinsics.  brw's own local-id
+ * derivation (index % size.x, ...), which that pass then adds, wants the
+ * size of the group the hardware runs, smaller in a partial group
+ * (drivers/intel gives partial groups walkers of their own):
+ * kiln_intel_lower_hw_group_size computes it after.
  */
 #include "kiln_intel_backend.h"
 #include "kiln_amd_abi.h"
@@ -87,5 +96,42 @@ kiln_intel_lower_abi(nir_shader *nir, unsigned kernarg_alloc_size, unsigned impl
    };
    nir->num_uniforms = s.push_size;
    return nir_shader_intrinsics_pass(nir, lower_intrinsic, nir_metadata_control_flow,
+                                     (void *)&s);
+}
+
+/* The hardware group's size: min(local_size, global_size - id * local_size)
+ * per dimension, the real size of a partial last group. */
+static bool
+lower_hw_group_size(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   const struct lower_state *s = data;
+   if (intr->intrinsic != nir_intrinsic_load_workgroup_size)
+      return false;
+
+   b->cursor = nir_before_instr(&intr->instr);
+   struct kiln_nir_implicit_field local, global;
+   ASSERTED bool found = kiln_nir_implicit_field(nir_intrinsic_load_workgroup_size, &local) &&
+                         kiln_nir_implicit_field(nir_intrinsic_load_global_size, &global);
+   assert(found && local.bit_size == 32 && global.bit_size == 32);
+   nir_def *size = load_push(b, s, nir_imm_int(b, 0), s->implicit_offset + local.offset, 3, 32);
+   nir_def *global_size =
+      load_push(b, s, nir_imm_int(b, 0), s->implicit_offset + global.offset, 3, 32);
+   nir_def *id = nir_u2u32(b, nir_load_workgroup_id(b));
+   nir_def *left = nir_isub(b, global_size, nir_imul(b, id, size));
+   nir_def *value = nir_umin(b, size, left);
+   nir_def_replace(&intr->def, nir_u2uN(b, value, intr->def.bit_size));
+   return true;
+}
+
+bool
+kiln_intel_lower_hw_group_size(nir_shader *nir, unsigned kernarg_alloc_size,
+                               unsigned implicit_offset)
+{
+   const struct lower_state s = {
+      .push_size = KILN_INTEL_PUSH_SIZE(kernarg_alloc_size),
+      .implicit_offset = implicit_offset,
+      .const_data_addr = KILN_INTEL_CONST_DATA_ADDR(kernarg_alloc_size),
+   };
+   return nir_shader_intrinsics_pass(nir, lower_hw_group_size, nir_metadata_control_flow,
                                      (void *)&s);
 }
