@@ -211,29 +211,26 @@ genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
       curbe.CURBEDataStartAddress = in->push_offset;
    }
 
-   /* One interface descriptor per walker, loaded together; each walker
-    * names its own by index. */
+   /* Each walker's interface descriptor, loaded before it, as iris loads
+    * one per dispatch. */
    const unsigned idd_bytes = GENX(INTERFACE_DESCRIPTOR_DATA_length) * 4;
    for (unsigned i = 0; i < in->num_walkers; i++) {
+      const struct kiln_intel_walker *w = &in->walkers[i];
       struct GENX(INTERFACE_DESCRIPTOR_DATA) idd = {
          .KernelStartPointer = 0,
-         .NumberofThreadsinGPGPUThreadGroup = in->walkers[i].threads,
+         .NumberofThreadsinGPGPUThreadGroup = w->threads,
          .SharedLocalMemorySize = intel_compute_slm_encode_size(GFX_VER, in->slm_bytes),
          .BarrierEnable = in->uses_barrier,
          .ConstantURBEntryReadLength = in->per_thread_regs,
          .CrossThreadConstantDataReadLength = in->cross_thread_regs,
       };
-      GENX(INTERFACE_DESCRIPTOR_DATA_pack)(NULL, (uint8_t *)in->state_map + in->idd_offset +
-                                                    i * idd_bytes, &idd);
-   }
-   EMIT(MEDIA_INTERFACE_DESCRIPTOR_LOAD, load) {
-      load.InterfaceDescriptorTotalLength = in->num_walkers * idd_bytes;
-      load.InterfaceDescriptorDataStartAddress = in->idd_offset;
-   }
-   for (unsigned i = 0; i < in->num_walkers; i++) {
-      const struct kiln_intel_walker *w = &in->walkers[i];
+      const uint32_t offset = in->idd_offset + i * idd_bytes;
+      GENX(INTERFACE_DESCRIPTOR_DATA_pack)(NULL, (uint8_t *)in->state_map + offset, &idd);
+      EMIT(MEDIA_INTERFACE_DESCRIPTOR_LOAD, load) {
+         load.InterfaceDescriptorTotalLength = idd_bytes;
+         load.InterfaceDescriptorDataStartAddress = offset;
+      }
       EMIT(GPGPU_WALKER, ggw) {
-         ggw.InterfaceDescriptorOffset = i;
          ggw.SIMDSize = in->simd_width / 16;
          ggw.ThreadWidthCounterMaximum = w->threads - 1;
          ggw.ThreadGroupIDStartingX = w->start[0];

@@ -13,6 +13,7 @@
  */
 #include "kiln_intel_private.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -228,6 +229,7 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
    const unsigned dwords = dev->info.verx10 >= 125
                               ? gfx125_kiln_intel_emit_batch(&dev->info, &in, s->batch->map)
                               : gfx12_kiln_intel_emit_batch(&dev->info, &in, s->batch->map);
+   assert(dwords <= KILN_INTEL_BATCH_DWORDS);
    s->batch_bytes = dwords * 4;
 
    ret = dev->kmd->submit(dev, l->bos, l->num_bos, s, err, err_size);
