@@ -194,40 +194,50 @@ error_ndrange_launches(struct clt *t)
    CLT_ERR(CL_INVALID_WORK_GROUP_SIZE,
            clEnqueueNDRangeKernel(t->queue, pair, 1, NULL, &global, &local, 0, NULL, NULL));
 
-   /*
-    * A global size that the local size does not divide: an error for a
+   /* A global size that the local size does not divide: an error for a
     * program built for OpenCL C 1.x (the default without -cl-std), whose
-    * work-groups must be uniform; a launch of every work-item for one built
-    * for OpenCL C 2.0 or later on a device with non-uniform work-groups
-    * (3.0 §5.8.4.5 -cl-uniform-work-group-size, §5.10).
-    */
+    * work-groups must be uniform (3.0 §5.8.4.5 -cl-uniform-work-group-size,
+    * §5.10). */
    size_t g10 = 10, l4 = 4;
    CLT_ERR(CL_INVALID_WORK_GROUP_SIZE,
            clEnqueueNDRangeKernel(t->queue, add, 1, NULL, &g10, &l4, 0, NULL, NULL));
+   CLT_OK(clFinish(t->queue));
+   return true;
+}
+
+/* A global size that the local size does not divide, for a program built
+ * for OpenCL C 2.0 or later on a device with non-uniform work-groups: every
+ * work-item runs, none more (3.0 §5.10).  Its results need a device that
+ * executes kernels. */
+static bool
+error_non_uniform_launch_runs_every_work_item(struct clt *t)
+{
    cl_bool non_uniform = CL_FALSE;
    if (t->version >= 30)
       CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT,
                              sizeof(non_uniform), &non_uniform, NULL));
    else if (t->version >= 20)
       non_uniform = CL_TRUE;
-   if (non_uniform) {
-      cl_program p20 = clt_build(t, src, t->version >= 30 ? "-cl-std=CL3.0" : "-cl-std=CL2.0");
-      cl_kernel add20 = p20 ? clt_kernel(t, p20, "add") : NULL;
-      if (!add20)
-         return false;
-      CLT_OK(clSetKernelArg(add20, 0, sizeof(b), &b));
-      CLT_OK(clSetKernelArg(add20, 1, sizeof(v), &v));
-      cl_int zero = 0, out[11];
-      CLT_OK(clEnqueueFillBuffer(t->queue, b, &zero, sizeof(zero), 0, sizeof(out), 0, NULL, NULL));
-      CLT_OK(clEnqueueNDRangeKernel(t->queue, add20, 1, NULL, &g10, &l4, 0, NULL, NULL));
-      CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(out), out, 0, NULL, NULL));
-      for (int i = 0; i < 11; i++)
-         CLT_REQUIRE(out[i] == (i < 10),
-                     "a non-uniform launch of 10 in groups of 4 left "
-                     "element %d at %d",
-                     i, out[i]);
-   }
-   CLT_OK(clFinish(t->queue));
+   if (!non_uniform)
+      return true;
+   cl_program p20 = clt_build(t, src, t->version >= 30 ? "-cl-std=CL3.0" : "-cl-std=CL2.0");
+   cl_kernel add20 = p20 ? clt_kernel(t, p20, "add") : NULL;
+   cl_mem b = clt_buffer(t, CL_MEM_READ_WRITE, 4096 * sizeof(cl_int), NULL);
+   if (!add20 || !b)
+      return false;
+   cl_int v = 1;
+   CLT_OK(clSetKernelArg(add20, 0, sizeof(b), &b));
+   CLT_OK(clSetKernelArg(add20, 1, sizeof(v), &v));
+   size_t g10 = 10, l4 = 4;
+   cl_int zero = 0, out[11];
+   CLT_OK(clEnqueueFillBuffer(t->queue, b, &zero, sizeof(zero), 0, sizeof(out), 0, NULL, NULL));
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, add20, 1, NULL, &g10, &l4, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(out), out, 0, NULL, NULL));
+   for (int i = 0; i < 11; i++)
+      CLT_REQUIRE(out[i] == (i < 10),
+                  "a non-uniform launch of 10 in groups of 4 left "
+                  "element %d at %d",
+                  i, out[i]);
    return true;
 }
 
@@ -346,6 +356,8 @@ const struct clt_check clt_error_checks[] = {
    { "error.build-rejects-unknown-options", error_build_rejects_unknown_options },
    { "error.set-kernel-arg-rejects-a-non-object", error_set_kernel_arg_rejects_a_non_object },
    { "error.ndrange-launches", error_ndrange_launches },
+   { "error.non-uniform-launch-runs-every-work-item",
+     error_non_uniform_launch_runs_every_work_item },
    { "error.ndrange-rejects-an-oversized-work-group",
      error_ndrange_rejects_an_oversized_work_group },
    { "error.events", error_events },

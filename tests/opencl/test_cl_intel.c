@@ -12,10 +12,11 @@
  * (done by the CPU through the buffer objects' mappings, so their bytes
  * can be compared with a CPU reference), kernels that build and whose
  * launches and waits succeed, program-scope __global variables among
- * them (their output is not checked: the noop GPU ran nothing, and the
- * buffer is seen to hold what was written), and kernels
- * needing what the device lacks (doubles, images, non-uniform
- * work-groups) refused with an error, never run.
+ * them, as are kernels that keep a private array in scratch memory and
+ * launches whose last work-groups are partial (their output is not
+ * checked: the noop GPU ran nothing, and the buffer is seen to hold what
+ * was written), and kernels needing what the device lacks (doubles,
+ * images) refused with an error, never run.
  *
  *   test_cl_intel intel NAME [xe]
  *                              the Intel device, named NAME; with xe, on
@@ -82,8 +83,8 @@ intel_is_the_only_device(struct clt *t)
 }
 
 /* Gen12 and Gen12.5 have no doubles and kiln no Intel images; nor does
- * the Intel path have non-uniform work-groups, generic pointers or
- * device-side enqueue: none may be claimed. */
+ * the Intel path have generic pointers or device-side enqueue: none may be
+ * claimed.  Non-uniform work-groups it has, and claims. */
 static bool
 intel_claims_nothing_it_lacks(struct clt *t)
 {
@@ -102,7 +103,7 @@ intel_claims_nothing_it_lacks(struct clt *t)
    CLT_REQUIRE(!images, "CL_DEVICE_IMAGE_SUPPORT is CL_TRUE");
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT,
                           sizeof(non_uniform), &non_uniform, NULL));
-   CLT_REQUIRE(!non_uniform, "CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT is CL_TRUE");
+   CLT_REQUIRE(non_uniform, "CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT is CL_FALSE");
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT, sizeof(generic),
                           &generic, NULL));
    CLT_REQUIRE(!generic, "CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT is CL_TRUE");
@@ -370,17 +371,21 @@ intel_launch_submits_a_batch(struct clt *t)
    return true;
 }
 
-/* OpenCL 3.0 5.10 (clEnqueueNDRangeKernel): without non-uniform
- * work-group support, a global size the local size does not divide is
- * CL_INVALID_WORK_GROUP_SIZE. */
+/* OpenCL 3.0 5.10 (clEnqueueNDRangeKernel): with non-uniform work-group
+ * support, a global size the local size does not divide is launched, its
+ * last work-group partial (10 work-items in groups of 4); the command
+ * completes and the noop GPU leaves the buffer as written. */
 static bool
-intel_partial_groups_are_refused(struct clt *t)
+intel_partial_groups_launch(struct clt *t)
 {
-   cl_program p = clt_build(t, axpy_src, NULL);
+   cl_program p = clt_build(t, axpy_src, "-cl-std=CL3.0");
    if (!p)
       return false;
    cl_kernel k = clt_kernel(t, p, "axpy");
-   cl_mem m = clt_buffer(t, CL_MEM_READ_WRITE, 64, NULL);
+   float data[16];
+   for (unsigned i = 0; i < 16; i++)
+      data[i] = (float)i;
+   cl_mem m = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(data), data);
    if (!k || !m)
       return false;
    const float a = 1.0f;
@@ -388,8 +393,48 @@ intel_partial_groups_are_refused(struct clt *t)
    CLT_OK(clSetKernelArg(k, 1, sizeof(m), &m));
    CLT_OK(clSetKernelArg(k, 2, sizeof(m), &m));
    const size_t global = 10, local = 4;
-   CLT_ERR(CL_INVALID_WORK_GROUP_SIZE,
-           clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+   CLT_OK(clFinish(t->queue));
+   float got[16];
+   CLT_OK(clEnqueueReadBuffer(t->queue, m, CL_TRUE, 0, sizeof(got), got, 0, NULL, NULL));
+   CLT_REQUIRE(!memcmp(got, data, sizeof(data)),
+               "axpy changed its buffer on a GPU that executes nothing");
+   return true;
+}
+
+/* A private array indexed at run time, which brw keeps in scratch
+ * memory: the kernel builds and its launch completes. */
+static bool
+intel_scratch_kernels_launch(struct clt *t)
+{
+   cl_program p = clt_build(t,
+                            "kernel void private_table(global int *out, int n)\n"
+                            "{\n"
+                            "   int table[256];\n"
+                            "   for (int i = 0; i < 256; i++)\n"
+                            "      table[i] = i * n;\n"
+                            "   out[get_global_id(0)] = table[(get_global_id(0) * 7 + n) % 256];\n"
+                            "}\n",
+                            NULL);
+   if (!p)
+      return false;
+   cl_kernel k = clt_kernel(t, p, "private_table");
+   int data[16];
+   for (unsigned i = 0; i < 16; i++)
+      data[i] = -(int)i;
+   cl_mem m = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(data), data);
+   if (!k || !m)
+      return false;
+   const int n = 3;
+   CLT_OK(clSetKernelArg(k, 0, sizeof(m), &m));
+   CLT_OK(clSetKernelArg(k, 1, sizeof(n), &n));
+   const size_t global = 16, local = 16;
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+   CLT_OK(clFinish(t->queue));
+   int got[16];
+   CLT_OK(clEnqueueReadBuffer(t->queue, m, CL_TRUE, 0, sizeof(got), got, 0, NULL, NULL));
+   CLT_REQUIRE(!memcmp(got, data, sizeof(data)),
+               "private_table changed its buffer on a GPU that executes nothing");
    return true;
 }
 
@@ -513,7 +558,8 @@ static const struct clt_check intel_checks[] = {
    { "intel.kernel-builds-and-launches", intel_kernel_builds_and_launches },
    { "intel.common-kernels-launch", intel_common_kernels_launch },
    { "intel.program-globals-launch", intel_program_globals_launch },
-   { "intel.partial-groups-are-refused", intel_partial_groups_are_refused },
+   { "intel.partial-groups-launch", intel_partial_groups_launch },
+   { "intel.scratch-kernels-launch", intel_scratch_kernels_launch },
    { "intel.doubles-do-not-build", intel_doubles_do_not_build },
    { "intel.images-do-not-build", intel_images_do_not_build },
    { NULL, NULL },

@@ -18,7 +18,7 @@ with results computed here; an amdgpu node is preferred and driven; a node
 of another driver, or no DRM node at all, is refused naming it; what the
 Intel path lacks is refused naming the feature, with nothing printed as
 if it had run, and what it has (a global offset, printf, __global
-variables) is launched; `kiln profile` never chooses Intel.
+variables, scratch memory, partial work-groups) is launched; `kiln profile` never chooses Intel.
 
 The noop i915 node executes no batch, so on Intel the results cannot be
 checked: the buffers printed must be exactly the values given on the
@@ -141,10 +141,6 @@ check('Intel: two kernels, two launches, __local argument are launched',
 
 # What the Intel path lacks: refused, naming the feature; nothing printed.
 refusals = [
-    ('partial work-groups', [KERNEL, '-k', 'ids', '-g', '10', '-l', '4', 'buf:uint[10]'],
-     'non-uniform work-groups are not supported on Intel'),
-    ('scratch memory', [KERNEL, '-k', 'private_table', '-g', '4', 'buf:int[4]', 'int:3'],
-     "kernel 'private_table' needs scratch memory"),
     ('a printf buffer too small',
      [KERNEL, '-k', 'says', '-g', '4', '--printf-buffer-size', '8', 'buf:int[4]'],
      "--printf-buffer-size 8: kernel 'says' needs between"),
@@ -162,15 +158,9 @@ for name, args, message in refusals:
     rc, out, err = run(*args, shim=INTEL_SHIM)
     check(f'Intel refuses {name}', rc == 1 and message in err and out == '', f'{rc} {err}{out}')
 
-# The scratch kernel Intel refuses, on the emulator.
-rc, out, err = run(KERNEL, '-k', 'private_table', '-g', '4', 'buf:int[4]', 'int:3', device='sim')
-check('sim runs the scratch kernel Intel refuses',
-      rc == 0 and out == 'arg0: %s\n' % ' '.join(str((g * 7 + 3) % 256 * 3) for g in range(4)),
-      err + out)
-
-# A global offset, printf and a program's __global variables: computed on
-# the emulator, launched on Intel (whose printf buffer the noop GPU leaves
-# empty: no output).
+# A global offset, printf, a program's __global variables, scratch memory
+# and partial work-groups: computed on the emulator, launched on Intel
+# (whose printf buffer the noop GPU leaves empty: no output).
 globals_cl = os.path.join(KERNELS, 'run_intel_globals.cl')
 launched = [
     ('a global offset', [KERNEL, '-k', 'ids', '-g', '4', '-o', '3', 'buf:uint[4]=9,9,9,9'],
@@ -181,6 +171,12 @@ launched = [
      [globals_cl, '-b', '-cl-std=CL2.0', '-k', 'counts', '-g', '1', '--launches', '3',
       'buf:int[1]=5'],
      'arg0: 3\n', 'arg0: 5\n'),
+    ('scratch memory (a private array indexed at run time)',
+     [KERNEL, '-k', 'private_table', '-g', '4', 'buf:int[4]=1,1,1,1', 'int:3'],
+     'arg0: %s\n' % ' '.join(str((g * 7 + 3) % 256 * 3) for g in range(4)), 'arg0: 1 1 1 1\n'),
+    ('partial work-groups (10 work-items in groups of 4)',
+     [KERNEL, '-k', 'ids', '-g', '10', '-l', '4', 'buf:uint[10]=' + ','.join(['9'] * 10)],
+     'arg0: %s\n' % ' '.join(str(i) for i in range(10)), 'arg0: %s\n' % ' '.join(['9'] * 10)),
 ]
 for name, args, on_sim, on_intel in launched:
     rc, out, err = run(*args, device='sim')
@@ -189,6 +185,8 @@ for name, args, on_sim, on_intel in launched:
           f'{rc} {err}\n got {out!r}\nwant {on_sim!r}')
     rc, out, err = run(*args, shim=INTEL_SHIM)
     check(f'Intel launches {name}', rc == 0 and out == on_intel, f'{rc} {err}{out}')
+    rc, out, err = run(*args, shim=XE_SHIM, platform='dg2')
+    check(f'Intel (xe, dg2) launches {name}', rc == 0 and out == on_intel, f'{rc} {err}{out}')
 
 # Nodes kiln cannot drive.
 rc, out, err = run(KERNEL, *axpy_args, device=NODE, shim=RADEON_SHIM)

@@ -13,8 +13,7 @@
  *
  * What drivers/intel does not set up is not offered, and a kernel that
  * needs it fails to build or launch with a message naming it: doubles,
- * images and samplers, device-side enqueue, scratch memory and partial
- * work-groups.
+ * images and samplers, device-side enqueue.
  */
 #ifndef KILN_INTEL_PIPE_H
 #define KILN_INTEL_PIPE_H

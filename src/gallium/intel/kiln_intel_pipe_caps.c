@@ -9,8 +9,9 @@
  * cl_khr_fp64), no images or samplers (kiln builds no Intel surface
  * states), no half, 64-bit atomics or generic address space (brw compiles
  * them, but no Intel GPU has run them under kiln yet), no device-side
- * enqueue (drivers/intel has no device queue) and no non-uniform
- * work-groups (drivers/intel launches no partial groups).  A program's
+ * enqueue (drivers/intel has no device queue).  Non-uniform work-groups
+ * are offered (drivers/intel gives a partial group a walker of its own),
+ * and private memory in scratch.  A program's
  * __global variables are offered: drivers/intel passes their buffer.
  * The limits are the device's (Mesa's intel_device_info) and kiln's
  * kernel ABI's.
@@ -119,8 +120,9 @@ kiln_intel_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir
    case PIPE_COMPUTE_CAP_MAX_LOCAL_SIZE:
       RETURN(uint64_t, KILN_INTEL_PIPE_MAX_SLM_BYTES);
    case PIPE_COMPUTE_CAP_MAX_PRIVATE_SIZE:
-      /* drivers/intel sets up no scratch: private memory lives in GRFs. */
-      RETURN(uint64_t, 0);
+      /* Per work-item: Gen12.5's largest per-thread scratch (a scratch
+       * surface's 256 KiB pitch) shared by a thread's lanes. */
+      RETURN(uint64_t, 256 * 1024 / KILN_INTEL_PIPE_SIMD_WIDTH);
    case PIPE_COMPUTE_CAP_MAX_INPUT_SIZE:
       RETURN(uint64_t, MAX_INPUT_BYTES);
    case PIPE_COMPUTE_CAP_MAX_MEM_ALLOC_SIZE:
@@ -155,7 +157,9 @@ kiln_intel_screen_init_caps(struct kiln_intel_screen *screen)
    caps->int64 = true;
    caps->doubles = false;
    caps->shareable_shaders = true;
-   caps->compute_grid_info_last_block = false;
+   /* A dimension's last group may be partial: drivers/intel launches it
+    * as a walker of its own (kiln_intel_pipe_launch.c). */
+   caps->compute_grid_info_last_block = true;
    caps->compute_generic_address_space = false;
    caps->compute_device_enqueue = false;
    /* A program's __global variables are one buffer (kiln_pipe_globals.c),

@@ -7,7 +7,7 @@
  * takes), once, when the state is created.  drivers/intel uploads the
  * code with each launch's batch, so the state is only the compiled
  * kernel.  A kernel the Intel path cannot launch (one that enqueues or is
- * an enqueued block, or needs scratch memory) gets no state: Rusticl then
+ * an enqueued block) gets no state: Rusticl then
  * fails the program's build, and the reason, naming the kernel, goes to
  * stderr.
  */
@@ -69,12 +69,6 @@ kiln_intel_create_compute_state(struct pipe_context *pctx, const struct pipe_com
    if (status != KILN_COMPILE_OK || (log && *log))
       fprintf(stderr, "%s", log ? log : "kiln: a kernel failed to compile\n");
    free(log);
-   if (status == KILN_COMPILE_OK && cs->kernel->intel.scratch_bytes_per_thread) {
-      fprintf(stderr, "kiln: kernel %s needs %u bytes of scratch memory per thread, which "
-                      "kiln cannot launch on %s yet (drivers/intel sets up no scratch space)\n",
-              cs->kernel->name, cs->kernel->intel.scratch_bytes_per_thread, screen->name);
-      status = KILN_COMPILE_ERROR_UNSUPPORTED;
-   }
    if (status != KILN_COMPILE_OK) {
       kiln_pipe_screen_put_program_globals(pctx->screen, cs->globals);
       kiln_kernel_free(cs->kernel);

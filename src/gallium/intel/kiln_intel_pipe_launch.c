@@ -70,9 +70,8 @@ place_slm(const struct kiln_intel_compute_state *cs, const struct pipe_grid_info
    return true;
 }
 
-/* The launch for drivers/intel; false (said on stderr) when it cannot be
- * made: partial work-groups, which the screen does not offer. */
-static bool
+/* The launch for drivers/intel. */
+static void
 describe_launch(struct kiln_intel_context *ctx, const struct pipe_grid_info *info,
                 unsigned slm_bytes, struct kiln_intel_launch *launch)
 {
@@ -86,6 +85,7 @@ describe_launch(struct kiln_intel_context *ctx, const struct pipe_grid_info *inf
       .push_bytes = k->intel.push_bytes,
       .per_thread_push_bytes = k->intel.per_thread_push_bytes,
       .slm_bytes = slm_bytes,
+      .scratch_bytes_per_thread = k->intel.scratch_bytes_per_thread,
       .uses_barrier = k->intel.uses_barrier,
       .kernarg = in->input.data,
       .kernarg_size = k->kernarg_size,
@@ -93,16 +93,15 @@ describe_launch(struct kiln_intel_context *ctx, const struct pipe_grid_info *inf
       .implicit_offset = k->implicit_offset,
       .work_dim = CLAMP(info->work_dim, 1, 3),
    };
+   /* A dimension's last group may be partial (last_block, non-uniform
+    * work-groups): drivers/intel and the kernel derive it from the global
+    * size, as on the AMD screen. */
    for (unsigned d = 0; d < 3; d++) {
-      if (info->last_block[d] && info->last_block[d] != info->block[d]) {
-         fprintf(stderr, "kiln: kernel %s: a partial work-group in dimension %u, which "
-                         "drivers/intel cannot launch; nothing runs\n", k->name, d);
-         return false;
-      }
       launch->global_size[d] = info->grid[d] * info->block[d];
+      if (info->last_block[d] && info->grid[d])
+         launch->global_size[d] -= info->block[d] - info->last_block[d];
       launch->local_size[d] = info->block[d];
    }
-   return true;
 }
 
 /* The buffers the kernel reaches: every buffer bound, and its program's
@@ -171,9 +170,12 @@ kiln_intel_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *i
    unsigned slm_bytes;
    struct kiln_intel_launch launch;
    if (!kiln_pipe_inputs_pad(&ctx->inputs, k->kernarg_size) ||
-       !place_slm(ctx->cs, info, &slm_bytes) ||
-       !describe_launch(ctx, info, slm_bytes, &launch) ||
-       !(launch.bos = collect_bos(ctx, &launch))) {
+       !place_slm(ctx->cs, info, &slm_bytes)) {
+      ctx->reset = PIPE_UNKNOWN_CONTEXT_RESET;
+      return;
+   }
+   describe_launch(ctx, info, slm_bytes, &launch);
+   if (!(launch.bos = collect_bos(ctx, &launch))) {
       ctx->reset = PIPE_UNKNOWN_CONTEXT_RESET;
       return;
    }

@@ -11,11 +11,13 @@
  * waited for with a timeout, each launch's printf output, and the buffers
  * read back and printed as the AMD path prints them.
  *
- * What drivers/intel does not set up yet is refused before anything runs,
- * naming the feature, rather than launched wrongly: device-side enqueue
- * (no device queue), scratch (no scratch space), and work-groups that do
- * not divide the global size (no partial groups).  Images, samplers and
- * enqueue seldom get here: the Intel backend refuses to compile them.
+ * Kernels that need scratch memory get it, and a work-group size that
+ * does not divide the global size gives partial last groups (OpenCL 2.0
+ * non-uniform work-groups), as on AMD.  What drivers/intel does not set up
+ * yet is refused before anything runs, naming the feature, rather than
+ * launched wrongly: device-side enqueue (no device queue).  Images,
+ * samplers and enqueue seldom get here: the Intel backend refuses to
+ * compile them.
  */
 #include "kiln_run_intel.h"
 
@@ -67,15 +69,9 @@ static int
 refuse_unsupported(const struct intel_run *r, const struct kiln_kernel *k)
 {
    const char *feature = NULL, *lack = NULL;
-   char detail[96];
    if (k->uses_device_queue || k->enqueued_block) {
       feature = "device-side enqueue";
       lack = "has no device queue";
-   } else if (k->intel.scratch_bytes_per_thread) {
-      snprintf(detail, sizeof(detail), "scratch memory (%u bytes per thread)",
-               k->intel.scratch_bytes_per_thread);
-      feature = detail;
-      lack = "sets up no scratch space";
    }
    if (!feature)
       return 0;
@@ -93,9 +89,9 @@ largest_divisor(uint32_t n, uint32_t limit)
    return 1;
 }
 
-/* The work-group size: the command line's, the kernel's required one, or
- * one chosen to divide the global size (drivers/intel has no partial
- * groups); returns an exit status. */
+/* The work-group size: the command line's (which need not divide the
+ * global size: the last groups are then partial), the kernel's required
+ * one, or one chosen to divide the global size; returns an exit status. */
 static int
 choose_grid(const struct intel_run *r, struct intel_kernel *ik)
 {
@@ -138,11 +134,9 @@ choose_grid(const struct intel_run *r, struct intel_kernel *ik)
 
    uint64_t total = 1;
    for (unsigned d = 0; d < 3; d++) {
-      if (!ik->local[d] || cmd->global[d] % ik->local[d]) {
-         fprintf(stderr, "kiln run: kernel '%s': work-group size %u does not divide the "
-                 "global size %llu in %c; non-uniform work-groups are not supported on "
-                 "Intel devices yet (drivers/intel launches no partial groups)\n", k->name,
-                 ik->local[d], (unsigned long long)cmd->global[d], dims[d]);
+      if (!ik->local[d]) {
+         fprintf(stderr, "kiln run: kernel '%s': work-group size 0 in %c\n", k->name,
+                 dims[d]);
          return KILN_RUN_EXIT_USAGE;
       }
       total *= ik->local[d];

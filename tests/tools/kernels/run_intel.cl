@@ -4,7 +4,7 @@
  *
  * `kiln run` on Intel devices (test_kiln_run_intel.py): kernels the Intel
  * path launches (buffers, values, a __local argument, several kernels in
- * turn, a global offset, printf) and one it refuses (scratch memory).  A
+ * turn, a global offset, printf, scratch memory, partial work-groups).  A
  * program with __global variables, and kernels that fail an Intel compile
  * (images, device-side enqueue), have files of their own
  * (run_intel_globals.cl, run_intel_image.cl, run_intel_enqueue.cl).
