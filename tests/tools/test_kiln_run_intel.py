@@ -18,7 +18,9 @@ with results computed here; an amdgpu node is preferred and driven; a node
 of another driver, or no DRM node at all, is refused naming it; what the
 Intel path lacks is refused naming the feature, with nothing printed as
 if it had run, and what it has (a global offset, printf, __global
-variables, scratch memory, partial work-groups) is launched; `kiln profile` never chooses Intel.
+variables, scratch memory, partial work-groups) is launched, on the i915
+node as Tiger Lake and on the xe node as DG2; `kiln profile` never
+chooses Intel.
 
 The noop i915 node executes no batch, so on Intel the results cannot be
 checked: the buffers printed must be exactly the values given on the
