@@ -27,13 +27,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "intel_batch_decode.h"
 #include "kiln_compiler.h"
 #include "kiln_intel.h"
 #include "kiln_test.h"
 #include "intel_xe_noop_drm_shim.h"
 
-#include "compiler/brw_isa_info.h"
-#include "decoder/intel_decoder.h"
 #include "dev/intel_device_info.h"
 
 static const char kernel_source[] =
@@ -49,55 +48,6 @@ static const char kernel_source[] =
 /* A launch whose groups end in a partial SIMD16 thread. */
 static const unsigned global_size[3] = { 120, 2, 1 };
 static const unsigned local_size[3] = { 40, 1, 1 };
-
-struct decode_state {
-   struct kiln_intel_bo *bos[8];
-   unsigned num_bos;
-   unsigned unbound;          /* addresses followed outside every buffer */
-   kiln_xe_shim_binding_fn vm_binding; /* the xe shim's bindings, or NULL */
-   unsigned unbound_in_vm;    /* addresses followed outside every VM binding */
-   uint64_t shader_address;
-   const void *shader;
-   unsigned shader_size;
-   unsigned shaders;
-};
-
-static struct intel_batch_decode_bo
-get_bo(void *data, bool ppgtt, uint64_t address)
-{
-   struct decode_state *s = data;
-   for (unsigned i = 0; i < s->num_bos; i++) {
-      const struct kiln_intel_bo *bo = s->bos[i];
-      if (address >= bo->address && address < bo->address + bo->size) {
-         uint64_t start, range;
-         if (s->vm_binding && !(s->vm_binding(address, &start, &range) &&
-                                start <= bo->address && bo->address + bo->size <= start + range)) {
-            fprintf(stderr, "the decoder followed 0x%llx, in no VM binding of its buffer\n",
-                    (unsigned long long)address);
-            s->unbound_in_vm++;
-         }
-         return (struct intel_batch_decode_bo){ .addr = bo->address, .size = bo->size,
-                                                .map = bo->map };
-      }
-   }
-   /* Bases of state kiln does not use are 0 and never followed. */
-   if (address) {
-      fprintf(stderr, "the decoder followed 0x%llx, in no bound buffer\n",
-              (unsigned long long)address);
-      s->unbound++;
-   }
-   return (struct intel_batch_decode_bo){ 0 };
-}
-
-static void
-shader_binary(void *data, const char *name, uint64_t address, const void *code, unsigned size)
-{
-   struct decode_state *s = data;
-   s->shader_address = address;
-   s->shader = code;
-   s->shader_size = size;
-   s->shaders++;
-}
 
 /* The decoder prints each field as "NAME: VALUE" on its own line,
  * numbers in decimal. */
@@ -165,7 +115,7 @@ main(int argc, char **argv)
       CHECK_EQ_INT("local memory", info->has_local_mem, table.has_local_mem);
    }
 
-   struct decode_state s = { 0 };
+   struct kiln_test_decode s = { 0 };
    kiln_xe_shim_last_exec_fn last_exec = NULL;
    if (xe) {
       s.vm_binding = (kiln_xe_shim_binding_fn)dlsym(RTLD_DEFAULT, "kiln_xe_shim_binding");
@@ -213,19 +163,9 @@ main(int argc, char **argv)
                                         sub.batch };
    memcpy(s.bos, resident, sizeof(resident));
    s.num_bos = 6;
-
-   char *text = NULL;
-   size_t text_size = 0;
-   FILE *f = open_memstream(&text, &text_size);
-   struct brw_isa_info isa;
-   brw_init_isa_info(&isa, info);
-   struct intel_batch_decode_ctx ctx;
-   intel_batch_decode_ctx_init_brw(&ctx, &isa, info, f, INTEL_BATCH_DECODE_FULL, NULL, get_bo,
-                                   NULL, &s);
-   ctx.shader_binary = shader_binary;
-   intel_print_batch(&ctx, sub.batch->map, sub.batch_bytes, sub.batch->address, false);
-   intel_batch_decode_ctx_finish(&ctx);
-   fclose(f);
+   char *text = kiln_test_decode_batch(info, &s, &sub);
+   if (!CHECK(text, "the batch did not decode"))
+      return kiln_test_summary();
    if (getenv("KILN_TEST_VERBOSE"))
       fputs(text, stdout);
 
