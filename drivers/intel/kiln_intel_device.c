@@ -145,6 +145,16 @@ kiln_intel_device_kmd_name(const struct kiln_intel_device *dev)
 int
 kiln_intel_bo_create(struct kiln_intel_device *dev, uint64_t size, struct kiln_intel_bo **out)
 {
+   int ret = kiln_intel_bo_create_uncleared(dev, size, out);
+   if (!ret)
+      memset((*out)->map, 0, (*out)->size);
+   return ret;
+}
+
+int
+kiln_intel_bo_create_uncleared(struct kiln_intel_device *dev, uint64_t size,
+                               struct kiln_intel_bo **out)
+{
    struct kiln_intel_bo *bo = calloc(1, sizeof(*bo));
    if (!bo)
       return ENOMEM;
@@ -155,7 +165,6 @@ kiln_intel_bo_create(struct kiln_intel_device *dev, uint64_t size, struct kiln_i
       free(bo);
       return ret;
    }
-   memset(bo->map, 0, bo->size);
    dev->next_address += align64(bo->size, KILN_INTEL_BO_ALIGN);
    *out = bo;
    return 0;

@@ -53,6 +53,15 @@ fill_push_constants(uint8_t *push, const struct kiln_intel_launch *l, uint64_t c
       memcpy(push + l->push_bytes + t * l->per_thread_push_bytes, &t, 4);
 }
 
+/* The most scratch a thread may have: 2 MiB on Gen12 (MEDIA_VFE_STATE's
+ * largest power of two), 256 KiB on Gen12.5 (a scratch surface's pitch).
+ * brw refuses kernels that need more; a launch that asks is refused too. */
+static unsigned
+max_scratch_per_thread(const struct kiln_intel_device *dev)
+{
+   return dev->info.verx10 >= 125 ? 256 * 1024 : 2 * 1024 * 1024;
+}
+
 static int
 check_launch(const struct kiln_intel_device *dev, const struct kiln_intel_launch *l, char *err,
              size_t err_size)
@@ -60,10 +69,7 @@ check_launch(const struct kiln_intel_device *dev, const struct kiln_intel_launch
    if (l->simd_width != 8 && l->simd_width != 16 && l->simd_width != 32)
       return kiln_intel_error(err, err_size, EINVAL, "SIMD%u: Intel runs SIMD8, 16 or 32",
                               l->simd_width);
-   /* The largest scratch both encodings take: 2 MiB per thread on Gen12
-    * (MEDIA_VFE_STATE's 4-bit power of two), the surface pitch's 256 KiB
-    * on Gen12.5. */
-   const unsigned max_scratch = dev->info.verx10 >= 125 ? 256 * 1024 : 2 * 1024 * 1024;
+   const unsigned max_scratch = max_scratch_per_thread(dev);
    if (l->scratch_bytes_per_thread > max_scratch)
       return kiln_intel_error(err, err_size, ENOTSUP,
                               "the kernel needs %u bytes of scratch per thread; the GPU gives "
@@ -189,7 +195,7 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
        (ret = kiln_intel_bo_create(dev, 4096, &s->fence)) ||
        (ret = kiln_intel_bo_create(dev, KILN_INTEL_BATCH_DWORDS * 4, &s->batch)) ||
        (per_thread_scratch &&
-        (ret = kiln_intel_bo_create(
+        (ret = kiln_intel_bo_create_uncleared(
             dev, (uint64_t)per_thread_scratch * dev->info.max_scratch_ids[MESA_SHADER_COMPUTE],
             &s->scratch)))) {
       kiln_intel_submission_finish(dev, s);

@@ -65,6 +65,12 @@ struct kiln_intel_device {
    };
 };
 
+/* kiln_intel_bo_create without clearing the bytes on the CPU: for
+ * scratch, which the kernel writes before it reads and which may be
+ * hundreds of MiB. */
+int kiln_intel_bo_create_uncleared(struct kiln_intel_device *dev, uint64_t size,
+                                   struct kiln_intel_bo **bo);
+
 /* Formats the message into err and returns error. */
 int kiln_intel_error(char *err, size_t err_size, int error, const char *fmt, ...)
    PRINTFLIKE(4, 5);

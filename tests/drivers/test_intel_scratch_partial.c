@@ -15,7 +15,8 @@
  * size rounded up to the power of two from 1 KiB the hardware encodes) for
  * every thread the device runs (intel_device_info's compute threads per
  * sub-slice times sub-slices, and its scratch ids), and every address the
- * decoder follows is resident.
+ * decoder follows is resident; more scratch a thread than the hardware
+ * encodes is refused, naming the size.
  *
  * partial: global 100 x 6 with work-groups of 32 x 4 (OpenCL 2.0
  * non-uniform work-groups).  The walkers cover each of the ceil(100 / 32)
@@ -32,6 +33,7 @@
  * usage: test_intel_scratch_partial scratch|partial tgl|dg2 i915|xe
  */
 #include <dlfcn.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,6 +231,42 @@ check_scratch(struct run *r)
          "scratch shares a buffer with the kernel's state or code");
 }
 
+/* More scratch per thread than the hardware encodes (Gen12: 2 MiB, the
+ * largest MEDIA_VFE_STATE power of two; Gen12.5: 256 KiB, a scratch
+ * surface's largest pitch) is refused with a message naming the size. */
+static void
+check_scratch_limit(struct run *r, struct kiln_intel_bo *out)
+{
+   const struct kiln_kernel *k = r->k;
+   const unsigned limit = r->info->verx10 >= 125 ? 256 * 1024 : 2 * 1024 * 1024;
+   uint8_t kernarg[256] = { 0 };
+   struct kiln_intel_launch l = {
+      .code = k->code,
+      .code_size = k->code_size,
+      .const_data_offset = k->intel.const_data_offset,
+      .simd_width = k->intel.simd_width,
+      .push_bytes = k->intel.push_bytes,
+      .per_thread_push_bytes = k->intel.per_thread_push_bytes,
+      .kernarg = kernarg,
+      .kernarg_size = k->kernarg_size,
+      .kernarg_alloc_size = k->kernarg_alloc_size,
+      .implicit_offset = k->implicit_offset,
+      .work_dim = 1,
+      .global_size = { 16, 1, 1 },
+      .local_size = { 16, 1, 1 },
+      .bos = &out,
+      .num_bos = 1,
+   };
+   struct kiln_intel_submission sub;
+   char err[256] = "";
+   l.scratch_bytes_per_thread = limit + 1;
+   char size[32];
+   snprintf(size, sizeof(size), "%u", limit + 1);
+   int ret = kiln_intel_dispatch(r->dev, &l, &sub, err, sizeof(err));
+   CHECK(ret == ENOTSUP && strstr(err, size),
+         "a launch with %u bytes of scratch a thread gave %d: %s", limit + 1, ret, err);
+}
+
 struct region {
    unsigned local[3], start[3], end[3];
    bool seen;
@@ -388,6 +426,7 @@ main(int argc, char **argv)
       launched = launch(&r, name, global, local, 1, bos, 1);
       if (launched)
          check_scratch(&r);
+      check_scratch_limit(&r, bos[0]);
    } else {
       launched = launch(&r, name, partial_global, partial_local, 2, bos, 2);
       if (launched)
