@@ -26,6 +26,19 @@
  * SIMD lane (no hardware-generated local ids), so the walker needs no
  * local-id buffer; work-group ids come from the thread payload (r0).
  *
+ * Partial work-groups: the pushed local size is the enqueued one; a
+ * launch's last group in a dimension may be smaller (global size not a
+ * multiple of it).  The submission layer runs such groups in walkers of
+ * their own, with their real size and their group ids in place (the
+ * walker's starting group id), and the kernel takes its group's real size
+ * as min(local_size, global_size - group_id * local_size) per dimension
+ * when it derives local ids.
+ *
+ * Scratch (brw's total_scratch, a power of two from 1 KiB per thread):
+ * Gen12 reads it from MEDIA_VFE_STATE's pointer, Gen12.5 through the
+ * SURFTYPE_SCRATCH surface state CFE_STATE names; a slot for every thread
+ * id the device has (intel_device_info's max_scratch_ids).
+ *
  * Generic pointers use the 62-bit tagged form brw's
  * nir_address_format_62bit_generic defines: bits 63:62 are 0 or 3 for a
  * global address (Intel addresses are 48-bit sign-extended), 1 for a
