@@ -178,7 +178,8 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
 
    struct kiln_intel_walker walkers[KILN_INTEL_MAX_WALKERS];
    const unsigned num_walkers = split_walkers(l, walkers);
-   /* The first walker has the launch's own work-group size, the largest. */
+   /* The first walker's groups are the largest: whole in every dimension
+    * that has whole groups. */
    const unsigned threads = walkers[0].threads;
    uint32_t groups[3];
    for (unsigned i = 0; i < 3; i++)
