@@ -36,6 +36,7 @@ extern "C" {
 
 struct intel_device_info;
 struct kiln_intel_device;
+struct kiln_intel_scratch;
 
 struct kiln_intel_bo {
    uint32_t handle;
@@ -99,6 +100,7 @@ struct kiln_intel_submission {
    struct kiln_intel_bo *state;        /* dynamic state: descriptor, push constants */
    struct kiln_intel_bo *fence;        /* the batch's last PIPE_CONTROL writes 1 here */
    struct kiln_intel_bo *scratch;      /* the kernel's scratch space, or NULL */
+   struct kiln_intel_scratch *scratch_ref; /* drivers/intel's hold on it */
    uint64_t seqno;                     /* xe: the exec's point on the device's timeline */
 };
 

@@ -124,8 +124,10 @@ kiln_intel_device_close(struct kiln_intel_device *dev)
 {
    if (!dev)
       return;
-   if (dev->kmd)
+   if (dev->kmd) {
+      kiln_intel_scratch_put(dev, dev->scratch);
       dev->kmd->finish(dev);
+   }
    close(dev->fd);
    free(dev);
 }

@@ -7,9 +7,10 @@
  * arguments filled, the constant data's address; on Gen12 one GRF per
  * thread with its sub-group index) and the Gen12 interface descriptors in
  * a state buffer, the walkers the launch needs (one, or with partial
- * work-groups one per region of whole or partial groups), a scratch
- * buffer when the kernel spills or keeps private arrays in memory, then
- * the batch for the device's GFX version, submitted.
+ * work-groups one per region of whole or partial groups), the device's
+ * scratch buffer when the kernel spills or keeps private arrays in memory
+ * (kiln_intel_scratch.c), then the batch for the device's GFX version,
+ * submitted.
  */
 #include "kiln_intel_private.h"
 
@@ -144,12 +145,8 @@ split_walkers(const struct kiln_intel_launch *l, struct kiln_intel_walker *walke
    return n;
 }
 
-/* Scratch as iris (iris_get_scratch_space) and anv size it: the
- * per-thread size rounded to the power of two the hardware encodes, for
- * every thread id the device can give a scratch slot
- * (intel_device_info's max_scratch_ids; on Gen12.5 the ids of all 32
- * possible sub-slices).  Per dispatch, so it lives exactly as long as the
- * batch that uses it. */
+/* The per-thread scratch size rounded to the power of two from 1 KiB
+ * the hardware encodes, as iris rounds it. */
 static uint32_t
 scratch_per_thread(unsigned bytes)
 {
@@ -185,8 +182,7 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
    for (unsigned i = 0; i < 3; i++)
       groups[i] = DIV_ROUND_UP(l->global_size[i], l->local_size[i]);
    const unsigned push_size = l->push_bytes + threads * l->per_thread_push_bytes;
-   const uint32_t per_thread_scratch = scratch_per_thread(l->scratch_bytes_per_thread);
-   const bool scratch_surface = per_thread_scratch && dev->info.verx10 >= 125;
+   const bool scratch_surface = l->scratch_bytes_per_thread && dev->info.verx10 >= 125;
    const unsigned surface_offset = ALIGN(KILN_INTEL_PUSH_OFFSET + push_size, 64);
    const unsigned state_size = surface_offset + (scratch_surface ? 64 : 0);
 
@@ -195,14 +191,17 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
        (ret = kiln_intel_bo_create(dev, state_size, &s->state)) ||
        (ret = kiln_intel_bo_create(dev, 4096, &s->fence)) ||
        (ret = kiln_intel_bo_create(dev, KILN_INTEL_BATCH_DWORDS * 4, &s->batch)) ||
-       (per_thread_scratch &&
-        (ret = kiln_intel_bo_create_uncleared(
-            dev, (uint64_t)per_thread_scratch * dev->info.max_scratch_ids[MESA_SHADER_COMPUTE],
-            &s->scratch)))) {
+       (l->scratch_bytes_per_thread &&
+        (ret = kiln_intel_scratch_get(dev, scratch_per_thread(l->scratch_bytes_per_thread),
+                                      &s->scratch_ref)))) {
       kiln_intel_submission_finish(dev, s);
       return kiln_intel_error(err, err_size, ret, "creating the dispatch's buffers: %s",
                               strerror(ret));
    }
+   /* The device's scratch may be larger a thread than this kernel asks:
+    * the batch gives its size. */
+   const uint32_t per_thread_scratch = s->scratch_ref ? s->scratch_ref->per_thread : 0;
+   s->scratch = s->scratch_ref ? s->scratch_ref->bo : NULL;
    memcpy(s->instructions->map, l->code, l->code_size);
    fill_push_constants((uint8_t *)s->state->map + KILN_INTEL_PUSH_OFFSET, l,
                        s->instructions->address + l->const_data_offset, groups, threads);
@@ -252,6 +251,6 @@ kiln_intel_submission_finish(struct kiln_intel_device *dev, struct kiln_intel_su
    kiln_intel_bo_destroy(dev, s->instructions);
    kiln_intel_bo_destroy(dev, s->state);
    kiln_intel_bo_destroy(dev, s->fence);
-   kiln_intel_bo_destroy(dev, s->scratch);
+   kiln_intel_scratch_put(dev, s->scratch_ref);
    memset(s, 0, sizeof(*s));
 }

@@ -42,6 +42,14 @@ struct kiln_intel_kmd {
 extern const struct kiln_intel_kmd kiln_intel_i915;
 extern const struct kiln_intel_kmd kiln_intel_xe;
 
+/* A scratch buffer and its per-thread size, shared by the device and
+ * the launches that use it (kiln_intel_scratch.c). */
+struct kiln_intel_scratch {
+   struct kiln_intel_bo *bo;
+   uint32_t per_thread;
+   unsigned refs;
+};
+
 struct kiln_intel_device {
    int fd;
    const struct kiln_intel_kmd *kmd;
@@ -49,6 +57,7 @@ struct kiln_intel_device {
    struct isl_device isl; /* Gen12.5's scratch surface state */
    uint32_t mocs;         /* isl's MOCS for kiln's buffers (internal use) */
    uint64_t next_address; /* the address allocator: addresses only grow */
+   struct kiln_intel_scratch *scratch; /* the largest yet, or NULL */
    union {
       struct {
          uint32_t context;
@@ -70,6 +79,13 @@ struct kiln_intel_device {
  * hundreds of MiB. */
 int kiln_intel_bo_create_uncleared(struct kiln_intel_device *dev, uint64_t size,
                                    struct kiln_intel_bo **bo);
+
+/* A reference to the device's scratch, of at least per_thread bytes a
+ * thread (a power of two from 1 KiB); 0 or an errno. */
+int kiln_intel_scratch_get(struct kiln_intel_device *dev, uint32_t per_thread,
+                           struct kiln_intel_scratch **scratch);
+/* Drops a reference; the last frees the buffer.  NULL is ignored. */
+void kiln_intel_scratch_put(struct kiln_intel_device *dev, struct kiln_intel_scratch *scratch);
 
 /* Formats the message into err and returns error. */
 int kiln_intel_error(char *err, size_t err_size, int error, const char *fmt, ...)

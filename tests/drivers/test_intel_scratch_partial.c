@@ -16,7 +16,8 @@
  * every thread the device runs (intel_device_info's compute threads per
  * sub-slice times sub-slices, and its scratch ids), and every address the
  * decoder follows is resident; more scratch a thread than the hardware
- * encodes is refused, naming the size.
+ * encodes is refused, naming the size; the device keeps its scratch for
+ * the next launch, and replaces it when a kernel needs more a thread.
  *
  * partial: global 100 x 6 with work-groups of 32 x 4 (OpenCL 2.0
  * non-uniform work-groups).  The walkers cover each of the ceil(100 / 32)
@@ -156,13 +157,13 @@ field(const char *from, const char *end, const char *name)
 }
 
 /* Scratch: where the batch points, and how much is there. */
-static void
+static uint64_t
 check_scratch(struct run *r)
 {
    const struct intel_device_info *info = r->info;
    const unsigned brw_scratch = r->k->intel.scratch_bytes_per_thread;
    if (!CHECK(brw_scratch > 0, "brw kept private_table's array out of scratch"))
-      return;
+      return 0;
    const uint32_t per_thread = next_power_of_two(brw_scratch < 1024 ? 1024 : brw_scratch);
    /* Every thread the device can run holds a slot; the scratch ids Mesa
     * gives compute count sub-slices the hardware may address. */
@@ -175,12 +176,12 @@ check_scratch(struct run *r)
 
    const char *sba = kiln_test_decode_command(r->text, "STATE_BASE_ADDRESS", 0);
    if (!CHECK(sba, "the batch has no STATE_BASE_ADDRESS"))
-      return;
+      return 0;
    uint64_t base, size;
    if (info->verx10 < 125) {
       const char *vfe = kiln_test_decode_command(r->text, "MEDIA_VFE_STATE", 0);
       if (!CHECK(vfe, "the batch has no MEDIA_VFE_STATE"))
-         return;
+         return 0;
       /* The pointer is general-state relative; the per-thread size a
        * power of two from 1 KiB (0 = 1 KiB). */
       base = field(sba, vfe, "General State Base Address") +
@@ -191,7 +192,7 @@ check_scratch(struct run *r)
    } else {
       const char *cfe = kiln_test_decode_command(r->text, "CFE_STATE", 0);
       if (!CHECK(cfe, "the batch has no CFE_STATE"))
-         return;
+         return 0;
       /* The surface state's offset from the surface state base, in the
        * 16-byte unit Gen12.5's CFE_STATE takes it in. */
       const uint64_t surface = field(sba, cfe, "Surface State Base Address") +
@@ -200,13 +201,13 @@ check_scratch(struct run *r)
       if (!CHECK(holder && surface + 64 <= holder->address + holder->size,
                  "the scratch surface state at 0x%llx is in no resident buffer",
                  (unsigned long long)surface))
-         return;
+         return 0;
       char *ss = kiln_test_decode_struct(info, "RENDER_SURFACE_STATE",
                                          (const uint8_t *)holder->map +
                                             (surface - holder->address),
                                          surface);
       if (!CHECK(ss, "RENDER_SURFACE_STATE did not decode"))
-         return;
+         return 0;
       if (getenv("KILN_TEST_VERBOSE"))
          fputs(ss, stdout);
       CHECK_EQ64("surface type (SURFTYPE_SCRATCH)", field(ss, NULL, "Surface Type"), 6);
@@ -229,6 +230,69 @@ check_scratch(struct run *r)
          (unsigned long long)size, (unsigned long long)need);
    CHECK(bo && bo != r->sub.state && bo != r->sub.instructions,
          "scratch shares a buffer with the kernel's state or code");
+   return threads;
+}
+
+/* A launch of the scratch kernel over 16 work-items, asking for scratch
+ * bytes a thread. */
+static struct kiln_intel_launch
+scratch_launch(const struct run *r, struct kiln_intel_bo **out, unsigned scratch,
+               uint8_t *kernarg)
+{
+   const struct kiln_kernel *k = r->k;
+   memset(kernarg, 0, 256);
+   memcpy(kernarg + k->args[0].offset, &(*out)->address, 8);
+   return (struct kiln_intel_launch){
+      .code = k->code,
+      .code_size = k->code_size,
+      .const_data_offset = k->intel.const_data_offset,
+      .simd_width = k->intel.simd_width,
+      .push_bytes = k->intel.push_bytes,
+      .per_thread_push_bytes = k->intel.per_thread_push_bytes,
+      .scratch_bytes_per_thread = scratch,
+      .kernarg = kernarg,
+      .kernarg_size = k->kernarg_size,
+      .kernarg_alloc_size = k->kernarg_alloc_size,
+      .implicit_offset = k->implicit_offset,
+      .work_dim = 1,
+      .global_size = { 16, 1, 1 },
+      .local_size = { 16, 1, 1 },
+      .bos = out,
+      .num_bos = 1,
+   };
+}
+
+/* The device keeps its scratch: a second launch of the kernel uses the
+ * first one's buffer; a kernel that needs twice as much a thread gets a
+ * new buffer of its own size for every thread. */
+static void
+check_scratch_reuse(struct run *r, struct kiln_intel_bo *out, uint64_t threads)
+{
+   const unsigned scratch = r->k->intel.scratch_bytes_per_thread;
+   uint8_t kernarg[256];
+   char err[256] = "";
+   struct kiln_intel_launch l = scratch_launch(r, &out, scratch, kernarg);
+   struct kiln_intel_submission again, larger;
+   if (!CHECK(kiln_intel_dispatch(r->dev, &l, &again, err, sizeof(err)) == 0,
+              "kiln_intel_dispatch: %s", err))
+      return;
+   CHECK(again.scratch && again.scratch == r->sub.scratch &&
+            again.scratch->address == r->sub.scratch->address,
+         "a second launch of the kernel does not reuse the first one's scratch");
+   const uint32_t per_thread = next_power_of_two(scratch < 1024 ? 1024 : scratch) * 2;
+   l = scratch_launch(r, &out, per_thread, kernarg);
+   if (CHECK(kiln_intel_dispatch(r->dev, &l, &larger, err, sizeof(err)) == 0,
+             "kiln_intel_dispatch: %s", err)) {
+      CHECK(larger.scratch && larger.scratch != r->sub.scratch &&
+               larger.scratch->size >= per_thread * threads,
+            "a launch needing %u bytes a thread has %llu bytes of scratch, %llu needed",
+            per_thread, (unsigned long long)(larger.scratch ? larger.scratch->size : 0),
+            (unsigned long long)(per_thread * threads));
+      kiln_intel_wait(r->dev, &larger, 1000000000, err, sizeof(err));
+      kiln_intel_submission_finish(r->dev, &larger);
+   }
+   kiln_intel_wait(r->dev, &again, 1000000000, err, sizeof(err));
+   kiln_intel_submission_finish(r->dev, &again);
 }
 
 /* More scratch per thread than the hardware encodes (Gen12: 2 MiB, the
@@ -237,29 +301,11 @@ check_scratch(struct run *r)
 static void
 check_scratch_limit(struct run *r, struct kiln_intel_bo *out)
 {
-   const struct kiln_kernel *k = r->k;
    const unsigned limit = r->info->verx10 >= 125 ? 256 * 1024 : 2 * 1024 * 1024;
-   uint8_t kernarg[256] = { 0 };
-   struct kiln_intel_launch l = {
-      .code = k->code,
-      .code_size = k->code_size,
-      .const_data_offset = k->intel.const_data_offset,
-      .simd_width = k->intel.simd_width,
-      .push_bytes = k->intel.push_bytes,
-      .per_thread_push_bytes = k->intel.per_thread_push_bytes,
-      .kernarg = kernarg,
-      .kernarg_size = k->kernarg_size,
-      .kernarg_alloc_size = k->kernarg_alloc_size,
-      .implicit_offset = k->implicit_offset,
-      .work_dim = 1,
-      .global_size = { 16, 1, 1 },
-      .local_size = { 16, 1, 1 },
-      .bos = &out,
-      .num_bos = 1,
-   };
+   uint8_t kernarg[256];
+   const struct kiln_intel_launch l = scratch_launch(r, &out, limit + 1, kernarg);
    struct kiln_intel_submission sub;
    char err[256] = "";
-   l.scratch_bytes_per_thread = limit + 1;
    char size[32];
    snprintf(size, sizeof(size), "%u", limit + 1);
    int ret = kiln_intel_dispatch(r->dev, &l, &sub, err, sizeof(err));
@@ -424,8 +470,9 @@ main(int argc, char **argv)
    if (scratch) {
       static const unsigned global[3] = { 64, 1, 1 }, local[3] = { 16, 1, 1 };
       launched = launch(&r, name, global, local, 1, bos, 1);
-      if (launched)
-         check_scratch(&r);
+      const uint64_t threads = launched ? check_scratch(&r) : 0;
+      if (threads)
+         check_scratch_reuse(&r, bos[0], threads);
       check_scratch_limit(&r, bos[0]);
    } else {
       launched = launch(&r, name, partial_global, partial_local, 2, bos, 2);
