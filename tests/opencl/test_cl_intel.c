@@ -419,6 +419,15 @@ intel_scratch_kernels_launch(struct clt *t)
    if (!p)
       return false;
    cl_kernel k = clt_kernel(t, p, "private_table");
+   if (!k)
+      return false;
+   /* OpenCL 3.0 5.9.4: the private memory a work-item uses, here at
+    * least the 256-int table. */
+   cl_ulong priv = 0;
+   CLT_OK(clGetKernelWorkGroupInfo(k, t->device, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof(priv), &priv,
+                                   NULL));
+   CLT_REQUIRE(priv >= 256 * sizeof(int), "CL_KERNEL_PRIVATE_MEM_SIZE is %llu, under the "
+               "table's %zu bytes", (unsigned long long)priv, 256 * sizeof(int));
    int data[16];
    for (unsigned i = 0; i < 16; i++)
       data[i] = -(int)i;

@@ -110,7 +110,8 @@ kiln_intel_get_compute_state_info(struct pipe_context *pctx, void *state,
       .max_threads = max_threads,
       .preferred_simd_size = simd,
       .simd_sizes = simd,
-      .private_memory = 0,
+      /* Per work-item: a thread's scratch over its lanes. */
+      .private_memory = cs ? cs->kernel->scratch_bytes_per_lane : 0,
    };
 }
 
