@@ -10,13 +10,9 @@
  */
 #include "kiln_pipe.h"
 
-#include <string.h>
 
 #include "util/u_screen.h"
 
-/* kiln's ABI keeps global ids in 32 bits: groups x work-group size must
- * stay below 2^32, and Rusticl splits larger launches. */
-#define MAX_GROUPS 65535
 #define MAX_INPUT_BYTES (32 * 1024)
 #define MAX_ALLOC_BYTES (UINT64_C(1) << 31)
 
@@ -51,63 +47,26 @@ kiln_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
    }
 }
 
-#define RETURN(type, ...)                                                                      \
-   do {                                                                                        \
-      const type v[] = { __VA_ARGS__ };                                                        \
-      if (ret)                                                                                 \
-         memcpy(ret, v, sizeof(v));                                                            \
-      return sizeof(v);                                                                        \
-   } while (0)
-
 static int
 kiln_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
                        enum pipe_compute_cap param, void *ret)
 {
    const struct kiln_amdgpu_device_info *info = kiln_screen(pscreen)->info;
    const uint64_t memory = info->vram_size + info->gtt_size;
-
-   switch (param) {
-   case PIPE_COMPUTE_CAP_IR_TARGET: {
-      const char *target = info->target;
-      if (ret)
-         strcpy(ret, target);
-      return strlen(target) + 1;
-   }
-   case PIPE_COMPUTE_CAP_ADDRESS_BITS:
-      RETURN(uint32_t, 64);
-   case PIPE_COMPUTE_CAP_GRID_DIMENSION:
-      RETURN(uint64_t, 3);
-   case PIPE_COMPUTE_CAP_MAX_GRID_SIZE:
-      RETURN(uint64_t, MAX_GROUPS, MAX_GROUPS, MAX_GROUPS);
-   case PIPE_COMPUTE_CAP_MAX_BLOCK_SIZE:
-      RETURN(uint64_t, KILN_AMDGPU_MAX_WORK_GROUP_SIZE, KILN_AMDGPU_MAX_WORK_GROUP_SIZE,
-             KILN_AMDGPU_MAX_WORK_GROUP_SIZE);
-   case PIPE_COMPUTE_CAP_MAX_THREADS_PER_BLOCK:
-   case PIPE_COMPUTE_CAP_MAX_VARIABLE_THREADS_PER_BLOCK:
-      RETURN(uint64_t, KILN_AMDGPU_MAX_WORK_GROUP_SIZE);
-   case PIPE_COMPUTE_CAP_MAX_GLOBAL_SIZE:
-      RETURN(uint64_t, memory);
-   case PIPE_COMPUTE_CAP_MAX_LOCAL_SIZE:
-      RETURN(uint64_t, KILN_AMDGPU_MAX_LDS_BYTES);
-   case PIPE_COMPUTE_CAP_MAX_PRIVATE_SIZE:
-      RETURN(uint64_t, 64 * 1024);
-   case PIPE_COMPUTE_CAP_MAX_INPUT_SIZE:
-      RETURN(uint64_t, MAX_INPUT_BYTES);
-   case PIPE_COMPUTE_CAP_MAX_MEM_ALLOC_SIZE:
-      RETURN(uint64_t, MIN2(MAX_ALLOC_BYTES, memory / 4));
-   case PIPE_COMPUTE_CAP_MAX_CLOCK_FREQUENCY:
-      RETURN(uint32_t, info->kind == KILN_AMDGPU_DEVICE_SIM ? 1 : 2000);
-   case PIPE_COMPUTE_CAP_MAX_COMPUTE_UNITS:
-      RETURN(uint32_t, info->num_cu);
-   case PIPE_COMPUTE_CAP_MAX_SUBGROUPS:
-      /* A sub-group is a wave. */
-      RETURN(uint32_t, KILN_AMDGPU_MAX_WORK_GROUP_SIZE / info->wave_size);
-   case PIPE_COMPUTE_CAP_SUBGROUP_SIZES:
-      RETURN(uint32_t, info->wave_size);
-   case PIPE_COMPUTE_CAP_IMAGES_SUPPORTED:
-      RETURN(uint32_t, 1);
-   }
-   return 0;
+   const struct kiln_pipe_compute_limits limits = {
+      .ir_target = info->target,
+      .max_work_group_size = KILN_AMDGPU_MAX_WORK_GROUP_SIZE,
+      .global_memory = memory,
+      .local_memory = KILN_AMDGPU_MAX_LDS_BYTES,
+      .private_memory = 64 * 1024,
+      .input_bytes = MAX_INPUT_BYTES,
+      .max_alloc = MIN2(MAX_ALLOC_BYTES, memory / 4),
+      .clock_mhz = info->kind == KILN_AMDGPU_DEVICE_SIM ? 1 : 2000,
+      .compute_units = info->num_cu,
+      .subgroup_size = info->wave_size, /* a sub-group is a wave */
+      .images = true,
+   };
+   return kiln_pipe_get_compute_param(&limits, param, ret);
 }
 
 void

@@ -124,6 +124,24 @@ void kiln_pipe_inputs_set_global_binding(struct kiln_pipe_inputs *in, unsigned f
  * never reads); false when out of memory. */
 bool kiln_pipe_inputs_pad(struct kiln_pipe_inputs *in, unsigned size);
 
+/* kiln_pipe_compute_params.c: get_compute_param from a screen's limits. */
+struct kiln_pipe_compute_limits {
+   const char *ir_target;
+   uint64_t max_work_group_size;
+   uint64_t global_memory;
+   uint64_t local_memory;   /* per work-group */
+   uint64_t private_memory; /* per work-item */
+   uint64_t input_bytes;
+   uint64_t max_alloc;
+   uint32_t clock_mhz;
+   uint32_t compute_units;
+   uint32_t subgroup_size;  /* a sub-group is a wave or a hardware thread */
+   bool images;
+};
+
+int kiln_pipe_get_compute_param(const struct kiln_pipe_compute_limits *limits,
+                                enum pipe_compute_cap param, void *ret);
+
 /* kiln_pipe_fence.c: fences and timestamp queries */
 void kiln_pipe_screen_init_fence_functions(struct pipe_screen *screen);
 void kiln_pipe_context_init_query_functions(struct pipe_context *ctx);

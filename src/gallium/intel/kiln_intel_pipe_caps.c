@@ -18,15 +18,11 @@
  */
 #include "kiln_intel_pipe.h"
 
-#include <string.h>
 
 #include "dev/intel_device_info.h"
 #include "util/u_math.h"
 #include "util/u_screen.h"
 
-/* kiln's ABI keeps global ids in 32 bits: groups x work-group size must
- * stay below 2^32, and Rusticl splits larger launches. */
-#define MAX_GROUPS 65535
 /* The inputs are push constants, which take GRFs of every thread: the
  * 1024 bytes of arguments OpenCL's full profile asks for, and Rusticl's
  * own launch values. */
@@ -80,68 +76,30 @@ kiln_intel_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type s
    }
 }
 
-#define RETURN(type, ...)                                                                      \
-   do {                                                                                        \
-      const type v[] = { __VA_ARGS__ };                                                        \
-      if (ret)                                                                                 \
-         memcpy(ret, v, sizeof(v));                                                            \
-      return sizeof(v);                                                                        \
-   } while (0)
-
 static int
 kiln_intel_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
                              enum pipe_compute_cap param, void *ret)
 {
    const struct kiln_intel_screen *screen = kiln_intel_screen(pscreen);
    const struct intel_device_info *info = screen->info;
-   const uint64_t memory = global_memory(info);
-   const unsigned max_threads = max_work_group_size(info);
-
-   switch (param) {
-   case PIPE_COMPUTE_CAP_IR_TARGET: {
-      const char *target = kiln_target_name(screen->frontend.target);
-      if (ret)
-         strcpy(ret, target);
-      return strlen(target) + 1;
-   }
-   case PIPE_COMPUTE_CAP_ADDRESS_BITS:
-      RETURN(uint32_t, 64);
-   case PIPE_COMPUTE_CAP_GRID_DIMENSION:
-      RETURN(uint64_t, 3);
-   case PIPE_COMPUTE_CAP_MAX_GRID_SIZE:
-      RETURN(uint64_t, MAX_GROUPS, MAX_GROUPS, MAX_GROUPS);
-   case PIPE_COMPUTE_CAP_MAX_BLOCK_SIZE:
-      RETURN(uint64_t, max_threads, max_threads, max_threads);
-   case PIPE_COMPUTE_CAP_MAX_THREADS_PER_BLOCK:
-   case PIPE_COMPUTE_CAP_MAX_VARIABLE_THREADS_PER_BLOCK:
-      RETURN(uint64_t, max_threads);
-   case PIPE_COMPUTE_CAP_MAX_GLOBAL_SIZE:
-      RETURN(uint64_t, memory);
-   case PIPE_COMPUTE_CAP_MAX_LOCAL_SIZE:
-      RETURN(uint64_t, KILN_INTEL_PIPE_MAX_SLM_BYTES);
-   case PIPE_COMPUTE_CAP_MAX_PRIVATE_SIZE:
+   const struct kiln_pipe_compute_limits limits = {
+      .ir_target = kiln_target_name(screen->frontend.target),
+      .max_work_group_size = max_work_group_size(info),
+      .global_memory = global_memory(info),
+      .local_memory = KILN_INTEL_PIPE_MAX_SLM_BYTES,
       /* Per work-item: Gen12.5's largest per-thread scratch (a scratch
        * surface's 256 KiB pitch) shared by a thread's lanes. */
-      RETURN(uint64_t, 256 * 1024 / KILN_INTEL_PIPE_SIMD_WIDTH);
-   case PIPE_COMPUTE_CAP_MAX_INPUT_SIZE:
-      RETURN(uint64_t, MAX_INPUT_BYTES);
-   case PIPE_COMPUTE_CAP_MAX_MEM_ALLOC_SIZE:
-      RETURN(uint64_t, max_alloc(info));
-   case PIPE_COMPUTE_CAP_MAX_CLOCK_FREQUENCY:
+      .private_memory = 256 * 1024 / KILN_INTEL_PIPE_SIMD_WIDTH,
+      .input_bytes = MAX_INPUT_BYTES,
+      .max_alloc = max_alloc(info),
       /* intel_device_info does not know it: a nominal 1 GHz. */
-      RETURN(uint32_t, 1000);
-   case PIPE_COMPUTE_CAP_MAX_COMPUTE_UNITS:
+      .clock_mhz = 1000,
       /* An EU, as Intel's own OpenCL counts them. */
-      RETURN(uint32_t, intel_device_info_eu_total(info));
-   case PIPE_COMPUTE_CAP_MAX_SUBGROUPS:
-      /* A sub-group is a hardware thread. */
-      RETURN(uint32_t, max_threads / KILN_INTEL_PIPE_SIMD_WIDTH);
-   case PIPE_COMPUTE_CAP_SUBGROUP_SIZES:
-      RETURN(uint32_t, KILN_INTEL_PIPE_SIMD_WIDTH);
-   case PIPE_COMPUTE_CAP_IMAGES_SUPPORTED:
-      RETURN(uint32_t, 0);
-   }
-   return 0;
+      .compute_units = intel_device_info_eu_total(info),
+      .subgroup_size = KILN_INTEL_PIPE_SIMD_WIDTH, /* a sub-group is a hardware thread */
+      .images = false,
+   };
+   return kiln_pipe_get_compute_param(&limits, param, ret);
 }
 
 void
