@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "kiln_intel_kernel_launch.h"
 #include "util/u_math.h"
 
 #define KILN_INTEL_PIPE_TIMEOUT_NS (INT64_C(60) * 1000 * 1000 * 1000)
@@ -77,22 +78,10 @@ describe_launch(struct kiln_intel_context *ctx, const struct pipe_grid_info *inf
 {
    const struct kiln_kernel *k = ctx->cs->kernel;
    struct kiln_pipe_inputs *in = &ctx->inputs;
-   *launch = (struct kiln_intel_launch){
-      .code = k->code,
-      .code_size = k->code_size,
-      .const_data_offset = k->intel.const_data_offset,
-      .simd_width = k->intel.simd_width,
-      .push_bytes = k->intel.push_bytes,
-      .per_thread_push_bytes = k->intel.per_thread_push_bytes,
-      .slm_bytes = slm_bytes,
-      .scratch_bytes_per_thread = k->intel.scratch_bytes_per_thread,
-      .uses_barrier = k->intel.uses_barrier,
-      .kernarg = in->input.data,
-      .kernarg_size = k->kernarg_size,
-      .kernarg_alloc_size = k->kernarg_alloc_size,
-      .implicit_offset = k->implicit_offset,
-      .work_dim = CLAMP(info->work_dim, 1, 3),
-   };
+   *launch = kiln_intel_kernel_launch(k);
+   launch->slm_bytes = slm_bytes;
+   launch->kernarg = in->input.data;
+   launch->work_dim = CLAMP(info->work_dim, 1, 3);
    /* A dimension's last group may be partial (last_block, non-uniform
     * work-groups): drivers/intel and the kernel derive it from the global
     * size, as on the AMD screen. */

@@ -28,6 +28,7 @@
 
 #include "dev/intel_device_info.h"
 #include "kiln_intel.h"
+#include "kiln_intel_kernel_launch.h"
 #include "kiln_run_device.h"
 #include "kiln_run_launch_data.h"
 
@@ -289,25 +290,13 @@ static int
 launch_kernel(struct intel_run *r, const struct intel_kernel *ik)
 {
    const struct kiln_kernel *k = ik->k;
-   struct kiln_intel_launch launch = {
-      .code = k->code,
-      .code_size = k->code_size,
-      .const_data_offset = k->intel.const_data_offset,
-      .simd_width = k->intel.simd_width,
-      .push_bytes = k->intel.push_bytes,
-      .per_thread_push_bytes = k->intel.per_thread_push_bytes,
-      .slm_bytes = ik->slm_bytes,
-      .scratch_bytes_per_thread = k->intel.scratch_bytes_per_thread,
-      .uses_barrier = k->intel.uses_barrier,
-      .kernarg = ik->kernarg,
-      .kernarg_size = k->kernarg_size,
-      .kernarg_alloc_size = k->kernarg_alloc_size,
-      .implicit_offset = k->implicit_offset,
-      .work_dim = r->cmd->dim,
-      .globals = r->globals_bo ? r->globals_bo->address : 0,
-      .bos = r->launch_bos,
-      .num_bos = r->num_launch_bos,
-   };
+   struct kiln_intel_launch launch = kiln_intel_kernel_launch(k);
+   launch.slm_bytes = ik->slm_bytes;
+   launch.kernarg = ik->kernarg;
+   launch.work_dim = r->cmd->dim;
+   launch.globals = r->globals_bo ? r->globals_bo->address : 0;
+   launch.bos = r->launch_bos;
+   launch.num_bos = r->num_launch_bos;
    for (unsigned d = 0; d < 3; d++) {
       launch.global_size[d] = r->cmd->global[d];
       launch.local_size[d] = ik->local[d];
