@@ -226,6 +226,28 @@ kiln_cl_nir_lower_before_io(nir_shader *nir, enum kiln_target target)
    NIR_PASS(_, nir, kiln_nir_lower_float_narrowing);
 }
 
+void
+kiln_cl_nir_link_library(nir_shader *nir, const nir_shader *library, enum kiln_target target)
+{
+   /* The library's functions become part of the kernel. */
+   NIR_PASS(_, nir, nir_lower_variable_initializers, nir_var_function_temp);
+   NIR_PASS(_, nir, nir_lower_returns);
+   NIR_PASS(_, nir, nir_link_shader_functions, library);
+   NIR_PASS(_, nir, nir_inline_functions);
+   /* kiln's device library takes the block literal and the ndrange by
+    * generic pointer: resolved here, once it is inlined, as the kernel's
+    * own were before. */
+   bool enqueues = false;
+   NIR_PASS(enqueues, nir, kiln_nir_lower_device_queue);
+   if (enqueues) {
+      const struct kiln_nir_generic_options generic =
+         kiln_backend_for_target(target)->generic_options(target);
+      NIR_PASS(_, nir, nir_copy_prop);
+      NIR_PASS(_, nir, kiln_nir_lower_generic_casts, &generic);
+   }
+   nir_remove_non_entrypoints(nir);
+}
+
 /*
  * The module's words with OpCapability Linkage declared as Kernel instead
  * (a capability every OpenCL module has already).  clc's modules declare
@@ -292,23 +314,7 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
    NIR_PASS(_, nir, nir_scale_fdiv);
    opt_loop(nir);
 
-   /* libclc's builtins become part of the kernel. */
-   NIR_PASS(_, nir, nir_lower_variable_initializers, nir_var_function_temp);
-   NIR_PASS(_, nir, nir_lower_returns);
-   NIR_PASS(_, nir, nir_link_shader_functions, libclc);
-   NIR_PASS(_, nir, nir_inline_functions);
-   /* kiln's device library takes the block literal and the ndrange by
-    * generic pointer: resolved here, once it is inlined, as the kernel's
-    * own were before. */
-   bool enqueues = false;
-   NIR_PASS(enqueues, nir, kiln_nir_lower_device_queue);
-   if (enqueues) {
-      const struct kiln_nir_generic_options generic =
-         kiln_backend_for_target(target)->generic_options(target);
-      NIR_PASS(_, nir, nir_copy_prop);
-      NIR_PASS(_, nir, kiln_nir_lower_generic_casts, &generic);
-   }
-   nir_remove_non_entrypoints(nir);
+   kiln_cl_nir_link_library(nir, libclc, target);
    opt_loop(nir);
 
    /* The buffer's address and size come from the implicit arguments

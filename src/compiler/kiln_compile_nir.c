@@ -251,21 +251,7 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
       return NULL;
 
    kiln_cl_nir_lower_vtn(nir, target, wave);
-   NIR_PASS(_, nir, nir_lower_variable_initializers, nir_var_function_temp);
-   NIR_PASS(_, nir, nir_lower_returns);
-   NIR_PASS(_, nir, nir_link_shader_functions, opts.clc_shader);
-   NIR_PASS(_, nir, nir_inline_functions);
-   /* The device library's generic pointers, resolved once it is inlined
-    * (as kiln_cl_to_nir() does). */
-   bool enqueues = false;
-   NIR_PASS(enqueues, nir, kiln_nir_lower_device_queue);
-   if (enqueues) {
-      const struct kiln_nir_generic_options generic =
-         kiln_backend_for_target(target)->generic_options(target);
-      NIR_PASS(_, nir, nir_copy_prop);
-      NIR_PASS(_, nir, kiln_nir_lower_generic_casts, &generic);
-   }
-   nir_remove_non_entrypoints(nir);
+   kiln_cl_nir_link_library(nir, opts.clc_shader, target);
    /* Partial work-groups: Rusticl launches them for non-uniform work-groups
     * (mesa-rusticl-non-uniform-work-groups.patch). */
    NIR_PASS(_, nir, kiln_nir_lower_partial_local_size);

@@ -142,6 +142,11 @@ kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
  * explicit I/O. */
 void kiln_cl_nir_lower_vtn(nir_shader *nir, enum kiln_target target, unsigned wave_size);
 void kiln_cl_nir_lower_before_io(nir_shader *nir, enum kiln_target target);
+/* Links kiln's CL library into the kernel and inlines it, resolves the
+ * device library's generic pointers and drops every function but the
+ * entry point. */
+void kiln_cl_nir_link_library(nir_shader *nir, const nir_shader *library,
+                              enum kiln_target target);
 
 /* The kernel's printf formats from the NIR kiln_cl_to_nir() made (none
  * when nir->info.uses_printf is false), and their release. */
