@@ -226,6 +226,23 @@ intel_kernel_builds_and_launches(struct clt *t)
    return true;
 }
 
+/* Launches k over global work-items in groups of local, waits, and checks
+ * that buffer m still holds data: the noop GPU executes nothing, so a
+ * change would mean something else ran the kernel in its place. */
+static bool
+launch_leaves_buffer(struct clt *t, cl_kernel k, const char *name, cl_mem m, const void *data,
+                     size_t size, size_t global, size_t local)
+{
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+   CLT_OK(clFinish(t->queue));
+   uint8_t got[256];
+   CLT_REQUIRE(size <= sizeof(got), "a %zu-byte buffer is too large to compare", size);
+   CLT_OK(clEnqueueReadBuffer(t->queue, m, CL_TRUE, 0, size, got, 0, NULL, NULL));
+   CLT_REQUIRE(!memcmp(got, data, size),
+               "kernel %s changed its buffer on a GPU that executes nothing", name);
+   return true;
+}
+
 /* Kernels of the kinds the Intel path launches (a __local argument and
  * barriers, atomics on global and local memory, a __constant table and
  * 64-bit arithmetic, printf) build, and their launches complete; the
@@ -276,7 +293,7 @@ intel_common_kernels_launch(struct clt *t)
         "}\n", false, false },
    };
    enum { N = 64 };
-   int data[N], got[N];
+   int data[N];
    for (unsigned i = 0; i < N; i++)
       data[i] = (int)(i * 7 + 1);
    for (unsigned i = 0; i < CLT_ARRAY_SIZE(kernels); i++) {
@@ -295,12 +312,8 @@ intel_common_kernels_launch(struct clt *t)
          const cl_long b = INT64_C(0x123456789a);
          CLT_OK(clSetKernelArg(k, 1, sizeof(b), &b));
       }
-      CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
-      CLT_OK(clFinish(t->queue));
-      CLT_OK(clEnqueueReadBuffer(t->queue, m, CL_TRUE, 0, sizeof(got), got, 0, NULL, NULL));
-      CLT_REQUIRE(!memcmp(got, data, sizeof(data)),
-                  "kernel %s changed its buffer on a GPU that executes nothing",
-                  kernels[i].name);
+      if (!launch_leaves_buffer(t, k, kernels[i].name, m, data, sizeof(data), global, local))
+         return false;
    }
    return true;
 }
@@ -340,14 +353,7 @@ intel_program_globals_launch(struct clt *t)
    if (!k || !m)
       return false;
    CLT_OK(clSetKernelArg(k, 0, sizeof(m), &m));
-   const size_t global = 16, local = 16;
-   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
-   CLT_OK(clFinish(t->queue));
-   int got[16];
-   CLT_OK(clEnqueueReadBuffer(t->queue, m, CL_TRUE, 0, sizeof(got), got, 0, NULL, NULL));
-   CLT_REQUIRE(!memcmp(got, data, sizeof(data)),
-               "bump changed its buffer on a GPU that executes nothing");
-   return true;
+   return launch_leaves_buffer(t, k, "bump", m, data, sizeof(data), 16, 16);
 }
 
 /* On the xe node, whose record of execs the test reaches (the shim's
@@ -392,14 +398,7 @@ intel_partial_groups_launch(struct clt *t)
    CLT_OK(clSetKernelArg(k, 0, sizeof(a), &a));
    CLT_OK(clSetKernelArg(k, 1, sizeof(m), &m));
    CLT_OK(clSetKernelArg(k, 2, sizeof(m), &m));
-   const size_t global = 10, local = 4;
-   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
-   CLT_OK(clFinish(t->queue));
-   float got[16];
-   CLT_OK(clEnqueueReadBuffer(t->queue, m, CL_TRUE, 0, sizeof(got), got, 0, NULL, NULL));
-   CLT_REQUIRE(!memcmp(got, data, sizeof(data)),
-               "axpy changed its buffer on a GPU that executes nothing");
-   return true;
+   return launch_leaves_buffer(t, k, "axpy", m, data, sizeof(data), 10, 4);
 }
 
 /* A private array indexed at run time, which brw keeps in scratch
@@ -437,14 +436,7 @@ intel_scratch_kernels_launch(struct clt *t)
    const int n = 3;
    CLT_OK(clSetKernelArg(k, 0, sizeof(m), &m));
    CLT_OK(clSetKernelArg(k, 1, sizeof(n), &n));
-   const size_t global = 16, local = 16;
-   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
-   CLT_OK(clFinish(t->queue));
-   int got[16];
-   CLT_OK(clEnqueueReadBuffer(t->queue, m, CL_TRUE, 0, sizeof(got), got, 0, NULL, NULL));
-   CLT_REQUIRE(!memcmp(got, data, sizeof(data)),
-               "private_table changed its buffer on a GPU that executes nothing");
-   return true;
+   return launch_leaves_buffer(t, k, "private_table", m, data, sizeof(data), 16, 16);
 }
 
 /* A program the device cannot build fails with CL_BUILD_PROGRAM_FAILURE
