@@ -60,8 +60,9 @@ peer_packages=(rocm-device-libs pocl-opencl-icd clinfo ocl-icd-opencl-dev opencl
 # Intel's own tools for the Intel backend (-Dintel=true): iga64 decodes
 # brw's machine code in the tests, IGC (ocloc) is bench/compile's peer.
 peer_packages+=(libigc-tools intel-opencl-icd)
-# chromium renders kiln profile's HTML page headless in its test
-test_packages=(libfuzzer-15-dev chromium)
+# chromium renders kiln profile's HTML page headless in its test;
+# clang-format-14 is the one version ci-clang-format judges the C by
+test_packages=(libfuzzer-15-dev chromium clang-format-14)
 
 install_packages() {
    local missing=()

@@ -122,7 +122,7 @@
  * shared_aperture_start and private_aperture_start): 4 GiB each.  A
  * generic pointer to __local or __private memory is its offset in one of
  * them. */
-#define KILN_AMD_SHARED_APERTURE UINT64_C(0x2000000000000000)
+#define KILN_AMD_SHARED_APERTURE  UINT64_C(0x2000000000000000)
 #define KILN_AMD_PRIVATE_APERTURE UINT64_C(0x1000000000000000)
 
 static_assert(((KILN_AMD_SHARED_APERTURE | KILN_AMD_PRIVATE_APERTURE) &
@@ -138,18 +138,17 @@ struct kiln_user_sgprs {
 };
 
 #define KILN_ABI_USER_SGPR_SCRATCH_BASE (offsetof(struct kiln_user_sgprs, scratch_base) / 4)
-#define KILN_ABI_USER_SGPR_KERNARG_PTR (offsetof(struct kiln_user_sgprs, kernarg_ptr) / 4)
-#define KILN_ABI_NUM_USER_SGPRS (sizeof(struct kiln_user_sgprs) / 4)
+#define KILN_ABI_USER_SGPR_KERNARG_PTR  (offsetof(struct kiln_user_sgprs, kernarg_ptr) / 4)
+#define KILN_ABI_NUM_USER_SGPRS         (sizeof(struct kiln_user_sgprs) / 4)
 
 static_assert(KILN_ABI_NUM_USER_SGPRS <= 16,
               "compute has 16 COMPUTE_USER_DATA registers (RSRC2.USER_SGPR)");
-static_assert(KILN_ABI_USER_SGPR_SCRATCH_BASE % 2 == 0 &&
-                 KILN_ABI_USER_SGPR_KERNARG_PTR % 2 == 0,
+static_assert(KILN_ABI_USER_SGPR_SCRATCH_BASE % 2 == 0 && KILN_ABI_USER_SGPR_KERNARG_PTR % 2 == 0,
               "a 64-bit SGPR operand (an SMEM base, ACO's scratch base) starts at "
               "an even SGPR");
 
 #define KILN_KERNARG_ALIGN 16
-#define KILN_KERNARG_IMPLICIT_OFFSET(explicit_size) \
+#define KILN_KERNARG_IMPLICIT_OFFSET(explicit_size)                                                \
    (((explicit_size) + KILN_KERNARG_ALIGN - 1) & ~(uint32_t)(KILN_KERNARG_ALIGN - 1))
 
 struct kiln_implicit_args {
@@ -157,31 +156,31 @@ struct kiln_implicit_args {
    uint32_t work_dim;         /* get_work_dim() */
    uint32_t global_size[3];   /* get_global_size(), in work-items */
    uint32_t pad0;
-   uint32_t local_size[3];    /* get_enqueued_local_size() */
+   uint32_t local_size[3]; /* get_enqueued_local_size() */
    uint32_t pad1;
-   uint32_t num_groups[3];    /* get_num_groups() */
+   uint32_t num_groups[3]; /* get_num_groups() */
    uint32_t pad2;
-   uint64_t printf_buffer;    /* printf's buffer, 0 when the kernel has none */
+   uint64_t printf_buffer;      /* printf's buffer, 0 when the kernel has none */
    uint32_t printf_buffer_size; /* its bytes */
    uint32_t pad3;
-   uint64_t globals;          /* the program's __global variables, or 0 */
+   uint64_t globals; /* the program's __global variables, or 0 */
    uint64_t pad4;
-   uint64_t device_queue;     /* the default device queue, or 0 */
-   uint32_t device_record;    /* the launch's record in it + 1; 0 from the host */
+   uint64_t device_queue;  /* the default device queue, or 0 */
+   uint32_t device_record; /* the launch's record in it + 1; 0 from the host */
    uint32_t pad5;
 };
 
-#define KILN_IMPLICIT_GLOBAL_OFFSET offsetof(struct kiln_implicit_args, global_offset)
-#define KILN_IMPLICIT_WORK_DIM offsetof(struct kiln_implicit_args, work_dim)
-#define KILN_IMPLICIT_GLOBAL_SIZE offsetof(struct kiln_implicit_args, global_size)
-#define KILN_IMPLICIT_LOCAL_SIZE offsetof(struct kiln_implicit_args, local_size)
-#define KILN_IMPLICIT_NUM_GROUPS offsetof(struct kiln_implicit_args, num_groups)
-#define KILN_IMPLICIT_SIZE sizeof(struct kiln_implicit_args)
-#define KILN_IMPLICIT_PRINTF_BUFFER offsetof(struct kiln_implicit_args, printf_buffer)
+#define KILN_IMPLICIT_GLOBAL_OFFSET      offsetof(struct kiln_implicit_args, global_offset)
+#define KILN_IMPLICIT_WORK_DIM           offsetof(struct kiln_implicit_args, work_dim)
+#define KILN_IMPLICIT_GLOBAL_SIZE        offsetof(struct kiln_implicit_args, global_size)
+#define KILN_IMPLICIT_LOCAL_SIZE         offsetof(struct kiln_implicit_args, local_size)
+#define KILN_IMPLICIT_NUM_GROUPS         offsetof(struct kiln_implicit_args, num_groups)
+#define KILN_IMPLICIT_SIZE               sizeof(struct kiln_implicit_args)
+#define KILN_IMPLICIT_PRINTF_BUFFER      offsetof(struct kiln_implicit_args, printf_buffer)
 #define KILN_IMPLICIT_PRINTF_BUFFER_SIZE offsetof(struct kiln_implicit_args, printf_buffer_size)
-#define KILN_IMPLICIT_GLOBALS offsetof(struct kiln_implicit_args, globals)
-#define KILN_IMPLICIT_DEVICE_QUEUE offsetof(struct kiln_implicit_args, device_queue)
-#define KILN_IMPLICIT_DEVICE_RECORD offsetof(struct kiln_implicit_args, device_record)
+#define KILN_IMPLICIT_GLOBALS            offsetof(struct kiln_implicit_args, globals)
+#define KILN_IMPLICIT_DEVICE_QUEUE       offsetof(struct kiln_implicit_args, device_queue)
+#define KILN_IMPLICIT_DEVICE_RECORD      offsetof(struct kiln_implicit_args, device_record)
 
 static_assert(KILN_IMPLICIT_SIZE % KILN_KERNARG_ALIGN == 0,
               "the implicit arguments end the kernarg buffer on its alignment");
@@ -196,15 +195,15 @@ struct kiln_image_slot {
 
 /* A sampler argument's slot in the kernarg buffer. */
 struct kiln_sampler_slot {
-   uint32_t desc[4];           /* S# */
+   uint32_t desc[4]; /* S# */
 };
 
-#define KILN_IMAGE_SLOT_DESC offsetof(struct kiln_image_slot, desc)
+#define KILN_IMAGE_SLOT_DESC      offsetof(struct kiln_image_slot, desc)
 #define KILN_IMAGE_SLOT_DATA_TYPE offsetof(struct kiln_image_slot, channel_data_type)
-#define KILN_IMAGE_SLOT_ORDER offsetof(struct kiln_image_slot, channel_order)
-#define KILN_IMAGE_SLOT_SIZE sizeof(struct kiln_image_slot)
-#define KILN_SAMPLER_SLOT_DESC offsetof(struct kiln_sampler_slot, desc)
-#define KILN_SAMPLER_SLOT_SIZE sizeof(struct kiln_sampler_slot)
+#define KILN_IMAGE_SLOT_ORDER     offsetof(struct kiln_image_slot, channel_order)
+#define KILN_IMAGE_SLOT_SIZE      sizeof(struct kiln_image_slot)
+#define KILN_SAMPLER_SLOT_DESC    offsetof(struct kiln_sampler_slot, desc)
+#define KILN_SAMPLER_SLOT_SIZE    sizeof(struct kiln_sampler_slot)
 
 static_assert(KILN_IMAGE_SLOT_SIZE % KILN_KERNARG_ALIGN == 0 &&
                  KILN_SAMPLER_SLOT_SIZE % KILN_KERNARG_ALIGN == 0,
@@ -213,14 +212,13 @@ static_assert(KILN_IMAGE_SLOT_DESC % 4 == 0 && KILN_SAMPLER_SLOT_DESC % 4 == 0,
               "a descriptor is read with one dword-aligned s_load");
 
 /* The slots of a Gallium binding table. */
-#define KILN_BINDING_DESC_SIZE 32
+#define KILN_BINDING_DESC_SIZE    32
 #define KILN_BINDING_SAMPLER_SIZE 16
 
 /* Linear images (GFX10 address library, ADDR_SW_LINEAR): the base and the
  * row pitch are multiples of 256 bytes. */
 #define KILN_IMAGE_BASE_ALIGN 256
 /* bpp: bytes per pixel, a power of two up to 16 */
-#define KILN_IMAGE_ROW_PITCH(width, bpp) \
-   ((((width) + (256 / (bpp)) - 1) / (256 / (bpp))) * 256)
+#define KILN_IMAGE_ROW_PITCH(width, bpp) ((((width) + (256 / (bpp)) - 1) / (256 / (bpp))) * 256)
 
 #endif

@@ -70,17 +70,17 @@ enum kiln_dq_event_kind {
 };
 
 /* OpenCL's execution states, which event status holds. */
-#define KILN_DQ_CL_COMPLETE 0
-#define KILN_DQ_CL_RUNNING 1
+#define KILN_DQ_CL_COMPLETE  0
+#define KILN_DQ_CL_RUNNING   1
 #define KILN_DQ_CL_SUBMITTED 2
-#define KILN_DQ_CL_QUEUED 3
+#define KILN_DQ_CL_QUEUED    3
 
 struct kiln_dq_header {
-   kiln_u32 num_records;   /* reserved so far; may pass the capacity */
+   kiln_u32 num_records; /* reserved so far; may pass the capacity */
    kiln_u32 record_capacity;
    kiln_u32 num_events;
    kiln_u32 event_capacity;
-   kiln_u32 heap_used;     /* bytes */
+   kiln_u32 heap_used; /* bytes */
    kiln_u32 heap_capacity;
    kiln_u32 records_offset; /* bytes from the queue's start */
    kiln_u32 events_offset;
@@ -89,33 +89,33 @@ struct kiln_dq_header {
 };
 
 struct kiln_dq_record {
-   kiln_u32 state;         /* enum kiln_dq_record_state */
-   kiln_u32 kind;          /* enum kiln_dq_record_kind */
-   kiln_u32 flags;         /* kernel_enqueue_flags_t */
-   kiln_u32 kernel_index;  /* the block's invoke kernel, in the program */
-   kiln_u32 parent;        /* the enqueuing record + 1; 0: the host's launch */
-   kiln_u32 event;         /* the event completing with it + 1, or 0 */
+   kiln_u32 state;        /* enum kiln_dq_record_state */
+   kiln_u32 kind;         /* enum kiln_dq_record_kind */
+   kiln_u32 flags;        /* kernel_enqueue_flags_t */
+   kiln_u32 kernel_index; /* the block's invoke kernel, in the program */
+   kiln_u32 parent;       /* the enqueuing record + 1; 0: the host's launch */
+   kiln_u32 event;        /* the event completing with it + 1, or 0 */
    kiln_u32 work_dim;
    kiln_u32 num_waits;
-   kiln_u32 wait_offset;   /* heap offset of num_waits event handles */
+   kiln_u32 wait_offset;    /* heap offset of num_waits event handles */
    kiln_u32 literal_offset; /* heap offset of the copy of the block literal */
    kiln_u32 literal_size;
    kiln_u32 num_local_args;
    kiln_u32 local_arg_size[KILN_DQ_MAX_LOCAL_ARGS];
    kiln_u32 global_offset[3];
    kiln_u32 global_size[3];
-   kiln_u32 local_size[3];  /* the device library chooses it when the
-                               ndrange gives none; 0s let the driver */
-   kiln_u32 round;          /* the drain round that dispatched it */
+   kiln_u32 local_size[3]; /* the device library chooses it when the
+                              ndrange gives none; 0s let the driver */
+   kiln_u32 round;         /* the drain round that dispatched it */
    kiln_u32 pad[6];
 };
 
 struct kiln_dq_event {
-   kiln_i32 status;        /* KILN_DQ_CL_*, or a user event's error */
+   kiln_i32 status; /* KILN_DQ_CL_*, or a user event's error */
    kiln_u32 refcount;
-   kiln_u32 kind;          /* enum kiln_dq_event_kind */
-   kiln_u32 record;        /* a command event's record + 1 */
-   kiln_u64 profiling;     /* capture_event_profiling_info's address, or 0 */
+   kiln_u32 kind;      /* enum kiln_dq_event_kind */
+   kiln_u32 record;    /* a command event's record + 1 */
+   kiln_u64 profiling; /* capture_event_profiling_info's address, or 0 */
    kiln_u64 pad;
 };
 

@@ -50,7 +50,7 @@
 
 #include <stdint.h>
 
-#define KILN_INTEL_SHARED_TAG UINT64_C(0x4000000000000000)
+#define KILN_INTEL_SHARED_TAG  UINT64_C(0x4000000000000000)
 #define KILN_INTEL_PRIVATE_TAG UINT64_C(0x8000000000000000)
 
 /* Where the constant data's address goes among the push constants. */
@@ -58,7 +58,7 @@
 
 /* The push constants' bytes: through the constant data's address, in
  * whole GRFs. */
-#define KILN_INTEL_PUSH_SIZE(kernarg_alloc_size)                                              \
+#define KILN_INTEL_PUSH_SIZE(kernarg_alloc_size)                                                   \
    ((KILN_INTEL_CONST_DATA_ADDR(kernarg_alloc_size) + 8u + 31u) & ~31u)
 
 #endif

@@ -55,13 +55,12 @@ anchor_volatile_load(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    default:
       return false;
    }
-   if (!(nir_intrinsic_access(intr) & ACCESS_VOLATILE) ||
-       is_anchor(nir_instr_next(&intr->instr)))
+   if (!(nir_intrinsic_access(intr) & ACCESS_VOLATILE) || is_anchor(nir_instr_next(&intr->instr)))
       return false;
 
    b->cursor = nir_after_instr(&intr->instr);
-   nir_barrier(b, .execution_scope = SCOPE_NONE, .memory_scope = SCOPE_NONE,
-               .memory_semantics = 0, .memory_modes = 0);
+   nir_barrier(b, .execution_scope = SCOPE_NONE, .memory_scope = SCOPE_NONE, .memory_semantics = 0,
+               .memory_modes = 0);
    return true;
 }
 

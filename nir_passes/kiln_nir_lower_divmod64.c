@@ -37,8 +37,8 @@ udivmod64(nir_builder *b, nir_def *n, nir_def *d)
 
    /* f = d as a float (d_hi * 2^32 + d_lo), r = ~2^64 / f split into a
     * high and a low 32-bit part. */
-   nir_def *f = nir_ffma(b, nir_u2f32(b, d_hi), nir_imm_float(b, 4294967296.0f),
-                         nir_u2f32(b, d_lo));
+   nir_def *f =
+      nir_ffma(b, nir_u2f32(b, d_hi), nir_imm_float(b, 4294967296.0f), nir_u2f32(b, d_lo));
    nir_def *r = nir_fmul(b, nir_frcp(b, f), nir_imm_float(b, uif(0x5f7ffffc)));
    nir_def *r_hi = nir_ftrunc(b, nir_fmul(b, r, nir_imm_float(b, uif(0x2f800000))));
    nir_def *r_lo = nir_ffma(b, r_hi, nir_imm_float(b, uif(0xcf800000)), r);

@@ -39,8 +39,7 @@ correctly_rounded_div(nir_builder *b, nir_def *a16, nir_def *b16)
    nir_def *q0 = nir_fmul(b, a, r);
    nir_def *e = nir_ffma(b, nir_fneg(b, d), q0, a);
    nir_def *q = nir_ffma(b, e, r, q0);
-   nir_def *use_q =
-      nir_iand(b, nir_flt_imm(b, nir_fabs(b, e), INFINITY), nir_fneu_imm(b, q0, 0.0));
+   nir_def *use_q = nir_iand(b, nir_flt_imm(b, nir_fabs(b, e), INFINITY), nir_fneu_imm(b, q0, 0.0));
    return nir_f2f16_rtne(b, nir_bcsel(b, use_q, q, q0));
 }
 
@@ -51,8 +50,8 @@ lower_fdiv16(nir_builder *b, nir_alu_instr *alu, void *data)
       return false;
    b->cursor = nir_before_instr(&alu->instr);
    b->exact = true;
-   nir_def *res = correctly_rounded_div(b, nir_ssa_for_alu_src(b, alu, 0),
-                                        nir_ssa_for_alu_src(b, alu, 1));
+   nir_def *res =
+      correctly_rounded_div(b, nir_ssa_for_alu_src(b, alu, 0), nir_ssa_for_alu_src(b, alu, 1));
    nir_def_replace(&alu->def, res);
    return true;
 }

@@ -56,10 +56,10 @@ correctly_rounded_div(nir_builder *b, nir_def *a, nir_def *d)
     * ldexp flushes results that are not normal, so it cannot round.)
     * Outside that range q * 2^k is certainly infinite or rounds to zero. */
    nir_def *k_le_0 = nir_ilt_imm(b, k, 1);
-   nir_def *scaled = nir_ldexp(b, q, nir_iadd(b, k, nir_bcsel(b, k_le_0, nir_imm_int(b, 64),
-                                                             nir_imm_int(b, -64))));
-   nir_def *res = nir_fmul(b, scaled, nir_bcsel(b, k_le_0, nir_imm_double(b, 0x1p-64),
-                                                  nir_imm_double(b, 0x1p64)));
+   nir_def *scaled = nir_ldexp(
+      b, q, nir_iadd(b, k, nir_bcsel(b, k_le_0, nir_imm_int(b, 64), nir_imm_int(b, -64))));
+   nir_def *res = nir_fmul(
+      b, scaled, nir_bcsel(b, k_le_0, nir_imm_double(b, 0x1p-64), nir_imm_double(b, 0x1p64)));
    res = nir_bcsel(b, nir_ilt_imm(b, k, -1085), nir_fmul_imm(b, q, 0.0), res);
    res = nir_bcsel(b, nir_ilt(b, nir_imm_int(b, 1086), k), nir_fmul_imm(b, q, INFINITY), res);
 
@@ -87,8 +87,7 @@ correctly_rounded_div(nir_builder *b, nir_def *a, nir_def *d)
    nir_def *fixed = nir_bcsel(b, go_up, up, nir_bcsel(b, go_down, down, res));
    /* fadd/fsub of 2^-1074 to zero give a signed zero of the wrong sign
     * only when the result is zero; keep the quotient's sign. */
-   nir_def *sign = nir_ixor(b, nir_unpack_64_2x32_split_y(b, a),
-                            nir_unpack_64_2x32_split_y(b, d));
+   nir_def *sign = nir_ixor(b, nir_unpack_64_2x32_split_y(b, a), nir_unpack_64_2x32_split_y(b, d));
    fixed = nir_pack_64_2x32_split(
       b, nir_unpack_64_2x32_split_x(b, fixed),
       nir_ior(b, nir_iand_imm(b, nir_unpack_64_2x32_split_y(b, fixed), 0x7fffffff),
@@ -98,9 +97,9 @@ correctly_rounded_div(nir_builder *b, nir_def *a, nir_def *d)
    /* Zeros, infinities and NaNs. */
    nir_def *inf = nir_imm_double(b, INFINITY);
    nir_def *zero = nir_imm_double(b, 0.0);
-   nir_def *regular = nir_iand(b, nir_iand(b, nir_flt(b, nir_fabs(b, a), inf),
-                                           nir_flt(b, nir_fabs(b, d), inf)),
-                               nir_iand(b, nir_fneu(b, a, zero), nir_fneu(b, d, zero)));
+   nir_def *regular =
+      nir_iand(b, nir_iand(b, nir_flt(b, nir_fabs(b, a), inf), nir_flt(b, nir_fabs(b, d), inf)),
+               nir_iand(b, nir_fneu(b, a, zero), nir_fneu(b, d, zero)));
    nir_def *special = nir_fmul(b, a, nir_frcp(b, d));
    return nir_bcsel(b, regular, res, special);
 }

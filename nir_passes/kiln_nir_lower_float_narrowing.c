@@ -61,8 +61,8 @@ static void
 convert_through_float(nir_builder *b, nir_intrinsic_instr *conv, nir_alu_type src_type)
 {
    b->cursor = nir_before_instr(&conv->instr);
-   nir_def *f = nir_type_convert(b, conv->src[0].ssa, src_type, nir_type_float32,
-                                 nir_rounding_mode_undef);
+   nir_def *f =
+      nir_type_convert(b, conv->src[0].ssa, src_type, nir_type_float32, nir_rounding_mode_undef);
    nir_src_rewrite(&conv->src[0], f);
    nir_intrinsic_set_src_type(conv, nir_type_float32);
 }

@@ -98,8 +98,7 @@ build_arms(nir_builder *b, nir_intrinsic_instr *intr, nir_deref_instr *d,
 }
 
 static bool
-lower_access(nir_builder *b, nir_intrinsic_instr *intr,
-             const struct kiln_nir_generic_options *o)
+lower_access(nir_builder *b, nir_intrinsic_instr *intr, const struct kiln_nir_generic_options *o)
 {
    bool atomic = false;
    switch (intr->intrinsic) {
@@ -140,8 +139,7 @@ lower_access(nir_builder *b, nir_intrinsic_instr *intr,
 }
 
 static bool
-lower_mode_is(nir_builder *b, nir_intrinsic_instr *intr,
-              const struct kiln_nir_generic_options *o)
+lower_mode_is(nir_builder *b, nir_intrinsic_instr *intr, const struct kiln_nir_generic_options *o)
 {
    nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
    nir_variable_mode mode = nir_intrinsic_memory_modes(intr);
@@ -195,7 +193,7 @@ kiln_nir_lower_generic_access(nir_shader *nir, const struct kiln_nir_generic_opt
             }
          }
       }
-      nir_metadata_preserve(impl, cf_changed       ? nir_metadata_none
+      nir_metadata_preserve(impl, cf_changed      ? nir_metadata_none
                                   : impl_progress ? nir_metadata_control_flow
                                                   : nir_metadata_all);
       progress |= impl_progress;

@@ -185,8 +185,7 @@ struct converted_use {
 };
 
 static bool
-convert_deref_uses(nir_builder *b, nir_deref_instr *d,
-                   const struct kiln_nir_generic_options *o)
+convert_deref_uses(nir_builder *b, nir_deref_instr *d, const struct kiln_nir_generic_options *o)
 {
    bool is_var;
    const nir_variable_mode repr = repr_mode(d, &is_var);
@@ -195,7 +194,8 @@ convert_deref_uses(nir_builder *b, nir_deref_instr *d,
     * of the deref too. */
    struct util_dynarray uses;
    util_dynarray_init(&uses, NULL);
-   nir_foreach_use_including_if (src, &d->def) {
+   nir_foreach_use_including_if(src, &d->def)
+   {
       struct converted_use use = { src, conversion_for_use(src, d, repr) };
       if (use.conversion != KEEP)
          util_dynarray_append(&uses, struct converted_use, use);

@@ -78,8 +78,7 @@ lower_id(nir_builder *b, nir_instr *instr, void *data)
 bool
 kiln_nir_lower_global_id_32(nir_shader *nir)
 {
-   bool progress =
-      nir_shader_instructions_pass(nir, lower_sum, nir_metadata_control_flow, NULL);
+   bool progress = nir_shader_instructions_pass(nir, lower_sum, nir_metadata_control_flow, NULL);
    progress |= nir_shader_instructions_pass(nir, lower_id, nir_metadata_control_flow, NULL);
    return progress;
 }

@@ -18,9 +18,12 @@ static nir_def *
 narrow(nir_builder *b, nir_def *v, nir_alu_type type)
 {
    switch (nir_alu_type_get_base_type(type)) {
-   case nir_type_float: return nir_f2f16(b, v);
-   case nir_type_int: return nir_i2i16(b, v);
-   default: return nir_u2u16(b, v);
+   case nir_type_float:
+      return nir_f2f16(b, v);
+   case nir_type_int:
+      return nir_i2i16(b, v);
+   default:
+      return nir_u2u16(b, v);
    }
 }
 
@@ -28,9 +31,12 @@ static nir_def *
 widen(nir_builder *b, nir_def *v, nir_alu_type type)
 {
    switch (nir_alu_type_get_base_type(type)) {
-   case nir_type_float: return nir_f2f32(b, v);
-   case nir_type_int: return nir_i2i32(b, v);
-   default: return nir_u2u32(b, v);
+   case nir_type_float:
+      return nir_f2f32(b, v);
+   case nir_type_int:
+      return nir_i2i32(b, v);
+   default:
+      return nir_u2u32(b, v);
    }
 }
 

@@ -25,7 +25,7 @@
 
 /* OpenCL's channel orders and data types are SPIR-V's (ImageChannelOrder,
  * ImageChannelDataType) plus these: cl.h's CL_R and CL_SNORM_INT8. */
-#define CL_ORDER_BASE 0x10b0
+#define CL_ORDER_BASE     0x10b0
 #define CL_DATA_TYPE_BASE 0x10d0
 
 static bool
@@ -44,8 +44,9 @@ is_image_arg(const nir_variable *var)
 unsigned
 kiln_nir_image_arg_slot_size(const nir_variable *var)
 {
-   return is_image_arg(var) ? KILN_IMAGE_SLOT_SIZE
-          : is_sampler_arg(var) ? KILN_SAMPLER_SLOT_SIZE : 0;
+   return is_image_arg(var)     ? KILN_IMAGE_SLOT_SIZE
+          : is_sampler_arg(var) ? KILN_SAMPLER_SLOT_SIZE
+                                : 0;
 }
 
 static int
@@ -61,7 +62,7 @@ static unsigned
 assign_slots(nir_shader *nir)
 {
    unsigned end = 0, count = 0;
-   nir_foreach_variable_with_modes(var, nir, nir_var_uniform | nir_var_image) {
+   nir_foreach_variable_with_modes (var, nir, nir_var_uniform | nir_var_image) {
       if (is_image_arg(var) || is_sampler_arg(var))
          count++;
       else if (var->data.mode == nir_var_uniform && !glsl_type_is_sampler(var->type))
@@ -72,7 +73,7 @@ assign_slots(nir_shader *nir)
 
    nir_variable **vars = ralloc_array(NULL, nir_variable *, count);
    unsigned n = 0;
-   nir_foreach_variable_with_modes(var, nir, nir_var_uniform | nir_var_image) {
+   nir_foreach_variable_with_modes (var, nir, nir_var_uniform | nir_var_image) {
       if (is_image_arg(var) || is_sampler_arg(var))
          vars[n++] = var;
    }
@@ -91,8 +92,8 @@ static nir_def *
 load_slot(nir_builder *b, const nir_variable *var, unsigned field, unsigned dwords)
 {
    return nir_load_kernel_input(b, dwords, 32, nir_imm_int(b, 0),
-                                .base = var->data.driver_location + field,
-                                .range = dwords * 4, .align_mul = 4, .align_offset = 0);
+                                .base = var->data.driver_location + field, .range = dwords * 4,
+                                .align_mul = 4, .align_offset = 0);
 }
 
 static nir_def *

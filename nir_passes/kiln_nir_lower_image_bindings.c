@@ -18,7 +18,7 @@
 
 /* The table's layout: the slots the kernel reads. */
 struct table {
-   unsigned offset;            /* of the first slot */
+   unsigned offset; /* of the first slot */
    unsigned num_textures;
    unsigned num_images;
 };
@@ -73,13 +73,26 @@ lower_image(nir_builder *b, nir_intrinsic_instr *intr, const struct table *t)
 {
    nir_intrinsic_op op;
    switch (intr->intrinsic) {
-   case nir_intrinsic_image_load: op = nir_intrinsic_bindless_image_load; break;
-   case nir_intrinsic_image_store: op = nir_intrinsic_bindless_image_store; break;
-   case nir_intrinsic_image_atomic: op = nir_intrinsic_bindless_image_atomic; break;
-   case nir_intrinsic_image_atomic_swap: op = nir_intrinsic_bindless_image_atomic_swap; break;
-   case nir_intrinsic_image_size: op = nir_intrinsic_bindless_image_size; break;
-   case nir_intrinsic_image_samples: op = nir_intrinsic_bindless_image_samples; break;
-   default: return false;
+   case nir_intrinsic_image_load:
+      op = nir_intrinsic_bindless_image_load;
+      break;
+   case nir_intrinsic_image_store:
+      op = nir_intrinsic_bindless_image_store;
+      break;
+   case nir_intrinsic_image_atomic:
+      op = nir_intrinsic_bindless_image_atomic;
+      break;
+   case nir_intrinsic_image_atomic_swap:
+      op = nir_intrinsic_bindless_image_atomic_swap;
+      break;
+   case nir_intrinsic_image_size:
+      op = nir_intrinsic_bindless_image_size;
+      break;
+   case nir_intrinsic_image_samples:
+      op = nir_intrinsic_bindless_image_samples;
+      break;
+   default:
+      return false;
    }
    /* A run-time image index has no slot to read; the backend's check
     * reports the intrinsic. */

@@ -68,14 +68,15 @@ bool
 kiln_nir_lower_inline_samplers(nir_shader *nir,
                                const struct kiln_nir_inline_sampler_options *options)
 {
-   bool progress = nir_shader_instructions_pass(nir, lower_tex, nir_metadata_control_flow,
-                                                (void *)options);
+   bool progress =
+      nir_shader_instructions_pass(nir, lower_tex, nir_metadata_control_flow, (void *)options);
    bool still_used = false;
-   progress |= nir_shader_instructions_pass(nir, remove_deref, nir_metadata_control_flow,
-                                            &still_used);
+   progress |=
+      nir_shader_instructions_pass(nir, remove_deref, nir_metadata_control_flow, &still_used);
    if (still_used)
       return progress;
-   nir_foreach_variable_with_modes_safe(var, nir, nir_var_uniform) {
+   nir_foreach_variable_with_modes_safe(var, nir, nir_var_uniform)
+   {
       if (is_inline_sampler(var)) {
          exec_node_remove(&var->node);
          progress = true;

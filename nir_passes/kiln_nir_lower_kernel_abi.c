@@ -7,8 +7,8 @@
  * (global offset and size, enqueued local size, number of groups, work_dim)
  * the printf buffer nir_lower_printf writes to, and the program's buffer
  * of __global variables (load_global_base_ptr) become scalar loads from
- * the kernarg buffer, whose address arrives in two user SGPRs.  Workgroup and local ids stay hardware-provided; the backend
- * maps them to their SGPRs/VGPRs.
+ * the kernarg buffer, whose address arrives in two user SGPRs.  Workgroup and local ids stay
+ * hardware-provided; the backend maps them to their SGPRs/VGPRs.
  *
  * Argument offsets are constants in OpenCL, so nearly every read is an
  * s_load of whole dwords at a fixed offset; sub-dword arguments are
@@ -32,8 +32,8 @@ kernarg_ptr(nir_builder *b, const struct kiln_nir_kernel_abi_options *opts)
 }
 
 static nir_def *
-load_kernarg_const(nir_builder *b, const struct kiln_nir_kernel_abi_options *opts,
-                   unsigned offset, unsigned num_components, unsigned bit_size)
+load_kernarg_const(nir_builder *b, const struct kiln_nir_kernel_abi_options *opts, unsigned offset,
+                   unsigned num_components, unsigned bit_size)
 {
    nir_def *ptr = kernarg_ptr(b, opts);
    unsigned start = offset & ~3u;
@@ -44,9 +44,8 @@ load_kernarg_const(nir_builder *b, const struct kiln_nir_kernel_abi_options *opt
    unsigned num_pieces = 0;
    for (unsigned dw = 0; dw < dwords; dw += MAX_DWORDS_PER_LOAD) {
       unsigned n = MIN2(MAX_DWORDS_PER_LOAD, dwords - dw);
-      pieces[num_pieces++] =
-         nir_load_smem_amd(b, n, ptr, nir_imm_int(b, start + dw * 4),
-                           .align_mul = 4, .align_offset = 0);
+      pieces[num_pieces++] = nir_load_smem_amd(b, n, ptr, nir_imm_int(b, start + dw * 4),
+                                               .align_mul = 4, .align_offset = 0);
    }
    return nir_extract_bits(b, pieces, num_pieces, skip_bits, num_components, bit_size);
 }
@@ -55,8 +54,7 @@ load_kernarg_const(nir_builder *b, const struct kiln_nir_kernel_abi_options *opt
  * still uniform, read through the scalar cache by the backend. */
 static nir_def *
 load_kernarg_dynamic(nir_builder *b, const struct kiln_nir_kernel_abi_options *opts,
-                     nir_def *offset, unsigned num_components, unsigned bit_size,
-                     unsigned align)
+                     nir_def *offset, unsigned num_components, unsigned bit_size, unsigned align)
 {
    nir_def *addr = nir_iadd(b, kernarg_ptr(b, opts), nir_u2u64(b, offset));
    return nir_load_global_constant(b, addr, align, num_components, bit_size);
@@ -78,8 +76,8 @@ lower_abi_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       if (base >= KILN_NIR_IMPLICIT_INPUT)
          base = base - KILN_NIR_IMPLICIT_INPUT + opts->implicit_offset;
       if (nir_src_is_const(intr->src[0])) {
-         value = load_kernarg_const(b, opts, base + nir_src_as_uint(intr->src[0]),
-                                    num_components, bit_size);
+         value = load_kernarg_const(b, opts, base + nir_src_as_uint(intr->src[0]), num_components,
+                                    bit_size);
       } else {
          nir_def *offset = nir_iadd_imm(b, intr->src[0].ssa, base);
          value = load_kernarg_dynamic(b, opts, offset, num_components, bit_size,
@@ -103,9 +101,8 @@ lower_abi_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 }
 
 bool
-kiln_nir_lower_kernel_abi(nir_shader *nir,
-                          const struct kiln_nir_kernel_abi_options *options)
+kiln_nir_lower_kernel_abi(nir_shader *nir, const struct kiln_nir_kernel_abi_options *options)
 {
-   return nir_shader_intrinsics_pass(nir, lower_abi_intrinsic,
-                                     nir_metadata_control_flow, (void *)options);
+   return nir_shader_intrinsics_pass(nir, lower_abi_intrinsic, nir_metadata_control_flow,
+                                     (void *)options);
 }

@@ -27,8 +27,7 @@ lower_var_deref(nir_builder *b, nir_instr *instr, void *data)
    if (deref->deref_type != nir_deref_type_var || deref->var->data.mode != nir_var_mem_global)
       return false;
 
-   const struct kiln_nir_program_global *g =
-      _mesa_hash_table_search(places, deref->var)->data;
+   const struct kiln_nir_program_global *g = _mesa_hash_table_search(places, deref->var)->data;
    b->cursor = nir_before_instr(instr);
    nir_def *addr = nir_iadd_imm(b, nir_load_global_base_ptr(b, 1, 64), g->offset);
    nir_deref_instr *cast = nir_build_deref_cast(b, addr, nir_var_mem_global, deref->type, 0);
@@ -44,7 +43,7 @@ kiln_nir_lower_program_globals(nir_shader *nir, const struct kiln_nir_program_gl
 {
    struct hash_table *places = _mesa_pointer_hash_table_create(NULL);
    unsigned i = 0;
-   nir_foreach_variable_with_modes(var, nir, nir_var_mem_global) {
+   nir_foreach_variable_with_modes (var, nir, nir_var_mem_global) {
       assert(i < num_globals);
       _mesa_hash_table_insert(places, var, (void *)&globals[i++]);
    }
@@ -54,7 +53,8 @@ kiln_nir_lower_program_globals(nir_shader *nir, const struct kiln_nir_program_gl
       nir_shader_instructions_pass(nir, lower_var_deref, nir_metadata_control_flow, places);
    _mesa_hash_table_destroy(places, NULL);
 
-   nir_foreach_variable_with_modes_safe(var, nir, nir_var_mem_global) {
+   nir_foreach_variable_with_modes_safe(var, nir, nir_var_mem_global)
+   {
       exec_node_remove(&var->node);
       progress = true;
    }

@@ -37,8 +37,7 @@ group_items(nir_builder *b)
    nir_def *size = nir_load_workgroup_size(b);
    /* size_t, as vtn reads it: front ends lower the 64-bit form. */
    nir_def *global = nir_u2u32(b, nir_load_global_size(b, 64));
-   nir_def *left = nir_isub(b, global,
-                            nir_imul(b, nir_load_workgroup_id(b), size));
+   nir_def *left = nir_isub(b, global, nir_imul(b, nir_load_workgroup_id(b), size));
    nir_def *local = nir_umin(b, size, left);
    return nir_imul(b, nir_imul(b, nir_channel(b, local, 0), nir_channel(b, local, 1)),
                    nir_channel(b, local, 2));

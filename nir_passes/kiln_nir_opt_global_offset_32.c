@@ -61,9 +61,8 @@ narrow(nir_shader *shader, nir_builder *b, struct hash_table *range_ht, nir_scal
       nir_scalar x = nir_scalar_chase_alu_src(s, 0);
       if (x.def->bit_size > 32)
          return NULL;
-      *bound = x.def->bit_size == 32
-                  ? nir_unsigned_upper_bound(shader, range_ht, x, NULL)
-                  : BITFIELD64_MASK(x.def->bit_size);
+      *bound = x.def->bit_size == 32 ? nir_unsigned_upper_bound(shader, range_ht, x, NULL)
+                                     : BITFIELD64_MASK(x.def->bit_size);
       *ok = true;
       if (!b)
          return NULL;
@@ -116,8 +115,7 @@ is_offset_term(nir_shader *shader, struct hash_table *range_ht, nir_scalar s)
 
 /* Splits an address iadd tree into its base, constants and offsets. */
 static bool
-split_address(nir_shader *shader, struct hash_table *range_ht, nir_scalar s,
-              struct offset_terms *t)
+split_address(nir_shader *shader, struct hash_table *range_ht, nir_scalar s, struct offset_terms *t)
 {
    s = nir_scalar_chase_movs(s);
    if (nir_scalar_is_const(s)) {
@@ -213,8 +211,8 @@ bool
 kiln_nir_opt_global_offset_32(nir_shader *nir)
 {
    struct hash_table *range_ht = _mesa_pointer_hash_table_create(NULL);
-   bool progress = nir_shader_intrinsics_pass(nir, rewrite_access, nir_metadata_control_flow,
-                                              range_ht);
+   bool progress =
+      nir_shader_intrinsics_pass(nir, rewrite_access, nir_metadata_control_flow, range_ht);
    _mesa_hash_table_destroy(range_ht, NULL);
    return progress;
 }

@@ -167,8 +167,7 @@ match_concat(nir_scalar s, struct extract_tree *t)
 
 /* bcsel over a power-of-two table, level k testing bit first_bit + k. */
 static nir_def *
-select_by_bits(nir_builder *b, nir_def **vals, unsigned count, nir_def *idx,
-               unsigned first_bit)
+select_by_bits(nir_builder *b, nir_def **vals, unsigned count, nir_def *idx, unsigned first_bit)
 {
    for (unsigned bit = first_bit; count > 1; bit++, count /= 2) {
       /* A bit test where the backend has one (AMD), else an AND. */
@@ -271,8 +270,7 @@ after_leaves(const struct extract_tree *t, unsigned n)
                                       : nir_block_dominates(last->block, instr->block))
          last = instr;
    }
-   return last->type == nir_instr_type_phi ? nir_after_phis(last->block)
-                                           : nir_after_instr(last);
+   return last->type == nir_instr_type_phi ? nir_after_phis(last->block) : nir_after_instr(last);
 }
 
 static nir_variable *
@@ -353,8 +351,8 @@ rewrite_tree(nir_builder *b, nir_alu_instr *root, struct hash_table *range_ht,
    if (var) {
       /* The index has the deref's (pointer's) bit size. */
       nir_deref_instr *array = nir_build_deref_var(b, var);
-      result = nir_load_deref(
-         b, nir_build_deref_array(b, array, nir_u2uN(b, idx, array->def.bit_size)));
+      result =
+         nir_load_deref(b, nir_build_deref_array(b, array, nir_u2uN(b, idx, array->def.bit_size)));
    } else if (bit_size < 32) {
       result = extract_packed(b, &t, n, count, idx, bit_size);
    } else {
@@ -381,8 +379,10 @@ opt_impl(nir_function_impl *impl, bool private_memory)
 
    /* Roots come after their subtrees: walk backwards, and skip the nodes
     * of trees already rewritten (DCE removes them). */
-   nir_foreach_block_reverse(block, impl) {
-      nir_foreach_instr_reverse_safe(instr, block) {
+   nir_foreach_block_reverse(block, impl)
+   {
+      nir_foreach_instr_reverse_safe(instr, block)
+      {
          if (instr->type != nir_instr_type_alu)
             continue;
          nir_alu_instr *alu = nir_instr_as_alu(instr);
@@ -404,7 +404,7 @@ bool
 kiln_nir_opt_vector_extract(nir_shader *nir, bool private_memory)
 {
    bool progress = false;
-   nir_foreach_function_impl(impl, nir)
+   nir_foreach_function_impl (impl, nir)
       progress |= opt_impl(impl, private_memory);
    if (progress)
       nir_opt_dce(nir);

@@ -41,8 +41,7 @@ struct kiln_nir_program_global {
  * globals[i] being the place of the i-th such variable in the shader's
  * list (there are num_globals); the variables go.  Run right after
  * spirv_to_nir, before any pass removes variables. */
-bool kiln_nir_lower_program_globals(nir_shader *nir,
-                                    const struct kiln_nir_program_global *globals,
+bool kiln_nir_lower_program_globals(nir_shader *nir, const struct kiln_nir_program_global *globals,
                                     unsigned num_globals);
 
 /* get_local_size() of a partial (last) work-group is smaller than the
@@ -74,15 +73,13 @@ bool kiln_nir_keep_volatile_loads(nir_shader *nir);
  * deref chain; get_fence's memory semantics as SPIR-V defines them.  Run
  * after spirv_to_nir, nir_inline_functions and nir_copy_prop, before any
  * pass that narrows deref modes (nir_opt_deref). */
-bool kiln_nir_lower_generic_casts(nir_shader *nir,
-                                  const struct kiln_nir_generic_options *options);
+bool kiln_nir_lower_generic_casts(nir_shader *nir, const struct kiln_nir_generic_options *options);
 
 /* Generic accesses and deref_mode_is tests the optimiser did not resolve,
  * as aperture tests and branches to DS, scratch and global accesses; what
  * remains generic becomes __global (the flat address).  Run after the
  * last nir_opt_deref, right before nir_lower_explicit_io. */
-bool kiln_nir_lower_generic_access(nir_shader *nir,
-                                   const struct kiln_nir_generic_options *options);
+bool kiln_nir_lower_generic_access(nir_shader *nir, const struct kiln_nir_generic_options *options);
 
 /* 64-bit fdiv as a correctly rounded sequence (OpenCL's double division)
  * instead of the backend's x * frcp(y). Run before nir_opt_algebraic. */
@@ -188,10 +185,10 @@ unsigned kiln_nir_image_arg_slot_size(const nir_variable *var);
 /* The binding table of kiln_nir_lower_image_bindings: where it starts, and
  * the slots the kernel reads (kiln_amd_abi.h's layout). */
 struct kiln_nir_image_bindings {
-   unsigned table_offset;      /* in: its kernarg offset */
-   unsigned num_textures;      /* out: sampler views */
-   unsigned num_images;        /* out: shader images */
-   unsigned num_samplers;      /* out: sampler states */
+   unsigned table_offset; /* in: its kernarg offset */
+   unsigned num_textures; /* out: sampler views */
+   unsigned num_images;   /* out: shader images */
+   unsigned num_samplers; /* out: sampler states */
 };
 
 /* Images and samplers a Gallium front end bound to slots (nir_lower_cl_images'
@@ -235,8 +232,7 @@ bool kiln_nir_lower_image_16bit(nir_shader *nir);
  * address and size (after nir_lower_printf) and the program's globals
  * buffer (load_global_base_ptr) to scalar loads from the kernarg buffer of
  * kiln_amd_abi.h. */
-bool kiln_nir_lower_kernel_abi(nir_shader *nir,
-                               const struct kiln_nir_kernel_abi_options *options);
+bool kiln_nir_lower_kernel_abi(nir_shader *nir, const struct kiln_nir_kernel_abi_options *options);
 
 #ifdef __cplusplus
 }

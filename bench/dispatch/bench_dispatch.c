@@ -49,7 +49,7 @@ main(int argc, char **argv)
 {
    unsigned iterations = argc > 1 ? (unsigned)atoi(argv[1]) : 20000;
    /* s_endpgm (llvm-mc-15 -mcpu=gfx1030: [0x00,0x00,0x81,0xbf]). */
-   static const uint32_t empty_code[] = {0xbf810000};
+   static const uint32_t empty_code[] = { 0xbf810000 };
    char msg[512];
 
    long rss_before = rss_kib();
@@ -79,8 +79,8 @@ main(int argc, char **argv)
    }
    struct kiln_amdgpu_launch launch = {
       .work_dim = 1,
-      .global_size = {1, 1, 1},
-      .local_size = {1, 1, 1},
+      .global_size = { 1, 1, 1 },
+      .local_size = { 1, 1, 1 },
    };
 
    for (unsigned i = 0; i < 200; i++) {
@@ -107,23 +107,21 @@ main(int argc, char **argv)
    double in_cs = (after.cs_ioctl_ns - before.cs_ioctl_ns) / 1000.0 / iterations;
    double host = per - in_cs;
 
-   printf("kiln dispatch benchmark on %s (%s), %u dispatches of an empty kernel\n\n",
-          info->name, info->target, iterations);
+   printf("kiln dispatch benchmark on %s (%s), %u dispatches of an empty kernel\n\n", info->name,
+          info->target, iterations);
    printf("| %-50s | %12s | %10s |\n", "measure", "value", "target");
-   printf("|%s|%s|%s|\n", "----------------------------------------------------",
-          "--------------", "------------");
-   printf("| %-50s | %9.2f us | %10s |\n", "dispatch round trip (build+submit+wait+execute)",
-          per, "");
-   printf("| %-50s | %9.2f us | %10s |\n", "  in the CS ioctl (device: CP + shader)", in_cs,
+   printf("|%s|%s|%s|\n", "----------------------------------------------------", "--------------",
+          "------------");
+   printf("| %-50s | %9.2f us | %10s |\n", "dispatch round trip (build+submit+wait+execute)", per,
           "");
-   printf("| %-50s | %9.2f us | %10s |\n", "host cost per dispatch, excluding execution",
-          host, "< 10 us");
+   printf("| %-50s | %9.2f us | %10s |\n", "  in the CS ioctl (device: CP + shader)", in_cs, "");
+   printf("| %-50s | %9.2f us | %10s |\n", "host cost per dispatch, excluding execution", host,
+          "< 10 us");
    printf("| %-50s | %8.2f MiB | %10s |\n", "RSS with an idle device open", rss_idle / 1024.0,
           "< 16 MiB");
    printf("| %-50s | %8.2f MiB | %10s |\n", "  of which the device (RSS growth on open)",
           (rss_idle - rss_before) / 1024.0, "");
-   printf("| %-50s | %8.2f MiB | %10s |\n", "RSS after the dispatches", rss_after / 1024.0,
-          "");
+   printf("| %-50s | %8.2f MiB | %10s |\n", "RSS after the dispatches", rss_after / 1024.0, "");
    printf("\n%s\n", host < 10.0 && rss_idle < 16 * 1024 ? "targets met" : "targets NOT met");
 
    kiln_amdgpu_kernel_destroy(dev, k);

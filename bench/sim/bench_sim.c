@@ -19,8 +19,8 @@
 #include "bench_sim_kernels.h"
 
 #define CODE_VA 0x100000000ull
-#define OUT_VA 0x200000000ull
-#define IN_VA 0x300000000ull
+#define OUT_VA  0x200000000ull
+#define IN_VA   0x300000000ull
 
 static double
 clock_s(clockid_t clock)
@@ -31,20 +31,20 @@ clock_s(clockid_t clock)
 }
 
 static int
-run(struct kiln_sim_vm *vm, uint32_t *code, const char *name, const uint32_t *prog,
-    size_t bytes, unsigned groups, unsigned loops, unsigned threads, unsigned wave_size)
+run(struct kiln_sim_vm *vm, uint32_t *code, const char *name, const uint32_t *prog, size_t bytes,
+    unsigned groups, unsigned loops, unsigned threads, unsigned wave_size)
 {
    memcpy(code, prog, bytes);
    struct kiln_sim_dispatch d = {
       .pgm_va = CODE_VA,
       .rsrc1 = 63,
-      .rsrc2 = 6u << 1 | 1u << 7,      /* 6 user SGPRs, TGID_X */
-      .user_data = {(uint32_t)OUT_VA, OUT_VA >> 32, (uint32_t)IN_VA, IN_VA >> 32, loops},
-      .group_size = {256, 1, 1},
-      .group_count = {groups, 1, 1},
+      .rsrc2 = 6u << 1 | 1u << 7, /* 6 user SGPRs, TGID_X */
+      .user_data = { (uint32_t)OUT_VA, OUT_VA >> 32, (uint32_t)IN_VA, IN_VA >> 32, loops },
+      .group_size = { 256, 1, 1 },
+      .group_count = { groups, 1, 1 },
       .wave_size = wave_size,
    };
-   struct kiln_sim_run_options opts = {.threads = threads};
+   struct kiln_sim_run_options opts = { .threads = threads };
    struct kiln_sim_stats stats;
    struct kiln_sim_fault fault;
    double t0 = clock_s(CLOCK_MONOTONIC), c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
@@ -80,14 +80,15 @@ main(int argc, char **argv)
    kiln_sim_vm_map(vm, OUT_VA, out, buf_size, KILN_SIM_MAP_READ | KILN_SIM_MAP_WRITE);
    kiln_sim_vm_map(vm, IN_VA, in, buf_size, KILN_SIM_MAP_READ);
 
-   printf("| kernel  | threads | work-items | lane-instr     | seconds | cpu s   | M lane-instr/s | per core (M/s) |\n");
-   printf("|---------|---------|------------|----------------|---------|---------|----------------|----------------|\n");
+   printf("| kernel  | threads | work-items | lane-instr     | seconds | cpu s   | M lane-instr/s "
+          "| per core (M/s) |\n");
+   printf("|---------|---------|------------|----------------|---------|---------|----------------|"
+          "----------------|\n");
    int fails = 0;
-   unsigned thread_counts[2] = {1, cores};
+   unsigned thread_counts[2] = { 1, cores };
    for (unsigned i = 0; i < (cores > 1 ? 2 : 1); i++) {
       fails += run(vm, code, "alu", prog_alu, sizeof(prog_alu), 64, 600, thread_counts[i], 32);
-      fails += run(vm, code, "alu w64", prog_alu, sizeof(prog_alu), 64, 600, thread_counts[i],
-                   64);
+      fails += run(vm, code, "alu w64", prog_alu, sizeof(prog_alu), 64, 600, thread_counts[i], 64);
       fails += run(vm, code, "copy", prog_copy, sizeof(prog_copy), 256, 60, thread_counts[i], 32);
    }
    kiln_sim_vm_destroy(vm);

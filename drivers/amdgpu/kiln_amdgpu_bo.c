@@ -45,7 +45,7 @@ align64(uint64_t v, uint64_t a)
 
 int
 kiln_amdgpu_va_init(struct kiln_amdgpu_device *dev, uint64_t start, uint64_t end,
-                     uint32_t alignment)
+                    uint32_t alignment)
 {
    /* libdrm keeps the low 4 GiB (for 32-bit addresses) apart from the rest
     * and assumes the range reaches across that line. */
@@ -73,8 +73,8 @@ int
 kiln_amdgpu_va_alloc(struct kiln_amdgpu_device *dev, uint64_t size, uint64_t alignment,
                      uint64_t *va, struct amdgpu_va **range)
 {
-   return amdgpu_va_range_alloc2(dev->va_mgr, amdgpu_gpu_va_range_general, size, alignment,
-                                 0, va, range, 0);
+   return amdgpu_va_range_alloc2(dev->va_mgr, amdgpu_gpu_va_range_general, size, alignment, 0, va,
+                                 range, 0);
 }
 
 void
@@ -86,8 +86,8 @@ kiln_amdgpu_va_free(struct amdgpu_va *range)
 /* --- buffer objects -------------------------------------------------------- */
 
 static int
-gem_va(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_bo *bo, uint32_t op,
-       uint64_t va, uint32_t flags)
+gem_va(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_bo *bo, uint32_t op, uint64_t va,
+       uint32_t flags)
 {
    struct drm_amdgpu_gem_va args = {
       .handle = bo->handle,
@@ -114,13 +114,13 @@ va_flags(uint32_t flags)
 static void
 gem_close(struct kiln_amdgpu_device *dev, uint32_t handle)
 {
-   struct drm_gem_close args = {.handle = handle};
+   struct drm_gem_close args = { .handle = handle };
    kiln_amdgpu_ioctl(dev, DRM_IOCTL_GEM_CLOSE, &args);
 }
 
 int
-kiln_amdgpu_bo_create(struct kiln_amdgpu_device *dev, uint64_t size,
-                      uint32_t flags, struct kiln_amdgpu_bo **out)
+kiln_amdgpu_bo_create(struct kiln_amdgpu_device *dev, uint64_t size, uint32_t flags,
+                      struct kiln_amdgpu_bo **out)
 {
    const uint64_t page = 4096;
    struct bo *b;
@@ -132,19 +132,17 @@ kiln_amdgpu_bo_create(struct kiln_amdgpu_device *dev, uint64_t size,
       return kiln_amdgpu_error(dev, -E2BIG,
                                "buffer of %llu bytes: larger than the %llu bytes a kernel "
                                "can address (kiln_amd_abi.h)",
-                               (unsigned long long)size,
-                               (unsigned long long)KILN_MAX_BUFFER_SIZE);
+                               (unsigned long long)size, (unsigned long long)KILN_MAX_BUFFER_SIZE);
    b = calloc(1, sizeof(*b));
    if (!b)
       return kiln_amdgpu_error(dev, -ENOMEM, "out of host memory");
    struct kiln_amdgpu_bo *bo = &b->base;
    bo->size = align64(size, page);
-   bo->domain = (flags & KILN_AMDGPU_BO_HOST_VISIBLE) ? dev->host_domain
-                                                      : AMDGPU_GEM_DOMAIN_VRAM;
+   bo->domain = (flags & KILN_AMDGPU_BO_HOST_VISIBLE) ? dev->host_domain : AMDGPU_GEM_DOMAIN_VRAM;
    if (!(flags & KILN_AMDGPU_BO_HOST_VISIBLE) && !dev->info.vram_size)
       bo->domain = AMDGPU_GEM_DOMAIN_GTT;
 
-   union drm_amdgpu_gem_create create = {0};
+   union drm_amdgpu_gem_create create = { 0 };
    create.in.bo_size = bo->size;
    create.in.alignment = page;
    create.in.domains = bo->domain;
@@ -167,13 +165,13 @@ kiln_amdgpu_bo_create(struct kiln_amdgpu_device *dev, uint64_t size,
    ret = gem_va(dev, bo, AMDGPU_VA_OP_MAP, bo->va, va_flags(flags));
    if (ret) {
       ret = kiln_amdgpu_error(dev, ret, "GEM_VA map of %llu bytes at 0x%llx failed: %s",
-                              (unsigned long long)bo->size,
-                              (unsigned long long)bo->va, strerror(-ret));
+                              (unsigned long long)bo->size, (unsigned long long)bo->va,
+                              strerror(-ret));
       goto fail_va;
    }
 
    if (flags & KILN_AMDGPU_BO_HOST_VISIBLE) {
-      union drm_amdgpu_gem_mmap mmap_args = {0};
+      union drm_amdgpu_gem_mmap mmap_args = { 0 };
       mmap_args.in.handle = bo->handle;
       ret = kiln_amdgpu_ioctl(dev, DRM_IOCTL_AMDGPU_GEM_MMAP, &mmap_args);
       if (!ret) {
@@ -213,21 +211,19 @@ kiln_amdgpu_bo_destroy(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_bo *bo
 }
 
 int
-kiln_amdgpu_bo_map_va(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_bo *bo,
-                      uint64_t va)
+kiln_amdgpu_bo_map_va(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_bo *bo, uint64_t va)
 {
-   int ret = gem_va(dev, bo, AMDGPU_VA_OP_MAP, va,
-                    AMDGPU_VM_PAGE_READABLE | AMDGPU_VM_PAGE_WRITEABLE);
+   int ret =
+      gem_va(dev, bo, AMDGPU_VA_OP_MAP, va, AMDGPU_VM_PAGE_READABLE | AMDGPU_VM_PAGE_WRITEABLE);
    if (ret)
       return kiln_amdgpu_error(dev, ret, "GEM_VA map of %llu bytes at 0x%llx failed: %s",
-                               (unsigned long long)bo->size,
-                               (unsigned long long)va, strerror(-ret));
+                               (unsigned long long)bo->size, (unsigned long long)va,
+                               strerror(-ret));
    return 0;
 }
 
 int
-kiln_amdgpu_bo_unmap_va(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_bo *bo,
-                        uint64_t va)
+kiln_amdgpu_bo_unmap_va(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_bo *bo, uint64_t va)
 {
    int ret = gem_va(dev, bo, AMDGPU_VA_OP_UNMAP, va, 0);
    if (ret)

@@ -46,7 +46,7 @@ submit(struct kiln_amdgpu_device *dev, uint64_t ib_va, unsigned ib_dw,
    if (num_bos > 64)
       return kiln_amdgpu_error(dev, -E2BIG, "%u buffers in one dispatch, over 64", num_bos);
    for (unsigned i = 0; i < num_bos; i++)
-      entries[i] = (struct drm_amdgpu_bo_list_entry){bos[i]->handle, 0};
+      entries[i] = (struct drm_amdgpu_bo_list_entry){ bos[i]->handle, 0 };
 
    struct drm_amdgpu_bo_list_in bo_list = {
       .operation = ~0u,
@@ -61,11 +61,11 @@ submit(struct kiln_amdgpu_device *dev, uint64_t ib_va, unsigned ib_dw,
       .ip_type = AMDGPU_HW_IP_COMPUTE,
    };
    struct drm_amdgpu_cs_chunk chunks[2] = {
-      {AMDGPU_CHUNK_ID_IB, sizeof(ib) / 4, (uintptr_t)&ib},
-      {AMDGPU_CHUNK_ID_BO_HANDLES, sizeof(bo_list) / 4, (uintptr_t)&bo_list},
+      { AMDGPU_CHUNK_ID_IB, sizeof(ib) / 4, (uintptr_t)&ib },
+      { AMDGPU_CHUNK_ID_BO_HANDLES, sizeof(bo_list) / 4, (uintptr_t)&bo_list },
    };
-   uint64_t chunk_ptrs[2] = {(uintptr_t)&chunks[0], (uintptr_t)&chunks[1]};
-   union drm_amdgpu_cs cs = {0};
+   uint64_t chunk_ptrs[2] = { (uintptr_t)&chunks[0], (uintptr_t)&chunks[1] };
+   union drm_amdgpu_cs cs = { 0 };
    cs.in.ctx_id = dev->ctx_id;
    cs.in.num_chunks = 2;
    cs.in.chunks = (uintptr_t)chunk_ptrs;
@@ -83,7 +83,7 @@ submit(struct kiln_amdgpu_device *dev, uint64_t ib_va, unsigned ib_dw,
 static int
 wait_cs(struct kiln_amdgpu_device *dev, uint64_t seq, uint64_t timeout_ns)
 {
-   union drm_amdgpu_wait_cs wait = {0};
+   union drm_amdgpu_wait_cs wait = { 0 };
    wait.in.handle = seq;
    wait.in.timeout = absolute_timeout(timeout_ns);
    wait.in.ip_type = AMDGPU_HW_IP_COMPUTE;
@@ -99,7 +99,7 @@ wait_cs(struct kiln_amdgpu_device *dev, uint64_t seq, uint64_t timeout_ns)
 static uint64_t
 ctx_state(struct kiln_amdgpu_device *dev)
 {
-   union drm_amdgpu_ctx args = {0};
+   union drm_amdgpu_ctx args = { 0 };
    args.in.op = AMDGPU_CTX_OP_QUERY_STATE2;
    args.in.ctx_id = dev->ctx_id;
    if (kiln_amdgpu_ioctl(dev, DRM_IOCTL_AMDGPU_CTX, &args))
@@ -109,10 +109,10 @@ ctx_state(struct kiln_amdgpu_device *dev)
 
 /* Everything the device can tell about the fault that reset the context. */
 static void
-describe_fault(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
-               bool timed_out, struct kiln_amdgpu_fault *f)
+describe_fault(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k, bool timed_out,
+               struct kiln_amdgpu_fault *f)
 {
-   struct drm_amdgpu_info_gpuvm_fault vm = {0};
+   struct drm_amdgpu_info_gpuvm_fault vm = { 0 };
    struct drm_amdgpu_info request = {
       .return_pointer = (uintptr_t)&vm,
       .return_size = sizeof(vm),
@@ -171,26 +171,24 @@ describe_fault(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *
    if (f->pc)
       snprintf(where, sizeof(where), " at pc 0x%llx (code offset 0x%llx)%s%s%s",
                (unsigned long long)f->pc, (unsigned long long)f->pc_offset,
-               f->instruction[0] ? ": '" : "", f->instruction,
-               f->instruction[0] ? "'" : "");
+               f->instruction[0] ? ": '" : "", f->instruction, f->instruction[0] ? "'" : "");
 
    switch (f->kind) {
    case KILN_AMDGPU_FAULT_VM:
-      snprintf(f->message, sizeof(f->message),
-               "kernel '%s': GPU VM fault on %s address 0x%llx%s", k->name,
-               f->write ? "write to" : "access to", (unsigned long long)f->address, where);
+      snprintf(f->message, sizeof(f->message), "kernel '%s': GPU VM fault on %s address 0x%llx%s",
+               k->name, f->write ? "write to" : "access to", (unsigned long long)f->address, where);
       break;
    case KILN_AMDGPU_FAULT_ILLEGAL:
-      snprintf(f->message, sizeof(f->message), "kernel '%s': illegal instruction%s",
-               k->name, where);
+      snprintf(f->message, sizeof(f->message), "kernel '%s': illegal instruction%s", k->name,
+               where);
       break;
    case KILN_AMDGPU_FAULT_HANG:
       snprintf(f->message, sizeof(f->message),
                "kernel '%s': GPU hang, the dispatch did not finish%s", k->name, where);
       break;
    default:
-      snprintf(f->message, sizeof(f->message),
-               "kernel '%s': the GPU context was reset%s", k->name, where);
+      snprintf(f->message, sizeof(f->message), "kernel '%s': the GPU context was reset%s", k->name,
+               where);
       break;
    }
 }
@@ -209,11 +207,9 @@ renew_context(struct kiln_amdgpu_device *dev)
 }
 
 int
-kiln_amdgpu_submit_and_wait(struct kiln_amdgpu_device *dev,
-                            const struct kiln_amdgpu_kernel *k, uint64_t ib_va,
-                            unsigned ib_dw, struct kiln_amdgpu_bo *const *bos,
-                            unsigned num_bos, uint64_t timeout_ns,
-                            struct kiln_amdgpu_fault *fault)
+kiln_amdgpu_submit_and_wait(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                            uint64_t ib_va, unsigned ib_dw, struct kiln_amdgpu_bo *const *bos,
+                            unsigned num_bos, uint64_t timeout_ns, struct kiln_amdgpu_fault *fault)
 {
    uint64_t seq = 0;
 
@@ -245,8 +241,7 @@ kiln_amdgpu_submit_and_wait(struct kiln_amdgpu_device *dev,
    kiln_amdgpu_error(dev, err, "%s", fault->message);
    if (renew_context(dev)) {
       char msg[sizeof(fault->message) + sizeof(dev->error) + 32];
-      snprintf(msg, sizeof(msg), "%s; and no new context: %s", fault->message,
-               dev->error);
+      snprintf(msg, sizeof(msg), "%s; and no new context: %s", fault->message, dev->error);
       kiln_amdgpu_error(dev, err, "%s", msg);
    }
    return err;

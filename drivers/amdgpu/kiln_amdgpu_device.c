@@ -73,8 +73,7 @@ kiln_amdgpu_device_get_stats(const struct kiln_amdgpu_device *dev,
 }
 
 int
-kiln_amdgpu_ioctl(struct kiln_amdgpu_device *dev, unsigned long request,
-                  void *arg)
+kiln_amdgpu_ioctl(struct kiln_amdgpu_device *dev, unsigned long request, void *arg)
 {
    return dev->ioctl(dev, request, arg);
 }
@@ -90,8 +89,7 @@ drm_node_ioctl(struct kiln_amdgpu_device *dev, unsigned long request, void *arg)
 static void *
 drm_node_mmap(struct kiln_amdgpu_device *dev, uint64_t offset, size_t size)
 {
-   void *ptr = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, dev->fd,
-                    (off_t)offset);
+   void *ptr = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, dev->fd, (off_t)offset);
    return ptr == MAP_FAILED ? NULL : ptr;
 }
 
@@ -152,14 +150,13 @@ static const struct {
    const char *target;
    unsigned major, minor;
 } supported_levels[] = {
-   {GFX9, "gfx900", 9, 0},
-   {GFX10_3, "gfx1030", 10, 3},
-   {GFX11, "gfx1100", 11, 0},
+   { GFX9, "gfx900", 9, 0 },
+   { GFX10_3, "gfx1030", 10, 3 },
+   { GFX11, "gfx1100", 11, 0 },
 };
 
 static int
-query_info(struct kiln_amdgpu_device *dev, uint32_t query, void *out,
-           uint32_t size)
+query_info(struct kiln_amdgpu_device *dev, uint32_t query, void *out, uint32_t size)
 {
    struct drm_amdgpu_info request = {
       .return_pointer = (uintptr_t)out,
@@ -173,14 +170,14 @@ query_info(struct kiln_amdgpu_device *dev, uint32_t query, void *out,
 static int
 identify(struct kiln_amdgpu_device *dev)
 {
-   struct drm_amdgpu_info_device di = {0};
-   struct drm_amdgpu_memory_info mem = {0};
+   struct drm_amdgpu_info_device di = { 0 };
+   struct drm_amdgpu_memory_info mem = { 0 };
    int ret;
 
    ret = query_info(dev, AMDGPU_INFO_DEV_INFO, &di, sizeof(di));
    if (ret)
-      return kiln_amdgpu_error(dev, ret, "%s: AMDGPU_INFO_DEV_INFO failed: %s",
-                               dev->info.name, strerror(-ret));
+      return kiln_amdgpu_error(dev, ret, "%s: AMDGPU_INFO_DEV_INFO failed: %s", dev->info.name,
+                               strerror(-ret));
 
    dev->gfx_level = gfx_level_of(di.family, di.external_rev);
    const char *target = NULL;
@@ -206,8 +203,8 @@ identify(struct kiln_amdgpu_device *dev)
 
    ret = query_info(dev, AMDGPU_INFO_MEMORY, &mem, sizeof(mem));
    if (ret)
-      return kiln_amdgpu_error(dev, ret, "%s: AMDGPU_INFO_MEMORY failed: %s",
-                               dev->info.name, strerror(-ret));
+      return kiln_amdgpu_error(dev, ret, "%s: AMDGPU_INFO_MEMORY failed: %s", dev->info.name,
+                               strerror(-ret));
    dev->info.vram_size = mem.vram.total_heap_size;
    dev->info.visible_vram_size = mem.cpu_accessible_vram.total_heap_size;
    dev->info.gtt_size = mem.gtt.total_heap_size;
@@ -232,15 +229,15 @@ identify(struct kiln_amdgpu_device *dev)
       start = 1ull << 20;
    if (!end || end <= start)
       return kiln_amdgpu_error(dev, -ENODEV, "%s: empty GPU VA range [0x%llx, 0x%llx)",
-                               dev->info.name, (unsigned long long)start,
-                               (unsigned long long)end);
+                               dev->info.name, (unsigned long long)start, (unsigned long long)end);
    dev->info.va_start = start;
    dev->info.va_end = end;
    ret = kiln_amdgpu_va_init(dev, start, end, align);
    if (ret == -EINVAL)
-      return kiln_amdgpu_error(dev, -ENODEV, "%s: GPU VA range [0x%llx, 0x%llx) does not "
-                               "reach across 4 GiB", dev->info.name,
-                               (unsigned long long)start, (unsigned long long)end);
+      return kiln_amdgpu_error(dev, -ENODEV,
+                               "%s: GPU VA range [0x%llx, 0x%llx) does not "
+                               "reach across 4 GiB",
+                               dev->info.name, (unsigned long long)start, (unsigned long long)end);
    if (ret)
       return kiln_amdgpu_error(dev, ret, "out of memory");
    return 0;
@@ -251,15 +248,15 @@ identify(struct kiln_amdgpu_device *dev)
 int
 kiln_amdgpu_ctx_create(struct kiln_amdgpu_device *dev, uint32_t *ctx_id)
 {
-   union drm_amdgpu_ctx args = {0};
+   union drm_amdgpu_ctx args = { 0 };
    int ret;
 
    args.in.op = AMDGPU_CTX_OP_ALLOC_CTX;
    args.in.priority = AMDGPU_CTX_PRIORITY_NORMAL;
    ret = kiln_amdgpu_ioctl(dev, DRM_IOCTL_AMDGPU_CTX, &args);
    if (ret)
-      return kiln_amdgpu_error(dev, ret, "%s: AMDGPU_CTX_OP_ALLOC_CTX failed: %s",
-                               dev->info.name, strerror(-ret));
+      return kiln_amdgpu_error(dev, ret, "%s: AMDGPU_CTX_OP_ALLOC_CTX failed: %s", dev->info.name,
+                               strerror(-ret));
    *ctx_id = args.out.alloc.ctx_id;
    return 0;
 }
@@ -267,7 +264,7 @@ kiln_amdgpu_ctx_create(struct kiln_amdgpu_device *dev, uint32_t *ctx_id)
 void
 kiln_amdgpu_ctx_destroy(struct kiln_amdgpu_device *dev, uint32_t ctx_id)
 {
-   union drm_amdgpu_ctx args = {0};
+   union drm_amdgpu_ctx args = { 0 };
 
    args.in.op = AMDGPU_CTX_OP_FREE_CTX;
    args.in.ctx_id = ctx_id;
@@ -302,8 +299,7 @@ open_sim(struct kiln_amdgpu_device *dev)
    dev->munmap = sim_munmap;
    return 0;
 #else
-   return kiln_amdgpu_error(dev, -ENODEV,
-                            "sim: this build of kiln has no emulated device");
+   return kiln_amdgpu_error(dev, -ENODEV, "sim: this build of kiln has no emulated device");
 #endif
 }
 
@@ -355,8 +351,7 @@ teardown(struct kiln_amdgpu_device *dev)
 
 /* Opens one device by spec ("sim" or a path) and brings it up. */
 static int
-open_one(const char *spec, struct kiln_amdgpu_device **out, char *msg,
-         size_t msg_size)
+open_one(const char *spec, struct kiln_amdgpu_device **out, char *msg, size_t msg_size)
 {
    struct kiln_amdgpu_device *dev = calloc(1, sizeof(*dev));
    int ret;
@@ -375,8 +370,8 @@ open_one(const char *spec, struct kiln_amdgpu_device **out, char *msg,
    if (!ret)
       ret = kiln_amdgpu_ctx_create(dev, &dev->ctx_id);
    if (!ret) {
-      ret = kiln_amdgpu_bo_create(dev, KILN_AMDGPU_CMD_BO_SIZE,
-                                  KILN_AMDGPU_BO_HOST_VISIBLE, &dev->cmd_bo);
+      ret = kiln_amdgpu_bo_create(dev, KILN_AMDGPU_CMD_BO_SIZE, KILN_AMDGPU_BO_HOST_VISIBLE,
+                                  &dev->cmd_bo);
    }
    if (ret) {
       if (msg)
@@ -385,10 +380,9 @@ open_one(const char *spec, struct kiln_amdgpu_device **out, char *msg,
       free(dev);
       return ret;
    }
-   kiln_amdgpu_debug(dev, "opened %s: %s, %u SE, %u CU, VA [0x%llx, 0x%llx)",
-                     dev->info.name, dev->info.target, dev->info.num_se,
-                     dev->info.num_cu, (unsigned long long)dev->info.va_start,
-                     (unsigned long long)dev->info.va_end);
+   kiln_amdgpu_debug(dev, "opened %s: %s, %u SE, %u CU, VA [0x%llx, 0x%llx)", dev->info.name,
+                     dev->info.target, dev->info.num_se, dev->info.num_cu,
+                     (unsigned long long)dev->info.va_start, (unsigned long long)dev->info.va_end);
    *out = dev;
    return 0;
 }
@@ -413,8 +407,8 @@ kiln_amdgpu_device_open_first_node(struct kiln_amdgpu_device **out)
 }
 
 int
-kiln_amdgpu_device_open(const char *which, struct kiln_amdgpu_device **dev,
-                        char *msg, size_t msg_size)
+kiln_amdgpu_device_open(const char *which, struct kiln_amdgpu_device **dev, char *msg,
+                        size_t msg_size)
 {
    if (!which || !*which)
       which = getenv("KILN_DEVICE");

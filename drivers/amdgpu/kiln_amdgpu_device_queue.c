@@ -15,9 +15,9 @@
  *  3. every QUEUED kernel record whose wait list is complete is
  *     dispatched, all of them in one command stream (one submission, one
  *     fence): their dependencies are met, so they may run concurrently,
- *     and those using scratch share one ring configured for the largest.  CLK_ENQUEUE_FLAGS_WAIT_KERNEL and _WAIT_WORK_GROUP are
- *     both met: the parent has ended before its records are seen, which
- *     NO_WAIT allows too;
+ *     and those using scratch share one ring configured for the largest.
+ * CLK_ENQUEUE_FLAGS_WAIT_KERNEL and _WAIT_WORK_GROUP are both met: the parent has ended before its
+ * records are seen, which NO_WAIT allows too;
  *
  * until every record is complete.  A round that has nothing to run while
  * records wait is a dependency that can never be met (a user event never
@@ -169,10 +169,11 @@ complete_event(struct drain *d, uint32_t handle, uint32_t record, int32_t status
       return 0;
    uint64_t *out = host_address(d, e->profiling, 16);
    if (!out)
-      return kiln_amdgpu_error(d->dev, -EFAULT, "device queue: event %u: "
+      return kiln_amdgpu_error(d->dev, -EFAULT,
+                               "device queue: event %u: "
                                "capture_event_profiling_info's address 0x%llx lies in no "
-                               "host-visible buffer of the launch", handle,
-                               (unsigned long long)e->profiling);
+                               "host-visible buffer of the launch",
+                               handle, (unsigned long long)e->profiling);
    const uint64_t done = now_ns();
    out[0] = d->end_ns[record] - d->start_ns[record];
    out[1] = done - d->start_ns[record];
@@ -201,9 +202,8 @@ wait_status(const struct drain *d, const struct kiln_dq_record *r, uint32_t *blo
       (const uint32_t *)((const uint8_t *)d->h + d->h->heap_offset + r->wait_offset);
    for (uint32_t w = 0; w < r->num_waits; w++) {
       const uint32_t handle = waits[w];
-      const int32_t status = handle && handle <= num_events(d->h)
-                                ? d->events[handle - 1].status
-                                : -1;
+      const int32_t status =
+         handle && handle <= num_events(d->h) ? d->events[handle - 1].status : -1;
       if (status < 0)
          return status;
       if (status != KILN_DQ_CL_COMPLETE) {
@@ -250,32 +250,35 @@ complete_records(struct drain *d)
 /* The launch a kernel record asks for, with kernarg (room for
  * KILN_AMDGPU_MAX_KERNARG bytes) and locals filled. */
 static int
-record_launch(struct drain *d, uint32_t i, uint8_t *kernarg,
-              struct kiln_amdgpu_local_arg *locals, struct kiln_amdgpu_launch *launch,
-              const struct kiln_amdgpu_kernel **kernel)
+record_launch(struct drain *d, uint32_t i, uint8_t *kernarg, struct kiln_amdgpu_local_arg *locals,
+              struct kiln_amdgpu_launch *launch, const struct kiln_amdgpu_kernel **kernel)
 {
    struct kiln_dq_record *r = &d->records[i];
    const struct kiln_amdgpu_block_kernel *bk =
       r->kernel_index < d->num_kernels ? &d->kernels[r->kernel_index] : NULL;
    if (!bk || !bk->kernel)
-      return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: record %u names kernel %u, "
-                               "which is no block's kernel of the program", i,
-                               r->kernel_index);
+      return kiln_amdgpu_error(d->dev, -EINVAL,
+                               "device queue: record %u names kernel %u, "
+                               "which is no block's kernel of the program",
+                               i, r->kernel_index);
    if (r->num_local_args != bk->num_local_args || r->work_dim < 1 || r->work_dim > 3)
-      return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: record %u: %u __local sizes "
-                               "and %u dimensions for kernel '%s', which takes %u", i,
-                               r->num_local_args, r->work_dim, bk->kernel->name,
+      return kiln_amdgpu_error(d->dev, -EINVAL,
+                               "device queue: record %u: %u __local sizes "
+                               "and %u dimensions for kernel '%s', which takes %u",
+                               i, r->num_local_args, r->work_dim, bk->kernel->name,
                                bk->num_local_args);
 
    const unsigned kernarg_size = bk->kernel->desc.kernarg_size;
    if (bk->literal_offset + 8 > kernarg_size)
-      return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: kernel '%s' has no room for "
-                               "the block literal's address", bk->kernel->name);
+      return kiln_amdgpu_error(d->dev, -EINVAL,
+                               "device queue: kernel '%s' has no room for "
+                               "the block literal's address",
+                               bk->kernel->name);
    memset(kernarg, 0, kernarg_size);
    const uint64_t literal = d->queue->va + d->h->heap_offset + r->literal_offset;
    memcpy(kernarg + bk->literal_offset, &literal, sizeof(literal));
    for (unsigned l = 0; l < r->num_local_args; l++)
-      locals[l] = (struct kiln_amdgpu_local_arg){bk->local_offsets[l], r->local_arg_size[l], 0};
+      locals[l] = (struct kiln_amdgpu_local_arg){ bk->local_offsets[l], r->local_arg_size[l], 0 };
 
    *launch = *d->base;
    launch->work_dim = r->work_dim;
@@ -304,12 +307,12 @@ struct round_item {
    const struct kiln_amdgpu_kernel *kernel;
    struct kiln_amdgpu_grid grid;
    int lds;
-   unsigned kernarg_offset;  /* in the batch BO */
+   unsigned kernarg_offset; /* in the batch BO */
    struct kiln_amdgpu_scratch scratch;
 };
 
 /* Room for one dispatch's packets (kiln_pm4_emit_dispatch: about 70). */
-#define ROUND_DISPATCH_DW 96
+#define ROUND_DISPATCH_DW   96
 #define ROUND_KERNARG_ALIGN 256
 
 static int
@@ -336,8 +339,7 @@ name_fault(const struct round_item *items, unsigned n, struct kiln_amdgpu_fault 
          return;
       const char *rest = strstr(fault->message, "': ");
       char message[sizeof(fault->message)];
-      snprintf(message, sizeof(message), "kernel '%s%s", items[i].kernel->name,
-               rest ? rest : "'");
+      snprintf(message, sizeof(message), "kernel '%s%s", items[i].kernel->name, rest ? rest : "'");
       memcpy(fault->message, message, sizeof(message));
       fault->pc_offset = fault->pc - code->va;
       return;
@@ -355,8 +357,8 @@ run_round(struct drain *d, const uint32_t *ready, unsigned n, unsigned round,
    uint8_t *image = malloc(KILN_AMDGPU_MAX_KERNARG);
    uint8_t *kernarg = malloc(KILN_AMDGPU_MAX_KERNARG);
    struct kiln_amdgpu_bo **bos = calloc(2 * n + d->base->num_bos + 3, sizeof(*bos));
-   int ret = items && image && kernarg && bos ? 0 : kiln_amdgpu_error(dev, -ENOMEM,
-                                                                      "out of host memory");
+   int ret =
+      items && image && kernarg && bos ? 0 : kiln_amdgpu_error(dev, -ENOMEM, "out of host memory");
 
    /* The launches, their kernarg images placed after the packets, and the
     * scratch ring they share. */
@@ -366,11 +368,12 @@ run_round(struct drain *d, const uint32_t *ready, unsigned n, unsigned round,
       const uint32_t k = d->records[ready[i]].kernel_index;
       if (k < d->num_kernels && d->kernels[k].kernel)
          size += align_up(KILN_KERNARG_IMPLICIT_OFFSET(d->kernels[k].kernel->desc.kernarg_size) +
-                             KILN_IMPLICIT_SIZE, ROUND_KERNARG_ALIGN);
+                             KILN_IMPLICIT_SIZE,
+                          ROUND_KERNARG_ALIGN);
    }
    if (!ret)
       ret = batch_bo(d, size);
-   struct kiln_amdgpu_scratch shared = {0};
+   struct kiln_amdgpu_scratch shared = { 0 };
    uint64_t shared_waves = 0;
    unsigned m = 0;
    for (unsigned i = 0; i < n && !ret; i++) {
@@ -383,11 +386,10 @@ run_round(struct drain *d, const uint32_t *ready, unsigned n, unsigned round,
          ret = kiln_amdgpu_grid_compute(dev, it->kernel, &launch, &it->grid);
       d->records[ready[i]].state = KILN_DQ_RUNNING;
       d->records[ready[i]].round = round;
-      if (ret || !it->grid.global_size[0] || !it->grid.global_size[1] ||
-          !it->grid.global_size[2])
+      if (ret || !it->grid.global_size[0] || !it->grid.global_size[1] || !it->grid.global_size[2])
          continue; /* an empty ndrange runs nothing */
-      const unsigned group = it->grid.local_size[0] * it->grid.local_size[1] *
-                             it->grid.local_size[2];
+      const unsigned group =
+         it->grid.local_size[0] * it->grid.local_size[1] * it->grid.local_size[2];
       const uint64_t waves = (uint64_t)it->grid.num_groups[0] * it->grid.num_groups[1] *
                              it->grid.num_groups[2] *
                              DIV_ROUND_UP(group, it->kernel->desc.wave_size);
@@ -398,16 +400,16 @@ run_round(struct drain *d, const uint32_t *ready, unsigned n, unsigned round,
          shared_waves = MAX2(shared_waves, it->scratch.bytes / it->scratch.wavesize_field);
       }
       it->kernarg_offset = top;
-      top = align_up(top + KILN_KERNARG_IMPLICIT_OFFSET(it->kernel->desc.kernarg_size) +
-                        KILN_IMPLICIT_SIZE, ROUND_KERNARG_ALIGN);
+      top = align_up(
+         top + KILN_KERNARG_IMPLICIT_OFFSET(it->kernel->desc.kernarg_size) + KILN_IMPLICIT_SIZE,
+         ROUND_KERNARG_ALIGN);
       if (!ret) {
          it->lds = kiln_amdgpu_kernarg_image(dev, it->kernel, &launch, &it->grid, image);
          ret = it->lds < 0 ? it->lds : 0;
       }
       if (!ret) {
          memcpy((uint8_t *)d->batch->map + it->kernarg_offset, image,
-                KILN_KERNARG_IMPLICIT_OFFSET(it->kernel->desc.kernarg_size) +
-                   KILN_IMPLICIT_SIZE);
+                KILN_KERNARG_IMPLICIT_OFFSET(it->kernel->desc.kernarg_size) + KILN_IMPLICIT_SIZE);
          m++;
       }
    }
@@ -440,8 +442,10 @@ run_round(struct drain *d, const uint32_t *ready, unsigned n, unsigned round,
       pd.fence_va = dev->cmd_bo->va + KILN_AMDGPU_CMD_FENCE_OFFSET;
       pd.fence_value = fence_value = ++dev->fence_value;
       if (!kiln_pm4_emit_dispatch(&cs, &pd))
-         ret = kiln_amdgpu_error(dev, -ENOSPC, "device queue: round %u: command stream "
-                                 "overflow", round);
+         ret = kiln_amdgpu_error(dev, -ENOSPC,
+                                 "device queue: round %u: command stream "
+                                 "overflow",
+                                 round);
    }
 
    if (!ret && m) {
@@ -465,17 +469,17 @@ run_round(struct drain *d, const uint32_t *ready, unsigned n, unsigned round,
       }
       *fence = 0;
       const uint64_t start = now_ns();
-      ret = kiln_amdgpu_submit_and_wait(dev, items[0].kernel, d->batch->va, cs.cdw, bos,
-                                        num_bos, 10ull * 1000 * 1000 * 1000 * (1 + m / 64),
-                                        fault);
+      ret = kiln_amdgpu_submit_and_wait(dev, items[0].kernel, d->batch->va, cs.cdw, bos, num_bos,
+                                        10ull * 1000 * 1000 * 1000 * (1 + m / 64), fault);
       const uint64_t end = now_ns();
       if (ret)
          name_fault(items, m, fault);
       else if (*fence != fence_value)
-         ret = kiln_amdgpu_error(dev, -EIO, "device queue: round %u: the dispatches "
-                                 "completed but the fence reads %llu, not %llu", round,
-                                 (unsigned long long)*fence,
-                                 (unsigned long long)fence_value);
+         ret =
+            kiln_amdgpu_error(dev, -EIO,
+                              "device queue: round %u: the dispatches "
+                              "completed but the fence reads %llu, not %llu",
+                              round, (unsigned long long)*fence, (unsigned long long)fence_value);
       for (unsigned i = 0; i < m; i++) {
          d->start_ns[items[i].record] = start;
          d->end_ns[items[i].record] = end;
@@ -542,21 +546,23 @@ stuck(struct drain *d)
          char by[32] = "the host's launch";
          if (r->parent)
             snprintf(by, sizeof(by), "record %u", r->parent - 1);
-         return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: record %u (%s, enqueued "
+         return kiln_amdgpu_error(d->dev, -EINVAL,
+                                  "device queue: record %u (%s, enqueued "
                                   "by %s) waits for event %u, which nothing left to run "
-                                  "can complete", i,
-                                  r->kind == KILN_DQ_MARKER ? "a marker" : "a kernel", by,
+                                  "can complete",
+                                  i, r->kind == KILN_DQ_MARKER ? "a marker" : "a kernel", by,
                                   blocking);
       }
    }
-   return kiln_amdgpu_error(d->dev, -EINVAL, "device queue: records wait for children that "
+   return kiln_amdgpu_error(d->dev, -EINVAL,
+                            "device queue: records wait for children that "
                             "never complete");
 }
 
 int
 kiln_amdgpu_device_queue_drain(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_bo *queue,
-                               const struct kiln_amdgpu_block_kernel *kernels,
-                               unsigned num_kernels, const struct kiln_amdgpu_launch *base,
+                               const struct kiln_amdgpu_block_kernel *kernels, unsigned num_kernels,
+                               const struct kiln_amdgpu_launch *base,
                                struct kiln_amdgpu_drain_stats *stats,
                                struct kiln_amdgpu_fault *fault)
 {
@@ -570,7 +576,7 @@ kiln_amdgpu_device_queue_drain(struct kiln_amdgpu_device *dev, struct kiln_amdgp
    };
    d.records = records_of(d.h);
    d.events = events_of(d.h);
-   struct kiln_amdgpu_drain_stats s = {0};
+   struct kiln_amdgpu_drain_stats s = { 0 };
    const uint64_t start = now_ns();
    int ret = 0;
 
@@ -612,8 +618,8 @@ kiln_amdgpu_device_queue_drain(struct kiln_amdgpu_device *dev, struct kiln_amdgp
       s.dispatches += dispatched;
       if (dispatched) {
          s.rounds++;
-         kiln_amdgpu_debug(dev, "device queue: round %u: %u dispatches, %u records open",
-                           round, dispatched, open);
+         kiln_amdgpu_debug(dev, "device queue: round %u: %u dispatches, %u records open", round,
+                           dispatched, open);
          retire_abandoned(&d, before);
          continue;
       }
@@ -627,7 +633,8 @@ kiln_amdgpu_device_queue_drain(struct kiln_amdgpu_device *dev, struct kiln_amdgp
    for (uint32_t i = 0; i < num_records(d.h); i++)
       s.markers += d.records[i].kind == KILN_DQ_MARKER && d.records[i].state == KILN_DQ_COMPLETE;
    s.host_ns = now_ns() - start;
-   kiln_amdgpu_debug(dev, "device queue: %u rounds, %u dispatches, %u markers; %.3f ms on the "
+   kiln_amdgpu_debug(dev,
+                     "device queue: %u rounds, %u dispatches, %u markers; %.3f ms on the "
                      "host, %.3f ms of it in dispatches, %.3f ms per round",
                      s.rounds, s.dispatches, s.markers, s.host_ns / 1e6, s.dispatch_ns / 1e6,
                      s.rounds ? s.host_ns / 1e6 / s.rounds : 0.0);

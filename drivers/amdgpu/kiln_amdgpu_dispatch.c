@@ -22,7 +22,7 @@
 #include "util/macros.h"
 
 #define LDS_ENCODE_GRANULARITY 512 /* RSRC2.LDS_SIZE units on GFX7+ */
-#define DEFAULT_TIMEOUT_NS (10ull * 1000 * 1000 * 1000)
+#define DEFAULT_TIMEOUT_NS     (10ull * 1000 * 1000 * 1000)
 
 static inline uint64_t
 align64(uint64_t v, uint64_t a)
@@ -40,14 +40,17 @@ kiln_amdgpu_kernel_create(struct kiln_amdgpu_device *dev,
    const char *name = desc->name ? desc->name : "?";
 
    if (!desc->code || !desc->code_size || desc->code_size % 4)
-      return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': no code or size %u not a "
-                               "multiple of 4", name, desc->code_size);
+      return kiln_amdgpu_error(dev, -EINVAL,
+                               "kernel '%s': no code or size %u not a "
+                               "multiple of 4",
+                               name, desc->code_size);
    if (desc->wave_size != 32 && desc->wave_size != 64)
-      return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': wave size %u", name,
-                               desc->wave_size);
+      return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': wave size %u", name, desc->wave_size);
    if (desc->wave_size == 32 && dev->gfx_level < GFX10)
-      return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': wave32 needs GFX10 or later "
-                               "(device is %s)", name, dev->info.target);
+      return kiln_amdgpu_error(dev, -EINVAL,
+                               "kernel '%s': wave32 needs GFX10 or later "
+                               "(device is %s)",
+                               name, dev->info.target);
 
    struct kiln_amdgpu_kernel *k = calloc(1, sizeof(*k));
    if (!k)
@@ -64,11 +67,9 @@ kiln_amdgpu_kernel_create(struct kiln_amdgpu_device *dev,
    unsigned size = desc->code_size;
    if (dev->gfx_level >= GFX10)
       size = align64(size + 3 * 64, dev->gfx_level >= GFX11 ? 128 : 64);
-   int ret = kiln_amdgpu_bo_create(dev, size,
-                                   KILN_AMDGPU_BO_HOST_VISIBLE |
-                                      KILN_AMDGPU_BO_EXECUTABLE |
-                                      KILN_AMDGPU_BO_READ_ONLY,
-                                   &k->code_bo);
+   int ret = kiln_amdgpu_bo_create(
+      dev, size, KILN_AMDGPU_BO_HOST_VISIBLE | KILN_AMDGPU_BO_EXECUTABLE | KILN_AMDGPU_BO_READ_ONLY,
+      &k->code_bo);
    if (ret) {
       free(k);
       return ret;
@@ -84,8 +85,7 @@ kiln_amdgpu_kernel_create(struct kiln_amdgpu_device *dev,
 }
 
 void
-kiln_amdgpu_kernel_destroy(struct kiln_amdgpu_device *dev,
-                           struct kiln_amdgpu_kernel *kernel)
+kiln_amdgpu_kernel_destroy(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_kernel *kernel)
 {
    if (!kernel)
       return;
@@ -115,9 +115,8 @@ largest_divisor(uint64_t n, uint32_t limit)
  * work-items, whole groups where a divisor of the global size allows it,
  * otherwise whole waves in x and a partial last group. */
 static void
-choose_local_size(const struct kiln_amdgpu_kernel *k,
-                  const struct kiln_amdgpu_grid *g, uint32_t max_size,
-                  uint32_t local[3])
+choose_local_size(const struct kiln_amdgpu_kernel *k, const struct kiln_amdgpu_grid *g,
+                  uint32_t max_size, uint32_t local[3])
 {
    uint32_t budget = max_size < 256 ? max_size : 256;
    uint32_t wave = k->desc.wave_size;
@@ -135,10 +134,8 @@ choose_local_size(const struct kiln_amdgpu_kernel *k,
 }
 
 int
-kiln_amdgpu_grid_compute(struct kiln_amdgpu_device *dev,
-                         const struct kiln_amdgpu_kernel *kernel,
-                         const struct kiln_amdgpu_launch *launch,
-                         struct kiln_amdgpu_grid *g)
+kiln_amdgpu_grid_compute(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *kernel,
+                         const struct kiln_amdgpu_launch *launch, struct kiln_amdgpu_grid *g)
 {
    const char *name = kernel->name;
    const unsigned *reqd = kernel->desc.reqd_work_group_size;
@@ -151,8 +148,8 @@ kiln_amdgpu_grid_compute(struct kiln_amdgpu_device *dev,
 
    memset(g, 0, sizeof(*g));
    if (launch->work_dim < 1 || launch->work_dim > 3)
-      return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': work_dim %u is not 1, 2 or 3",
-                               name, launch->work_dim);
+      return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': work_dim %u is not 1, 2 or 3", name,
+                               launch->work_dim);
    g->work_dim = launch->work_dim;
 
    for (unsigned d = 0; d < 3; d++) {
@@ -165,8 +162,8 @@ kiln_amdgpu_grid_compute(struct kiln_amdgpu_device *dev,
          return kiln_amdgpu_error(dev, -E2BIG,
                                   "kernel '%s': global size %llu + offset %llu in %c "
                                   "exceeds the 32-bit limit of kiln's kernel ABI",
-                                  name, (unsigned long long)size,
-                                  (unsigned long long)offset, dims[d]);
+                                  name, (unsigned long long)size, (unsigned long long)offset,
+                                  dims[d]);
       g->global_size[d] = size;
       g->global_offset[d] = offset;
    }
@@ -180,23 +177,23 @@ kiln_amdgpu_grid_compute(struct kiln_amdgpu_device *dev,
       for (unsigned d = 0; d < 3; d++) {
          uint32_t l = d < launch->work_dim ? launch->local_size[d] : 1;
          if (!l)
-            return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': local size 0 in %c",
-                                     name, dims[d]);
+            return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': local size 0 in %c", name,
+                                     dims[d]);
          g->local_size[d] = l;
          total *= l;
       }
       if (total > max_size)
          return kiln_amdgpu_error(dev, -EINVAL,
                                   "kernel '%s': work-group size %ux%ux%u = %llu exceeds "
-                                  "the maximum of %u", name, g->local_size[0],
-                                  g->local_size[1], g->local_size[2],
+                                  "the maximum of %u",
+                                  name, g->local_size[0], g->local_size[1], g->local_size[2],
                                   (unsigned long long)total, max_size);
       if (has_reqd && (g->local_size[0] != reqd[0] || g->local_size[1] != reqd[1] ||
                        g->local_size[2] != reqd[2]))
          return kiln_amdgpu_error(dev, -EINVAL,
                                   "kernel '%s': work-group size %ux%ux%u differs from "
-                                  "reqd_work_group_size(%u,%u,%u)", name,
-                                  g->local_size[0], g->local_size[1], g->local_size[2],
+                                  "reqd_work_group_size(%u,%u,%u)",
+                                  name, g->local_size[0], g->local_size[1], g->local_size[2],
                                   reqd[0], reqd[1], reqd[2]);
    } else if (has_reqd) {
       for (unsigned d = 0; d < 3; d++)
@@ -229,11 +226,13 @@ place_local_args(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel
       uint64_t align = a->align ? a->align : 16;
 
       if (align & (align - 1))
-         return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': __local argument at kernarg "
+         return kiln_amdgpu_error(dev, -EINVAL,
+                                  "kernel '%s': __local argument at kernarg "
                                   "offset %u: alignment %llu is not a power of two",
                                   k->name, a->kernarg_offset, (unsigned long long)align);
       if (a->kernarg_offset + 4 > k->desc.kernarg_size)
-         return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': __local argument at kernarg "
+         return kiln_amdgpu_error(dev, -EINVAL,
+                                  "kernel '%s': __local argument at kernarg "
                                   "offset %u lies outside the %u-byte arguments",
                                   k->name, a->kernarg_offset, k->desc.kernarg_size);
       top = align64(top, align);
@@ -243,15 +242,16 @@ place_local_args(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel
          return kiln_amdgpu_error(dev, -E2BIG,
                                   "kernel '%s': __local argument at kernarg offset %u "
                                   "(%u bytes) brings LDS to %llu bytes, over the %u-byte "
-                                  "limit (static LDS %u bytes)", k->name,
-                                  a->kernarg_offset, a->size, (unsigned long long)top,
+                                  "limit (static LDS %u bytes)",
+                                  k->name, a->kernarg_offset, a->size, (unsigned long long)top,
                                   KILN_AMDGPU_MAX_LDS_BYTES, k->desc.lds_bytes);
       memcpy(kernarg + a->kernarg_offset, &offset, 4);
    }
    if (top > KILN_AMDGPU_MAX_LDS_BYTES)
-      return kiln_amdgpu_error(dev, -E2BIG, "kernel '%s': %llu bytes of LDS, over the "
-                               "%u-byte limit", k->name, (unsigned long long)top,
-                               KILN_AMDGPU_MAX_LDS_BYTES);
+      return kiln_amdgpu_error(dev, -E2BIG,
+                               "kernel '%s': %llu bytes of LDS, over the "
+                               "%u-byte limit",
+                               k->name, (unsigned long long)top, KILN_AMDGPU_MAX_LDS_BYTES);
    return (int)top;
 }
 
@@ -282,10 +282,11 @@ kiln_amdgpu_scratch_need(struct kiln_amdgpu_device *dev, const struct kiln_amdgp
 
    /* WAVESIZE is in 1 KiB units before GFX11, 256 bytes from GFX11 on. */
    const unsigned shift = dev->gfx_level >= GFX11 ? 8 : 10;
-   uint64_t per_wave = align64((uint64_t)k->desc.scratch_bytes_per_lane *
-                                  k->desc.wave_size, 1ull << shift);
+   uint64_t per_wave =
+      align64((uint64_t)k->desc.scratch_bytes_per_lane * k->desc.wave_size, 1ull << shift);
    if ((per_wave >> shift) > G_00B860_WAVESIZE(~0u))
-      return kiln_amdgpu_error(dev, -E2BIG, "kernel '%s': %u bytes of scratch per lane is "
+      return kiln_amdgpu_error(dev, -E2BIG,
+                               "kernel '%s': %u bytes of scratch per lane is "
                                "more than COMPUTE_TMPRING_SIZE can describe",
                                k->name, k->desc.scratch_bytes_per_lane);
 
@@ -294,8 +295,8 @@ kiln_amdgpu_scratch_need(struct kiln_amdgpu_device *dev, const struct kiln_amdgp
    uint64_t waves = 32ull * dev->info.num_cu;
    if (waves > total_waves)
       waves = total_waves;
-   uint64_t field = dev->gfx_level >= GFX11 ? (waves + dev->info.num_se - 1) / dev->info.num_se
-                                            : waves;
+   uint64_t field =
+      dev->gfx_level >= GFX11 ? (waves + dev->info.num_se - 1) / dev->info.num_se : waves;
    if (field > G_00B860_WAVES(~0u))
       field = G_00B860_WAVES(~0u);
    need->waves_field = field;
@@ -308,8 +309,7 @@ kiln_amdgpu_scratch_need(struct kiln_amdgpu_device *dev, const struct kiln_amdgp
  * COMPUTE_TMPRING_SIZE. */
 int
 kiln_amdgpu_scratch_ring(struct kiln_amdgpu_device *dev, const char *name,
-                         const struct kiln_amdgpu_scratch *need, uint64_t *va,
-                         uint32_t *tmpring)
+                         const struct kiln_amdgpu_scratch *need, uint64_t *va, uint32_t *tmpring)
 {
    *va = 0;
    *tmpring = 0;
@@ -323,8 +323,8 @@ kiln_amdgpu_scratch_ring(struct kiln_amdgpu_device *dev, const char *name,
       if (ret) {
          char why[sizeof(dev->error)];
          snprintf(why, sizeof(why), "%s", dev->error);
-         return kiln_amdgpu_error(dev, ret, "kernel '%s': scratch ring of %llu bytes: %s",
-                                  name, (unsigned long long)need->bytes, why);
+         return kiln_amdgpu_error(dev, ret, "kernel '%s': scratch ring of %llu bytes: %s", name,
+                                  (unsigned long long)need->bytes, why);
       }
    }
    *va = dev->scratch_bo->va;
@@ -372,18 +372,19 @@ resource_limits(struct kiln_amdgpu_device *dev, unsigned waves_per_group)
  * negative errno. */
 int
 kiln_amdgpu_kernarg_image(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
-                          const struct kiln_amdgpu_launch *launch,
-                          const struct kiln_amdgpu_grid *g, uint8_t *image)
+                          const struct kiln_amdgpu_launch *launch, const struct kiln_amdgpu_grid *g,
+                          uint8_t *image)
 {
    const unsigned explicit_size = k->desc.kernarg_size;
    const unsigned implicit_offset = KILN_KERNARG_IMPLICIT_OFFSET(explicit_size);
    if (implicit_offset + KILN_IMPLICIT_SIZE > KILN_AMDGPU_MAX_KERNARG)
-      return kiln_amdgpu_error(dev, -E2BIG, "kernel '%s': %u bytes of arguments, over "
-                               "the %u-byte limit", k->name, explicit_size,
+      return kiln_amdgpu_error(dev, -E2BIG,
+                               "kernel '%s': %u bytes of arguments, over "
+                               "the %u-byte limit",
+                               k->name, explicit_size,
                                (unsigned)(KILN_AMDGPU_MAX_KERNARG - KILN_IMPLICIT_SIZE));
    if (explicit_size && !launch->kernarg)
-      return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': no argument values given",
-                               k->name);
+      return kiln_amdgpu_error(dev, -EINVAL, "kernel '%s': no argument values given", k->name);
 
    memset(image, 0, implicit_offset);
    if (explicit_size)
@@ -425,8 +426,8 @@ kiln_amdgpu_switch_compute_shader(struct kiln_amdgpu_device *dev,
 {
    uint32_t group_threads = g->local_size[0] * g->local_size[1] * g->local_size[2];
    unsigned waves_per_group = (group_threads + k->desc.wave_size - 1) / k->desc.wave_size;
-   uint64_t total_waves = (uint64_t)g->num_groups[0] * g->num_groups[1] *
-                          g->num_groups[2] * waves_per_group;
+   uint64_t total_waves =
+      (uint64_t)g->num_groups[0] * g->num_groups[1] * g->num_groups[2] * waves_per_group;
 
    *d = (struct kiln_pm4_dispatch){
       .gfx_level = dev->gfx_level,
@@ -524,14 +525,12 @@ free_bo_list(struct bo_list *list)
 /* Step 6: submission, waiting for completion or a fault. */
 static int
 submit_dispatch(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
-                const struct kiln_amdgpu_launch *launch, unsigned ib_dw,
-                const struct bo_list *list, struct kiln_amdgpu_fault *fault)
+                const struct kiln_amdgpu_launch *launch, unsigned ib_dw, const struct bo_list *list,
+                struct kiln_amdgpu_fault *fault)
 {
-   return kiln_amdgpu_submit_and_wait(dev, k, dev->cmd_bo->va + KILN_AMDGPU_CMD_IB_OFFSET,
-                                      ib_dw, list->bos, list->num,
-                                      launch->timeout_ns ? launch->timeout_ns
-                                                         : DEFAULT_TIMEOUT_NS,
-                                      fault);
+   return kiln_amdgpu_submit_and_wait(
+      dev, k, dev->cmd_bo->va + KILN_AMDGPU_CMD_IB_OFFSET, ib_dw, list->bos, list->num,
+      launch->timeout_ns ? launch->timeout_ns : DEFAULT_TIMEOUT_NS, fault);
 }
 
 /* Step 7: the end-of-pipe fence, which the packets write last. */
@@ -543,32 +542,31 @@ check_fence(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
       (volatile uint64_t *)((uint8_t *)dev->cmd_bo->map + KILN_AMDGPU_CMD_FENCE_OFFSET);
    if (*fence == d->fence_value)
       return 0;
-   return kiln_amdgpu_error(dev, -EIO, "kernel '%s': the dispatch completed but its "
+   return kiln_amdgpu_error(dev, -EIO,
+                            "kernel '%s': the dispatch completed but its "
                             "end-of-pipe fence at 0x%llx reads %llu, not %llu",
-                            k->name, (unsigned long long)d->fence_va,
-                            (unsigned long long)*fence, (unsigned long long)d->fence_value);
+                            k->name, (unsigned long long)d->fence_va, (unsigned long long)*fence,
+                            (unsigned long long)d->fence_value);
 }
 
 static void
 debug_dispatch(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
                const struct kiln_amdgpu_grid *g, int lds, const struct kiln_pm4_dispatch *d)
 {
-   kiln_amdgpu_debug(dev, "dispatch '%s': global %ux%ux%u offset %u,%u,%u local %ux%ux%u "
+   kiln_amdgpu_debug(dev,
+                     "dispatch '%s': global %ux%ux%u offset %u,%u,%u local %ux%ux%u "
                      "groups %ux%ux%u partial %u,%u,%u lds %d scratch 0x%llx",
                      k->name, g->global_size[0], g->global_size[1], g->global_size[2],
                      g->global_offset[0], g->global_offset[1], g->global_offset[2],
-                     g->local_size[0], g->local_size[1], g->local_size[2],
-                     g->num_groups[0], g->num_groups[1], g->num_groups[2],
-                     g->partial_size[0], g->partial_size[1], g->partial_size[2], lds,
-                     (unsigned long long)d->scratch_va);
+                     g->local_size[0], g->local_size[1], g->local_size[2], g->num_groups[0],
+                     g->num_groups[1], g->num_groups[2], g->partial_size[0], g->partial_size[1],
+                     g->partial_size[2], lds, (unsigned long long)d->scratch_va);
 }
 
 /* The steps of radeonsi's si_launch_grid, for one synchronous dispatch. */
 int
-kiln_amdgpu_dispatch(struct kiln_amdgpu_device *dev,
-                     const struct kiln_amdgpu_kernel *k,
-                     const struct kiln_amdgpu_launch *launch,
-                     struct kiln_amdgpu_fault *fault)
+kiln_amdgpu_dispatch(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_kernel *k,
+                     const struct kiln_amdgpu_launch *launch, struct kiln_amdgpu_fault *fault)
 {
    struct kiln_amdgpu_grid g;
    struct kiln_pm4_dispatch d;

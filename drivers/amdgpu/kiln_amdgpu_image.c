@@ -42,9 +42,9 @@ format_name(uint32_t order, uint32_t type, char *name, size_t size)
       uint32_t order;
       const char *channels;
    } orders[] = {
-      { CL_R, "R" },         { CL_A, "A" },          { CL_RG, "RG" },
-      { CL_RA, "RA" },       { CL_RGBA, "RGBA" },    { CL_BGRA, "BGRA" },
-      { CL_ARGB, "ARGB" },   { CL_INTENSITY, "I" },  { CL_LUMINANCE, "L" },
+      { CL_R, "R" },       { CL_A, "A" },         { CL_RG, "RG" },
+      { CL_RA, "RA" },     { CL_RGBA, "RGBA" },   { CL_BGRA, "BGRA" },
+      { CL_ARGB, "ARGB" }, { CL_INTENSITY, "I" }, { CL_LUMINANCE, "L" },
    };
    static const struct {
       uint32_t type;
@@ -66,8 +66,8 @@ format_name(uint32_t order, uint32_t type, char *name, size_t size)
    }
    if (order == CL_RGB) {
       /* The packed types, red in the high bits (OpenCL 2.0 5.3.1.1). */
-      const char *packed = type == CL_UNORM_SHORT_565   ? "B5G6R5_UNORM"
-                           : type == CL_UNORM_SHORT_555 ? "B5G5R5X1_UNORM"
+      const char *packed = type == CL_UNORM_SHORT_565    ? "B5G6R5_UNORM"
+                           : type == CL_UNORM_SHORT_555  ? "B5G5R5X1_UNORM"
                            : type == CL_UNORM_INT_101010 ? "B10G10R10X2_UNORM"
                                                          : NULL;
       return packed && snprintf(name, size, "%s", packed) > 0;
@@ -123,7 +123,8 @@ check_image(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_image_desc 
                       : PIPE_FORMAT_NONE)
                 : image_format(dev, image->channel_order, image->channel_data_type);
    if (*format == PIPE_FORMAT_NONE)
-      return kiln_amdgpu_error(dev, -EINVAL, "image format (order 0x%x, data type 0x%x): "
+      return kiln_amdgpu_error(dev, -EINVAL,
+                               "image format (order 0x%x, data type 0x%x): "
                                "not an image format of this device",
                                image->channel_order, image->channel_data_type);
    const uint32_t max = image->type == CL_MEM_OBJECT_IMAGE1D_BUFFER ? UINT32_MAX : 16384;
@@ -131,14 +132,16 @@ check_image(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_image_desc 
    if (!image->width || !image->height || !image->depth || !image->array_size ||
        image->width > max || image->height > 16384 || image->depth > max_layers ||
        image->array_size > (is_array(image->type) ? 8192u : 1u))
-      return kiln_amdgpu_error(dev, -EINVAL, "image of %ux%ux%u, %u layers: outside the "
-                               "device's image sizes", image->width, image->height,
-                               image->depth, image->array_size);
+      return kiln_amdgpu_error(dev, -EINVAL,
+                               "image of %ux%ux%u, %u layers: outside the "
+                               "device's image sizes",
+                               image->width, image->height, image->depth, image->array_size);
    if (image->row_pitch &&
        (image->type != CL_MEM_OBJECT_IMAGE2D || dev->gfx_level < GFX10_3 ||
         image->row_pitch % 256 ||
         image->row_pitch < (uint64_t)image->width * util_format_get_blocksize(*format)))
-      return kiln_amdgpu_error(dev, -EINVAL, "image of %ux%u with rows %u bytes apart: the "
+      return kiln_amdgpu_error(dev, -EINVAL,
+                               "image of %ux%u with rows %u bytes apart: the "
                                "device takes a row pitch of 2D images only, from GFX10.3, a "
                                "multiple of 256 bytes and no less than a row",
                                image->width, image->height, image->row_pitch);
@@ -146,8 +149,7 @@ check_image(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_image_desc 
 }
 
 int
-kiln_amdgpu_image_layout(struct kiln_amdgpu_device *dev,
-                         const struct kiln_amdgpu_image_desc *image,
+kiln_amdgpu_image_layout(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_image_desc *image,
                          struct kiln_amdgpu_image_layout *layout)
 {
    enum pipe_format format;
@@ -160,8 +162,8 @@ kiln_amdgpu_image_layout(struct kiln_amdgpu_device *dev,
       layout->row_pitch = layout->slice_pitch = layout->size = (uint64_t)image->width * cpp;
       return 0;
    }
-   layout->row_pitch = image->row_pitch ? image->row_pitch
-                                        : KILN_IMAGE_ROW_PITCH((uint64_t)image->width, cpp);
+   layout->row_pitch =
+      image->row_pitch ? image->row_pitch : KILN_IMAGE_ROW_PITCH((uint64_t)image->width, cpp);
    layout->slice_pitch = layout->row_pitch * image->height;
    layout->size = layout->slice_pitch * image->depth * image->array_size;
    return 0;
@@ -171,11 +173,16 @@ static unsigned
 rsrc_type(uint32_t type)
 {
    switch (type) {
-   case CL_MEM_OBJECT_IMAGE1D: return V_008F1C_SQ_RSRC_IMG_1D;
-   case CL_MEM_OBJECT_IMAGE1D_ARRAY: return V_008F1C_SQ_RSRC_IMG_1D_ARRAY;
-   case CL_MEM_OBJECT_IMAGE2D_ARRAY: return V_008F1C_SQ_RSRC_IMG_2D_ARRAY;
-   case CL_MEM_OBJECT_IMAGE3D: return V_008F1C_SQ_RSRC_IMG_3D;
-   default: return V_008F1C_SQ_RSRC_IMG_2D;
+   case CL_MEM_OBJECT_IMAGE1D:
+      return V_008F1C_SQ_RSRC_IMG_1D;
+   case CL_MEM_OBJECT_IMAGE1D_ARRAY:
+      return V_008F1C_SQ_RSRC_IMG_1D_ARRAY;
+   case CL_MEM_OBJECT_IMAGE2D_ARRAY:
+      return V_008F1C_SQ_RSRC_IMG_2D_ARRAY;
+   case CL_MEM_OBJECT_IMAGE3D:
+      return V_008F1C_SQ_RSRC_IMG_3D;
+   default:
+      return V_008F1C_SQ_RSRC_IMG_2D;
    }
 }
 
@@ -224,8 +231,8 @@ kiln_amdgpu_image_descriptor(struct kiln_amdgpu_device *dev,
       .height = image->height, /* 1 for the 1D types, whose layers are slices */
       /* The last slice of a 3D image, the last layer of an array. */
       .depth = image->type == CL_MEM_OBJECT_IMAGE3D ? image->depth - 1
-               : is_array(image->type)            ? layers - 1
-                                                  : 0,
+               : is_array(image->type)              ? layers - 1
+                                                    : 0,
       .type = rsrc_type(image->type),
       .swizzle = { fmt->swizzle[0], fmt->swizzle[1], fmt->swizzle[2], fmt->swizzle[3] },
       .num_samples = 1,
@@ -246,22 +253,27 @@ static unsigned
 sq_tex_clamp(uint32_t addressing_mode)
 {
    switch (addressing_mode) {
-   case CL_ADDRESS_CLAMP: return V_008F30_SQ_TEX_CLAMP_BORDER;
-   case CL_ADDRESS_REPEAT: return V_008F30_SQ_TEX_WRAP;
-   case CL_ADDRESS_MIRRORED_REPEAT: return V_008F30_SQ_TEX_MIRROR;
-   default: return V_008F30_SQ_TEX_CLAMP_LAST_TEXEL;
+   case CL_ADDRESS_CLAMP:
+      return V_008F30_SQ_TEX_CLAMP_BORDER;
+   case CL_ADDRESS_REPEAT:
+      return V_008F30_SQ_TEX_WRAP;
+   case CL_ADDRESS_MIRRORED_REPEAT:
+      return V_008F30_SQ_TEX_MIRROR;
+   default:
+      return V_008F30_SQ_TEX_CLAMP_LAST_TEXEL;
    }
 }
 
 int
 kiln_amdgpu_sampler_descriptor(struct kiln_amdgpu_device *dev, bool normalized_coords,
-                               uint32_t addressing_mode, uint32_t filter_mode,
-                               uint32_t desc[4])
+                               uint32_t addressing_mode, uint32_t filter_mode, uint32_t desc[4])
 {
    if (addressing_mode < CL_ADDRESS_NONE || addressing_mode > CL_ADDRESS_MIRRORED_REPEAT ||
        (filter_mode != CL_FILTER_NEAREST && filter_mode != CL_FILTER_LINEAR))
-      return kiln_amdgpu_error(dev, -EINVAL, "sampler: addressing mode 0x%x, filter mode "
-                               "0x%x: not OpenCL's", addressing_mode, filter_mode);
+      return kiln_amdgpu_error(dev, -EINVAL,
+                               "sampler: addressing mode 0x%x, filter mode "
+                               "0x%x: not OpenCL's",
+                               addressing_mode, filter_mode);
    const unsigned clamp = sq_tex_clamp(addressing_mode);
    const unsigned filter = filter_mode == CL_FILTER_LINEAR ? V_008F38_SQ_TEX_XY_FILTER_BILINEAR
                                                            : V_008F38_SQ_TEX_XY_FILTER_POINT;

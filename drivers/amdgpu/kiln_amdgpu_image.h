@@ -28,7 +28,7 @@ struct kiln_amdgpu_image_desc {
     * in place of the OpenCL order and data type. */
    unsigned pipe_format;
    uint32_t width, height, depth; /* 1 where the type has no such dimension */
-   uint32_t array_size;        /* layers of an array, else 1 */
+   uint32_t array_size;           /* layers of an array, else 1 */
    /* A 2D image over a buffer (cl_khr_image2d_from_buffer): its rows'
     * pitch in bytes, a multiple of 256 (GFX10.3's custom pitch); 0 for the
     * linear layout's own. */
@@ -40,7 +40,7 @@ struct kiln_amdgpu_image_desc {
 struct kiln_amdgpu_image_layout {
    unsigned pixel_size;
    uint64_t row_pitch, slice_pitch;
-   uint64_t size;              /* bytes of buffer object the image needs */
+   uint64_t size; /* bytes of buffer object the image needs */
 };
 
 /* The layout of an image the device supports; -EINVAL (with the device's

@@ -47,8 +47,7 @@ pkt3(unsigned op, unsigned count)
 }
 
 void
-kiln_pm4_set_sh_regs(struct kiln_pm4 *cs, unsigned reg,
-                     const uint32_t *values, unsigned count)
+kiln_pm4_set_sh_regs(struct kiln_pm4 *cs, unsigned reg, const uint32_t *values, unsigned count)
 {
    if (!reserve(cs, 2 + count))
       return;
@@ -65,16 +64,14 @@ kiln_pm4_set_sh_reg(struct kiln_pm4 *cs, unsigned reg, uint32_t value)
 }
 
 void
-kiln_pm4_emit_cache_invalidate(struct kiln_pm4 *cs,
-                               enum amd_gfx_level gfx_level)
+kiln_pm4_emit_cache_invalidate(struct kiln_pm4 *cs, enum amd_gfx_level gfx_level)
 {
    if (gfx_level >= GFX10) {
       /* GCR_CNTL: instruction, scalar, vector, GL1 and GL2 invalidate, with
        * GL2/metadata write-back first so nothing dirty is dropped. */
-      const uint32_t gcr = S_586_GLI_INV(V_586_GLI_ALL) | S_586_GLK_INV(1) |
-                           S_586_GLV_INV(1) | S_586_GL1_INV(1) |
-                           S_586_GLM_WB(1) | S_586_GLM_INV(1) |
-                           S_586_GL2_WB(1) | S_586_GL2_INV(1);
+      const uint32_t gcr = S_586_GLI_INV(V_586_GLI_ALL) | S_586_GLK_INV(1) | S_586_GLV_INV(1) |
+                           S_586_GL1_INV(1) | S_586_GLM_WB(1) | S_586_GLM_INV(1) | S_586_GL2_WB(1) |
+                           S_586_GL2_INV(1);
       if (!reserve(cs, 8))
          return;
       emit(cs, pkt3(PKT3_ACQUIRE_MEM, 6));
@@ -86,10 +83,8 @@ kiln_pm4_emit_cache_invalidate(struct kiln_pm4 *cs,
       emit(cs, 0x0000000A); /* POLL_INTERVAL */
       emit(cs, gcr);
    } else {
-      const uint32_t coher = S_0301F0_SH_ICACHE_ACTION_ENA(1) |
-                             S_0301F0_SH_KCACHE_ACTION_ENA(1) |
-                             S_0301F0_TC_ACTION_ENA(1) |
-                             S_0301F0_TCL1_ACTION_ENA(1) |
+      const uint32_t coher = S_0301F0_SH_ICACHE_ACTION_ENA(1) | S_0301F0_SH_KCACHE_ACTION_ENA(1) |
+                             S_0301F0_TC_ACTION_ENA(1) | S_0301F0_TCL1_ACTION_ENA(1) |
                              S_0301F0_TC_WB_ACTION_ENA(1);
       if (!reserve(cs, 7))
          return;
@@ -104,14 +99,14 @@ kiln_pm4_emit_cache_invalidate(struct kiln_pm4 *cs,
 }
 
 void
-kiln_pm4_emit_release_fence(struct kiln_pm4 *cs, enum amd_gfx_level gfx_level,
-                            uint64_t va, uint64_t value)
+kiln_pm4_emit_release_fence(struct kiln_pm4 *cs, enum amd_gfx_level gfx_level, uint64_t va,
+                            uint64_t value)
 {
    uint32_t op = EVENT_TYPE(V_028A90_BOTTOM_OF_PIPE_TS) | EVENT_INDEX(5);
 
    if (gfx_level >= GFX10) {
-      op |= S_490_GLM_WB(1) | S_490_GLM_INV(1) | S_490_GLV_INV(1) |
-            S_490_GL1_INV(1) | S_490_GL2_WB(1) | S_490_SEQ(1);
+      op |= S_490_GLM_WB(1) | S_490_GLM_INV(1) | S_490_GLV_INV(1) | S_490_GL1_INV(1) |
+            S_490_GL2_WB(1) | S_490_SEQ(1);
    } else {
       op |= EVENT_TC_ACTION_ENA | EVENT_TC_WB_ACTION_ENA | EVENT_TCL1_ACTION_ENA;
    }
@@ -154,46 +149,41 @@ kiln_pm4_dispatch_initiator(const struct kiln_pm4_dispatch *d)
 
    /* Group counts, not thread dimensions: DISPATCH_DIRECT's x/y/z are
     * work-groups, the last one partial where NUM_THREAD_PARTIAL says. */
-   return S_00B800_COMPUTE_SHADER_EN(1) | S_00B800_FORCE_START_AT_000(1) |
-          S_00B800_ORDER_MODE(1) | S_00B800_PARTIAL_TG_EN(partial) |
+   return S_00B800_COMPUTE_SHADER_EN(1) | S_00B800_FORCE_START_AT_000(1) | S_00B800_ORDER_MODE(1) |
+          S_00B800_PARTIAL_TG_EN(partial) |
           S_00B800_CS_W32_EN(d->gfx_level >= GFX10 && d->wave_size == 32);
 }
 
 bool
 kiln_pm4_emit_dispatch(struct kiln_pm4 *cs, const struct kiln_pm4_dispatch *d)
 {
-   const uint32_t start[3] = {0, 0, 0};
+   const uint32_t start[3] = { 0, 0, 0 };
    uint32_t num_thread[3];
 
    for (unsigned i = 0; i < 3; i++) {
       /* If one dimension is partial the others carry their full size, not 0. */
       uint32_t last = d->partial[i] ? d->partial[i] : d->block[i];
-      num_thread[i] = S_00B81C_NUM_THREAD_FULL_GFX6(d->block[i]) |
-                      S_00B81C_NUM_THREAD_PARTIAL(last);
+      num_thread[i] =
+         S_00B81C_NUM_THREAD_FULL_GFX6(d->block[i]) | S_00B81C_NUM_THREAD_PARTIAL(last);
    }
 
    kiln_pm4_emit_cache_invalidate(cs, d->gfx_level);
 
-   const uint32_t pgm[2] = {(uint32_t)(d->pgm_va >> 8),
-                            (uint32_t)(d->pgm_va >> 40)};
+   const uint32_t pgm[2] = { (uint32_t)(d->pgm_va >> 8), (uint32_t)(d->pgm_va >> 40) };
    kiln_pm4_set_sh_regs(cs, R_00B830_COMPUTE_PGM_LO, pgm, 2);
-   const uint32_t rsrc[2] = {d->rsrc1, d->rsrc2};
+   const uint32_t rsrc[2] = { d->rsrc1, d->rsrc2 };
    kiln_pm4_set_sh_regs(cs, R_00B848_COMPUTE_PGM_RSRC1, rsrc, 2);
    if (d->gfx_level >= GFX10)
       kiln_pm4_set_sh_reg(cs, R_00B8A0_COMPUTE_PGM_RSRC3, d->rsrc3);
-   kiln_pm4_set_sh_reg(cs, R_00B854_COMPUTE_RESOURCE_LIMITS,
-                       d->resource_limits);
+   kiln_pm4_set_sh_reg(cs, R_00B854_COMPUTE_RESOURCE_LIMITS, d->resource_limits);
 
    /* Scratch: the per-dispatch ring's base (in 256-byte units) and its wave
     * count and per-wave size. */
-   const uint32_t scratch[2] = {(uint32_t)(d->scratch_va >> 8),
-                                (uint32_t)(d->scratch_va >> 40)};
-   kiln_pm4_set_sh_regs(cs, R_00B840_COMPUTE_DISPATCH_SCRATCH_BASE_LO,
-                        scratch, 2);
+   const uint32_t scratch[2] = { (uint32_t)(d->scratch_va >> 8), (uint32_t)(d->scratch_va >> 40) };
+   kiln_pm4_set_sh_regs(cs, R_00B840_COMPUTE_DISPATCH_SCRATCH_BASE_LO, scratch, 2);
    kiln_pm4_set_sh_reg(cs, R_00B860_COMPUTE_TMPRING_SIZE, d->tmpring_size);
 
-   kiln_pm4_set_sh_regs(cs, R_00B900_COMPUTE_USER_DATA_0, d->user_data,
-                        KILN_ABI_NUM_USER_SGPRS);
+   kiln_pm4_set_sh_regs(cs, R_00B900_COMPUTE_USER_DATA_0, d->user_data, KILN_ABI_NUM_USER_SGPRS);
    kiln_pm4_set_sh_regs(cs, R_00B810_COMPUTE_START_X, start, 3);
    kiln_pm4_set_sh_regs(cs, R_00B81C_COMPUTE_NUM_THREAD_X, num_thread, 3);
 

@@ -24,7 +24,8 @@ kiln_amdgpu_device_set_profiling(struct kiln_amdgpu_device *dev, bool on)
       return 0;
    }
 #endif
-   return kiln_amdgpu_error(dev, -ENOTSUP, "%s: profiling needs the emulated device "
+   return kiln_amdgpu_error(dev, -ENOTSUP,
+                            "%s: profiling needs the emulated device "
                             "(KILN_DEVICE=sim): a render node has no instruction counters",
                             dev->info.name);
 }

@@ -55,17 +55,16 @@ const struct intel_device_info *kiln_intel_device_info(const struct kiln_intel_d
 /* The kernel driver behind the device: "i915" or "xe". */
 const char *kiln_intel_device_kmd_name(const struct kiln_intel_device *dev);
 
-int kiln_intel_bo_create(struct kiln_intel_device *dev, uint64_t size,
-                         struct kiln_intel_bo **bo);
+int kiln_intel_bo_create(struct kiln_intel_device *dev, uint64_t size, struct kiln_intel_bo **bo);
 void kiln_intel_bo_destroy(struct kiln_intel_device *dev, struct kiln_intel_bo *bo);
 
 /* One launch of a compiled kernel. */
 struct kiln_intel_launch {
-   const void *code;            /* instructions, then constant data */
+   const void *code; /* instructions, then constant data */
    unsigned code_size;
    unsigned const_data_offset;
-   unsigned simd_width;         /* 8, 16 or 32 */
-   unsigned push_bytes;         /* cross-thread push constants */
+   unsigned simd_width;            /* 8, 16 or 32 */
+   unsigned push_bytes;            /* cross-thread push constants */
    unsigned per_thread_push_bytes; /* Gen12: the sub-group index's GRF */
    unsigned slm_bytes;
    unsigned scratch_bytes_per_thread; /* brw's total_scratch; 0 for none */
@@ -96,12 +95,12 @@ struct kiln_intel_launch {
 struct kiln_intel_submission {
    struct kiln_intel_bo *batch;
    unsigned batch_bytes;
-   struct kiln_intel_bo *instructions; /* the kernel's code */
-   struct kiln_intel_bo *state;        /* dynamic state: descriptor, push constants */
-   struct kiln_intel_bo *fence;        /* the batch's last PIPE_CONTROL writes 1 here */
-   struct kiln_intel_bo *scratch;      /* the kernel's scratch space, or NULL */
+   struct kiln_intel_bo *instructions;     /* the kernel's code */
+   struct kiln_intel_bo *state;            /* dynamic state: descriptor, push constants */
+   struct kiln_intel_bo *fence;            /* the batch's last PIPE_CONTROL writes 1 here */
+   struct kiln_intel_bo *scratch;          /* the kernel's scratch space, or NULL */
    struct kiln_intel_scratch *scratch_ref; /* drivers/intel's hold on it */
-   uint64_t seqno;                     /* xe: the exec's point on the device's timeline */
+   uint64_t seqno;                         /* xe: the exec's point on the device's timeline */
 };
 
 /* Builds and submits the launch; 0 on success, else an errno with a

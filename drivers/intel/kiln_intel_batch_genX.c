@@ -13,7 +13,7 @@
 #include <string.h>
 
 #define __gen_address_type uint64_t
-#define __gen_user_data void
+#define __gen_user_data    void
 
 static inline uint64_t
 __gen_combine_address(void *data, void *location, uint64_t address, uint32_t delta)
@@ -25,8 +25,8 @@ __gen_combine_address(void *data, void *location, uint64_t address, uint32_t del
 #include "genxml/genX_pack.h"
 #include "common/intel_compute_slm.h"
 
-#define EMIT(cmd, name)                                                                   \
-   for (struct GENX(cmd) name = { GENX(cmd##_header) }, *_once = &name; _once;             \
+#define EMIT(cmd, name)                                                                            \
+   for (struct GENX(cmd) name = { GENX(cmd##_header) }, *_once = &name; _once;                     \
         GENX(cmd##_pack)(NULL, dw, &name), dw += GENX(cmd##_length), _once = NULL)
 
 /* A context starts in the 3D pipeline; the walker runs in GPGPU.  The
@@ -37,14 +37,16 @@ __gen_combine_address(void *data, void *location, uint64_t address, uint32_t del
 static uint32_t *
 emit_pipeline_select(uint32_t *dw)
 {
-   EMIT(PIPE_CONTROL, pc) {
+   EMIT(PIPE_CONTROL, pc)
+   {
       pc.CommandStreamerStallEnable = true;
       pc.HDCPipelineFlushEnable = true;
       pc.RenderTargetCacheFlushEnable = true;
       pc.DepthCacheFlushEnable = true;
       pc.StateCacheInvalidationEnable = true;
    }
-   EMIT(PIPELINE_SELECT, ps) {
+   EMIT(PIPELINE_SELECT, ps)
+   {
       ps.MaskBits = 0x13; /* the fields below: selection and clock gating */
       ps.MediaSamplerDOPClockGateEnable = true;
       ps.PipelineSelection = GPGPU;
@@ -62,7 +64,8 @@ pages(uint32_t bytes)
 static uint32_t *
 emit_flush(uint32_t *dw)
 {
-   EMIT(PIPE_CONTROL, pc) {
+   EMIT(PIPE_CONTROL, pc)
+   {
       pc.CommandStreamerStallEnable = true;
       pc.DCFlushEnable = true;
       pc.HDCPipelineFlushEnable = true;
@@ -76,7 +79,8 @@ emit_flush(uint32_t *dw)
 static uint32_t *
 emit_state_base_address(uint32_t *dw, const struct kiln_intel_batch_input *in)
 {
-   EMIT(STATE_BASE_ADDRESS, sba) {
+   EMIT(STATE_BASE_ADDRESS, sba)
+   {
       sba.GeneralStateMOCS = in->mocs;
       sba.StatelessDataPortAccessMOCS = in->mocs;
       sba.SurfaceStateMOCS = in->mocs;
@@ -130,7 +134,8 @@ emit_state_base_address(uint32_t *dw, const struct kiln_intel_batch_input *in)
 static uint32_t *
 emit_fence(uint32_t *dw, const struct kiln_intel_batch_input *in)
 {
-   EMIT(PIPE_CONTROL, pc) {
+   EMIT(PIPE_CONTROL, pc)
+   {
       pc.CommandStreamerStallEnable = true;
       pc.DCFlushEnable = true;
       pc.HDCPipelineFlushEnable = true;
@@ -153,7 +158,8 @@ genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
    dw = emit_flush(dw);
 
 #if GFX_VERx10 >= 125
-   EMIT(CFE_STATE, cfe) {
+   EMIT(CFE_STATE, cfe)
+   {
       cfe.MaximumNumberofThreads = info->max_cs_threads * info->subslice_total;
       /* The scratch surface state's offset, in the unit iris's and anv's
        * SCRATCH_SPACE_BUFFER_SHIFT gives it on Gen12.5 (brw builds its
@@ -170,7 +176,8 @@ genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
          .NumberOfBarriers = in->uses_barrier,
          .BarrierEnable = in->uses_barrier,
       };
-      EMIT(COMPUTE_WALKER, cw) {
+      EMIT(COMPUTE_WALKER, cw)
+      {
          cw.body = (struct GENX(COMPUTE_WALKER_BODY)){
             .SIMDSize = in->simd_width / 16,
             .MessageSIMD = in->simd_width / 16,
@@ -192,7 +199,8 @@ genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
       }
    }
 #else
-   EMIT(MEDIA_VFE_STATE, vfe) {
+   EMIT(MEDIA_VFE_STATE, vfe)
+   {
       vfe.MaximumNumberofThreads = info->max_cs_threads * info->subslice_total - 1;
       vfe.NumberofURBEntries = 2;
       vfe.URBEntryAllocationSize = 2;
@@ -206,7 +214,8 @@ genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
    }
    /* One CURBE for every walker: a smaller group's threads read a prefix
     * of the per-thread data. */
-   EMIT(MEDIA_CURBE_LOAD, curbe) {
+   EMIT(MEDIA_CURBE_LOAD, curbe)
+   {
       curbe.CURBETotalDataLength = ALIGN(in->push_size, 64);
       curbe.CURBEDataStartAddress = in->push_offset;
    }
@@ -226,11 +235,13 @@ genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
       };
       const uint32_t offset = in->idd_offset + i * idd_bytes;
       GENX(INTERFACE_DESCRIPTOR_DATA_pack)(NULL, (uint8_t *)in->state_map + offset, &idd);
-      EMIT(MEDIA_INTERFACE_DESCRIPTOR_LOAD, load) {
+      EMIT(MEDIA_INTERFACE_DESCRIPTOR_LOAD, load)
+      {
          load.InterfaceDescriptorTotalLength = idd_bytes;
          load.InterfaceDescriptorDataStartAddress = offset;
       }
-      EMIT(GPGPU_WALKER, ggw) {
+      EMIT(GPGPU_WALKER, ggw)
+      {
          ggw.SIMDSize = in->simd_width / 16;
          ggw.ThreadWidthCounterMaximum = w->threads - 1;
          ggw.ThreadGroupIDStartingX = w->start[0];

@@ -26,7 +26,7 @@
 /* Buffers start above 4 GiB, so every address the batch names
  * exercises the 48-bit forms. */
 #define KILN_INTEL_FIRST_ADDRESS (UINT64_C(1) << 32)
-#define KILN_INTEL_BO_ALIGN (UINT64_C(64) << 10)
+#define KILN_INTEL_BO_ALIGN      (UINT64_C(64) << 10)
 
 int
 kiln_intel_error(char *err, size_t err_size, int error, const char *fmt, ...)
@@ -65,8 +65,7 @@ open_node(const char *path, const struct kiln_intel_kmd **kmd, char *err, size_t
          return -kiln_intel_error(err, err_size, errno, "%s: %s", path, strerror(errno));
       if (!(*kmd = node_kmd(fd))) {
          close(fd);
-         return -kiln_intel_error(err, err_size, ENODEV, "%s: not an i915 or xe render node",
-                                  path);
+         return -kiln_intel_error(err, err_size, ENODEV, "%s: not an i915 or xe render node", path);
       }
       return fd;
    }
@@ -84,8 +83,7 @@ open_node(const char *path, const struct kiln_intel_kmd **kmd, char *err, size_t
 }
 
 int
-kiln_intel_device_open(const char *path, struct kiln_intel_device **out, char *err,
-                       size_t err_size)
+kiln_intel_device_open(const char *path, struct kiln_intel_device **out, char *err, size_t err_size)
 {
    const struct kiln_intel_kmd *kmd = NULL;
    int fd = open_node(path, &kmd, err, err_size);

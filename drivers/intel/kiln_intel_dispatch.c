@@ -92,8 +92,8 @@ check_launch(const struct kiln_intel_device *dev, const struct kiln_intel_launch
       group *= l->local_size[i];
    }
    if (group > 1024)
-      return kiln_intel_error(err, err_size, EINVAL,
-                              "a work-group of %u work-items (at most 1024)", group);
+      return kiln_intel_error(err, err_size, EINVAL, "a work-group of %u work-items (at most 1024)",
+                              group);
    return 0;
 }
 

@@ -65,8 +65,7 @@ i915_bo_create(struct kiln_intel_device *dev, struct kiln_intel_bo *bo)
    };
    void *map = MAP_FAILED;
    if (!drmIoctl(dev->fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mmap_offset))
-      map = mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, dev->fd,
-                 mmap_offset.offset);
+      map = mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, dev->fd, mmap_offset.offset);
    if (map == MAP_FAILED) {
       int error = errno;
       i915_bo_destroy(dev, bo);
@@ -119,13 +118,12 @@ i915_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned 
 }
 
 static int
-i915_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *s,
-          int64_t timeout_ns, char *err, size_t err_size)
+i915_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *s, int64_t timeout_ns,
+          char *err, size_t err_size)
 {
    struct drm_i915_gem_wait wait = { .bo_handle = s->batch->handle, .timeout_ns = timeout_ns };
    if (drmIoctl(dev->fd, DRM_IOCTL_I915_GEM_WAIT, &wait))
-      return kiln_intel_error(err, err_size, errno, "DRM_IOCTL_I915_GEM_WAIT: %s",
-                              strerror(errno));
+      return kiln_intel_error(err, err_size, errno, "DRM_IOCTL_I915_GEM_WAIT: %s", strerror(errno));
    return 0;
 }
 
@@ -136,7 +134,8 @@ i915_reset_status(struct kiln_intel_device *dev, char *err, size_t err_size)
    if (!drmIoctl(dev->fd, DRM_IOCTL_I915_GET_RESET_STATS, &stats) && stats.batch_active)
       return kiln_intel_error(err, err_size, EIO,
                               "GPU hang: i915 reset the context while the dispatch ran "
-                              "(%u batches lost)", stats.batch_active);
+                              "(%u batches lost)",
+                              stats.batch_active);
    return 0;
 }
 

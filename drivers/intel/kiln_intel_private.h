@@ -54,9 +54,9 @@ struct kiln_intel_device {
    int fd;
    const struct kiln_intel_kmd *kmd;
    struct intel_device_info info;
-   struct isl_device isl; /* Gen12.5's scratch surface state */
-   uint32_t mocs;         /* isl's MOCS for kiln's buffers (internal use) */
-   uint64_t next_address; /* the address allocator: addresses only grow */
+   struct isl_device isl;              /* Gen12.5's scratch surface state */
+   uint32_t mocs;                      /* isl's MOCS for kiln's buffers (internal use) */
+   uint64_t next_address;              /* the address allocator: addresses only grow */
    struct kiln_intel_scratch *scratch; /* the largest yet, or NULL */
    union {
       struct {
@@ -88,8 +88,7 @@ int kiln_intel_scratch_get(struct kiln_intel_device *dev, uint32_t per_thread,
 void kiln_intel_scratch_put(struct kiln_intel_device *dev, struct kiln_intel_scratch *scratch);
 
 /* Formats the message into err and returns error. */
-int kiln_intel_error(char *err, size_t err_size, int error, const char *fmt, ...)
-   PRINTFLIKE(4, 5);
+int kiln_intel_error(char *err, size_t err_size, int error, const char *fmt, ...) PRINTFLIKE(4, 5);
 
 /* One walker of a dispatch.  A launch whose global size some local size
  * does not divide is split, as Intel's own runtime splits it, into up to
@@ -109,12 +108,12 @@ struct kiln_intel_walker {
 struct kiln_intel_batch_input {
    uint64_t instruction_base; /* the code's buffer: kernel start pointers are offsets in it */
    uint32_t instruction_size;
-   uint64_t state_base;       /* dynamic (Gen12) or general (Gen12.5) state */
+   uint64_t state_base; /* dynamic (Gen12) or general (Gen12.5) state */
    uint32_t state_size;
    void *state_map;
-   uint32_t idd_offset;       /* Gen12: where the walkers' interface descriptors go */
-   uint32_t push_offset;      /* the push constants, in the state buffer */
-   uint32_t push_size;        /* cross-thread, then per-thread for each thread */
+   uint32_t idd_offset;  /* Gen12: where the walkers' interface descriptors go */
+   uint32_t push_offset; /* the push constants, in the state buffer */
+   uint32_t push_size;   /* cross-thread, then per-thread for each thread */
    uint32_t cross_thread_regs, per_thread_regs;
    uint32_t simd_width, max_threads; /* max_threads: of the largest walker's groups */
    struct kiln_intel_walker walkers[KILN_INTEL_MAX_WALKERS];
@@ -136,8 +135,8 @@ struct kiln_intel_batch_input {
  * returns the dwords written, MI_BATCH_BUFFER_END included. */
 #define KILN_INTEL_BATCH_DWORDS 512
 unsigned gfx12_kiln_intel_emit_batch(const struct intel_device_info *info,
-                                   const struct kiln_intel_batch_input *in, uint32_t *batch);
+                                     const struct kiln_intel_batch_input *in, uint32_t *batch);
 unsigned gfx125_kiln_intel_emit_batch(const struct intel_device_info *info,
-                                   const struct kiln_intel_batch_input *in, uint32_t *batch);
+                                      const struct kiln_intel_batch_input *in, uint32_t *batch);
 
 #endif

@@ -28,8 +28,7 @@ kiln_intel_scratch_get(struct kiln_intel_device *dev, uint32_t per_thread,
       if (!scratch)
          return ENOMEM;
       int ret = kiln_intel_bo_create_uncleared(
-         dev, (uint64_t)per_thread * dev->info.max_scratch_ids[MESA_SHADER_COMPUTE],
-         &scratch->bo);
+         dev, (uint64_t)per_thread * dev->info.max_scratch_ids[MESA_SHADER_COMPUTE], &scratch->bo);
       if (ret) {
          free(scratch);
          return ret;

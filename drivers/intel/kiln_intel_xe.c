@@ -62,8 +62,8 @@ create_exec_queue(struct kiln_intel_device *dev, char *err, size_t err_size)
 {
    struct intel_query_engine_info *engines = intel_engine_get_info(dev->fd, INTEL_KMD_TYPE_XE);
    if (!engines)
-      return kiln_intel_error(err, err_size, errno ? errno : EIO,
-                              "DRM_XE_DEVICE_QUERY_ENGINES: %s", strerror(errno));
+      return kiln_intel_error(err, err_size, errno ? errno : EIO, "DRM_XE_DEVICE_QUERY_ENGINES: %s",
+                              strerror(errno));
    const struct intel_engine_class_instance *render = NULL;
    for (uint32_t i = 0; i < engines->num_engines && !render; i++) {
       if (engines->engines[i].engine_class == INTEL_ENGINE_CLASS_RENDER)
@@ -103,12 +103,11 @@ choose_placement(struct kiln_intel_device *dev)
    const struct intel_device_info_pat_entry *pat =
       vram ? &info->pat.writecombining : &info->pat.cached_coherent;
 
-   dev->xe.placement = BITFIELD_BIT(vram ? info->mem.vram.mem.instance
-                                         : info->mem.sram.mem.instance);
+   dev->xe.placement =
+      BITFIELD_BIT(vram ? info->mem.vram.mem.instance : info->mem.sram.mem.instance);
    dev->xe.create_flags = vram ? DRM_XE_GEM_CREATE_FLAG_NEEDS_VISIBLE_VRAM : 0;
-   dev->xe.cpu_caching = pat->mmap == INTEL_DEVICE_INFO_MMAP_MODE_WB
-                            ? DRM_XE_GEM_CPU_CACHING_WB
-                            : DRM_XE_GEM_CPU_CACHING_WC;
+   dev->xe.cpu_caching = pat->mmap == INTEL_DEVICE_INFO_MMAP_MODE_WB ? DRM_XE_GEM_CPU_CACHING_WB
+                                                                     : DRM_XE_GEM_CPU_CACHING_WC;
    dev->xe.pat_index = pat->index;
    dev->xe.alignment = MAX2(info->mem_alignment, 4096);
 }
@@ -118,17 +117,16 @@ xe_init(struct kiln_intel_device *dev, char *err, size_t err_size)
 {
    struct drm_xe_vm_create vm = { 0 };
    if (drmIoctl(dev->fd, DRM_IOCTL_XE_VM_CREATE, &vm))
-      return kiln_intel_error(err, err_size, errno, "DRM_IOCTL_XE_VM_CREATE: %s",
-                              strerror(errno));
+      return kiln_intel_error(err, err_size, errno, "DRM_IOCTL_XE_VM_CREATE: %s", strerror(errno));
    dev->xe.vm = vm.vm_id;
 
    int ret = 0;
    if (!intel_bind_timeline_init(&dev->xe.binds, dev->fd))
-      ret = kiln_intel_error(err, err_size, errno, "creating the bind timeline: %s",
-                             strerror(errno));
+      ret =
+         kiln_intel_error(err, err_size, errno, "creating the bind timeline: %s", strerror(errno));
    else if (drmSyncobjCreate(dev->fd, 0, &dev->xe.timeline))
-      ret = kiln_intel_error(err, err_size, errno, "creating the exec timeline: %s",
-                             strerror(errno));
+      ret =
+         kiln_intel_error(err, err_size, errno, "creating the exec timeline: %s", strerror(errno));
    else
       ret = create_exec_queue(dev, err, err_size);
    if (ret) {
@@ -205,8 +203,7 @@ xe_bo_create(struct kiln_intel_device *dev, struct kiln_intel_bo *bo)
    struct drm_xe_gem_mmap_offset mmap_offset = { .handle = bo->handle };
    void *map = MAP_FAILED;
    if (!drmIoctl(dev->fd, DRM_IOCTL_XE_GEM_MMAP_OFFSET, &mmap_offset))
-      map = mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, dev->fd,
-                 mmap_offset.offset);
+      map = mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, dev->fd, mmap_offset.offset);
    int ret = map == MAP_FAILED ? errno : vm_bind(dev, bo, DRM_XE_VM_BIND_OP_MAP);
    if (ret) {
       if (map != MAP_FAILED)
@@ -243,16 +240,15 @@ xe_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned nu
       .num_batch_buffer = 1,
    };
    if (drmIoctl(dev->fd, DRM_IOCTL_XE_EXEC, &exec))
-      return kiln_intel_error(err, err_size, errno,
-                              "DRM_IOCTL_XE_EXEC of the batch at 0x%llx: %s",
+      return kiln_intel_error(err, err_size, errno, "DRM_IOCTL_XE_EXEC of the batch at 0x%llx: %s",
                               (unsigned long long)s->batch->address, strerror(errno));
    s->seqno = ++dev->xe.seqno;
    return 0;
 }
 
 static int
-xe_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *s,
-        int64_t timeout_ns, char *err, size_t err_size)
+xe_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *s, int64_t timeout_ns,
+        char *err, size_t err_size)
 {
    /* The syncobj wait takes a CLOCK_MONOTONIC deadline; INT64_MAX is
     * forever. */

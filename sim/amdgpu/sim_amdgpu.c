@@ -31,8 +31,8 @@ bool
 sim_amdgpu_debug(void)
 {
    static const struct debug_control options[] = {
-      {"sim", 1},
-      {NULL, 0},
+      { "sim", 1 },
+      { NULL, 0 },
    };
    static int debug = -1;
    if (debug < 0)
@@ -105,7 +105,10 @@ struct sim_ioctl {
    sim_ioctl_fn fn;
 };
 
-#define IOCTL(req, fn) {DRM_IOCTL_##req, fn}
+#define IOCTL(req, fn)                                                                             \
+   {                                                                                               \
+      DRM_IOCTL_##req, fn                                                                          \
+   }
 
 static const struct sim_ioctl sim_ioctls[] = {
    IOCTL(VERSION, sim_ioctl_version),
@@ -141,8 +144,7 @@ static const struct sim_ioctl sim_ioctls[] = {
 };
 
 int
-kiln_sim_amdgpu_ioctl(struct kiln_sim_amdgpu *dev, unsigned long request,
-                      void *arg)
+kiln_sim_amdgpu_ioctl(struct kiln_sim_amdgpu *dev, unsigned long request, void *arg)
 {
    const struct sim_ioctl *entry = NULL;
    uint64_t kdata[128]; /* the largest, GEM_METADATA, is 288 bytes */
@@ -202,8 +204,7 @@ cp_translate(void *data, uint64_t va, uint64_t size, bool write)
 }
 
 static int
-cp_dispatch(void *data, const struct kiln_sim_dispatch *dispatch,
-            struct kiln_sim_fault *fault)
+cp_dispatch(void *data, const struct kiln_sim_dispatch *dispatch, struct kiln_sim_fault *fault)
 {
    struct kiln_sim_amdgpu *dev = data;
    if (dev->profiling)
@@ -268,8 +269,7 @@ kiln_sim_amdgpu_mmap(struct kiln_sim_amdgpu *dev, uint64_t offset, size_t size)
    pthread_mutex_lock(&dev->lock);
    for (uint32_t i = 1; i <= dev->bos.count; i++) {
       struct sim_bo *bo = sim_handle_get(&dev->bos, i);
-      if (bo && !bo->userptr &&
-          SIM_MMAP_OFFSET_BASE + bo->pool_offset == offset) {
+      if (bo && !bo->userptr && SIM_MMAP_OFFSET_BASE + bo->pool_offset == offset) {
          if (size <= bo->size && !(bo->flags & AMDGPU_GEM_CREATE_NO_CPU_ACCESS))
             ptr = bo->host;
          break;
@@ -282,8 +282,7 @@ kiln_sim_amdgpu_mmap(struct kiln_sim_amdgpu *dev, uint64_t offset, size_t size)
 }
 
 int
-kiln_sim_amdgpu_last_fault(struct kiln_sim_amdgpu *dev,
-                           struct kiln_sim_fault *fault)
+kiln_sim_amdgpu_last_fault(struct kiln_sim_amdgpu *dev, struct kiln_sim_fault *fault)
 {
    pthread_mutex_lock(&dev->lock);
    bool has = dev->has_fault;

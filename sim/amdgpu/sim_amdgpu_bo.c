@@ -124,13 +124,13 @@ sim_bo_destroy_all(struct kiln_sim_amdgpu *dev)
    sim_handles_fini(&dev->bos);
 }
 
-#define SIM_GEM_CREATE_FLAGS                                                  \
-   (AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED | AMDGPU_GEM_CREATE_NO_CPU_ACCESS | \
-    AMDGPU_GEM_CREATE_CPU_GTT_USWC | AMDGPU_GEM_CREATE_VRAM_CLEARED |         \
-    AMDGPU_GEM_CREATE_VRAM_CONTIGUOUS | AMDGPU_GEM_CREATE_VM_ALWAYS_VALID |   \
-    AMDGPU_GEM_CREATE_EXPLICIT_SYNC | AMDGPU_GEM_CREATE_VRAM_WIPE_ON_RELEASE | \
-    AMDGPU_GEM_CREATE_DISCARDABLE | AMDGPU_GEM_CREATE_COHERENT |              \
-    AMDGPU_GEM_CREATE_UNCACHED | AMDGPU_GEM_CREATE_EXT_COHERENT)
+#define SIM_GEM_CREATE_FLAGS                                                                       \
+   (AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED | AMDGPU_GEM_CREATE_NO_CPU_ACCESS |                      \
+    AMDGPU_GEM_CREATE_CPU_GTT_USWC | AMDGPU_GEM_CREATE_VRAM_CLEARED |                              \
+    AMDGPU_GEM_CREATE_VRAM_CONTIGUOUS | AMDGPU_GEM_CREATE_VM_ALWAYS_VALID |                        \
+    AMDGPU_GEM_CREATE_EXPLICIT_SYNC | AMDGPU_GEM_CREATE_VRAM_WIPE_ON_RELEASE |                     \
+    AMDGPU_GEM_CREATE_DISCARDABLE | AMDGPU_GEM_CREATE_COHERENT | AMDGPU_GEM_CREATE_UNCACHED |      \
+    AMDGPU_GEM_CREATE_EXT_COHERENT)
 
 int
 sim_ioctl_gem_create(struct kiln_sim_amdgpu *dev, void *arg)
@@ -148,16 +148,14 @@ sim_ioctl_gem_create(struct kiln_sim_amdgpu *dev, void *arg)
       return -EINVAL;
    if (domains & ~(uint64_t)AMDGPU_GEM_DOMAIN_MASK)
       return -EINVAL;
-   if (domains & (AMDGPU_GEM_DOMAIN_GDS | AMDGPU_GEM_DOMAIN_GWS |
-                  AMDGPU_GEM_DOMAIN_OA)) {
+   if (domains & (AMDGPU_GEM_DOMAIN_GDS | AMDGPU_GEM_DOMAIN_GWS | AMDGPU_GEM_DOMAIN_OA)) {
       if (flags & AMDGPU_GEM_CREATE_VM_ALWAYS_VALID)
          return -EINVAL;
       flags |= AMDGPU_GEM_CREATE_NO_CPU_ACCESS;
    }
    if (!size)
       return -EINVAL;
-   if (size > info->mem.vram.total_heap_size ||
-       size > info->mem.gtt.total_heap_size)
+   if (size > info->mem.vram.total_heap_size || size > info->mem.gtt.total_heap_size)
       return -ENOMEM;
 
    struct sim_bo *bo = calloc(1, sizeof(*bo));
@@ -206,8 +204,7 @@ sim_ioctl_gem_userptr(struct kiln_sim_amdgpu *dev, void *arg)
                        AMDGPU_GEM_USERPTR_VALIDATE | AMDGPU_GEM_USERPTR_REGISTER))
       return -EINVAL;
    /* Writable user memory needs an MMU notifier in the kernel. */
-   if (!(args->flags & AMDGPU_GEM_USERPTR_READONLY) &&
-       !(args->flags & AMDGPU_GEM_USERPTR_REGISTER))
+   if (!(args->flags & AMDGPU_GEM_USERPTR_READONLY) && !(args->flags & AMDGPU_GEM_USERPTR_REGISTER))
       return -EACCES;
 
    struct sim_bo *bo = calloc(1, sizeof(*bo));
@@ -306,8 +303,8 @@ sim_ioctl_gem_op(struct kiln_sim_amdgpu *dev, void *arg)
    case AMDGPU_GEM_OP_SET_PLACEMENT:
       if (bo->userptr)
          return -EPERM;
-      bo->domains = args->value & (AMDGPU_GEM_DOMAIN_VRAM | AMDGPU_GEM_DOMAIN_GTT |
-                                   AMDGPU_GEM_DOMAIN_CPU);
+      bo->domains =
+         args->value & (AMDGPU_GEM_DOMAIN_VRAM | AMDGPU_GEM_DOMAIN_GTT | AMDGPU_GEM_DOMAIN_CPU);
       return 0;
    default:
       return -EINVAL;
@@ -343,9 +340,8 @@ bo_list_read(struct kiln_sim_amdgpu *dev, const union drm_amdgpu_bo_list *args,
    if (!list->handles)
       return -ENOMEM;
    for (uint32_t i = 0; i < list->count; i++) {
-      struct drm_amdgpu_bo_list_entry e = {0};
-      memcpy(&e, entries + (size_t)i * stride,
-             stride < sizeof(e) ? stride : sizeof(e));
+      struct drm_amdgpu_bo_list_entry e = { 0 };
+      memcpy(&e, entries + (size_t)i * stride, stride < sizeof(e) ? stride : sizeof(e));
       if (!sim_bo_lookup(dev, e.bo_handle)) {
          free(list->handles);
          return -ENOENT;

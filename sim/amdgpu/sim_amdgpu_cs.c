@@ -55,7 +55,7 @@ check_bo_handles(struct kiln_sim_amdgpu *dev, const struct drm_amdgpu_bo_list_in
    if (in->bo_number && (!entries || stride < sizeof(uint32_t)))
       return -EFAULT;
    for (uint32_t i = 0; i < in->bo_number; i++) {
-      struct drm_amdgpu_bo_list_entry e = {0};
+      struct drm_amdgpu_bo_list_entry e = { 0 };
       memcpy(&e, entries + (size_t)i * stride, MIN2(stride, sizeof(e)));
       if (!sim_bo_lookup(dev, e.bo_handle))
          return -ENOENT;
@@ -63,18 +63,17 @@ check_bo_handles(struct kiln_sim_amdgpu *dev, const struct drm_amdgpu_bo_list_in
    return 0;
 }
 
-#define ADD_CHUNK(arr, counts, n, ptr, count)                                 \
-   do {                                                                       \
-      if ((n) == ARRAY_SIZE(arr))                                             \
-         return -EINVAL;                                                      \
-      (arr)[n] = (ptr);                                                       \
-      (counts)[n] = (count);                                                  \
-      (n)++;                                                                  \
+#define ADD_CHUNK(arr, counts, n, ptr, count)                                                      \
+   do {                                                                                            \
+      if ((n) == ARRAY_SIZE(arr))                                                                  \
+         return -EINVAL;                                                                           \
+      (arr)[n] = (ptr);                                                                            \
+      (counts)[n] = (count);                                                                       \
+      (n)++;                                                                                       \
    } while (0)
 
 static int
-parse_chunks(struct kiln_sim_amdgpu *dev, const union drm_amdgpu_cs *cs,
-             struct cs_chunks *c)
+parse_chunks(struct kiln_sim_amdgpu *dev, const union drm_amdgpu_cs *cs, struct cs_chunks *c)
 {
    const uint64_t *chunk_ptrs = (const uint64_t *)(uintptr_t)cs->in.chunks;
 
@@ -92,8 +91,7 @@ parse_chunks(struct kiln_sim_amdgpu *dev, const union drm_amdgpu_cs *cs,
 
       switch (chunk->chunk_id) {
       case AMDGPU_CHUNK_ID_IB:
-         if (bytes < sizeof(struct drm_amdgpu_cs_chunk_ib) ||
-             c->ib_count == ARRAY_SIZE(c->ibs))
+         if (bytes < sizeof(struct drm_amdgpu_cs_chunk_ib) || c->ib_count == ARRAY_SIZE(c->ibs))
             return -EINVAL;
          c->ibs[c->ib_count++] = data;
          break;
@@ -157,8 +155,7 @@ check_dependencies(struct kiln_sim_amdgpu *dev, const struct cs_chunks *c)
    for (unsigned i = 0; i < c->dep_chunks; i++) {
       for (unsigned j = 0; j < c->dep_counts[i]; j++) {
          const struct drm_amdgpu_cs_chunk_dep *d = &c->deps[i][j];
-         int r = sim_fence_status(dev, d->ctx_id, d->ip_type, d->ip_instance,
-                                  d->ring, d->handle);
+         int r = sim_fence_status(dev, d->ctx_id, d->ip_type, d->ip_instance, d->ring, d->handle);
          if (r == -EINVAL)
             return r;
       }
@@ -185,8 +182,7 @@ check_dependencies(struct kiln_sim_amdgpu *dev, const struct cs_chunks *c)
          /* A point no CS will ever submit: the kernel's WAIT_FOR_SUBMIT
           * would time out, without it the point is invalid. */
          if (!ok)
-            return w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT ? -ETIME
-                                                                    : -EINVAL;
+            return w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT ? -ETIME : -EINVAL;
       }
    }
    for (unsigned i = 0; i < c->sem_out_chunks; i++)
@@ -218,17 +214,16 @@ record_fault(struct kiln_sim_amdgpu *dev, const struct kiln_sim_fault *fault)
    /* Mapped for the other kind of access: a permission fault. */
    bool mapped = sim_vm_translate(dev, fault->address, 1, !fault->write);
    dev->gpuvm_fault_addr = fault->address & ~(SIM_PAGE_SIZE - 1);
-   dev->gpuvm_fault_status = S_00A130_CID(cid) | S_00A130_RW(fault->write) |
-                             S_00A130_VMID(1) |
-                             (mapped ? S_00A130_PERMISSION_FAULTS(fault->write ? 4 : 2)
-                                     : S_00A130_MAPPING_ERROR(1));
+   dev->gpuvm_fault_status =
+      S_00A130_CID(cid) | S_00A130_RW(fault->write) | S_00A130_VMID(1) |
+      (mapped ? S_00A130_PERMISSION_FAULTS(fault->write ? 4 : 2) : S_00A130_MAPPING_ERROR(1));
 }
 
 int
 sim_ioctl_cs(struct kiln_sim_amdgpu *dev, void *arg)
 {
    union drm_amdgpu_cs *cs = arg;
-   struct cs_chunks c = {0};
+   struct cs_chunks c = { 0 };
    int r;
 
    struct sim_ctx *ctx = sim_handle_get(&dev->ctxs, cs->in.ctx_id);
@@ -243,13 +238,11 @@ sim_ioctl_cs(struct kiln_sim_amdgpu *dev, void *arg)
 
    /* All IBs go to one entity (no gang submission). */
    const struct drm_amdgpu_cs_chunk_ib *first = c.ibs[0];
-   struct sim_entity *entity =
-      sim_ctx_entity(ctx, first->ip_type, first->ip_instance, first->ring);
+   struct sim_entity *entity = sim_ctx_entity(ctx, first->ip_type, first->ip_instance, first->ring);
    if (!entity)
       return -EINVAL;
    for (unsigned i = 1; i < c.ib_count; i++) {
-      if (sim_ctx_entity(ctx, c.ibs[i]->ip_type, c.ibs[i]->ip_instance,
-                         c.ibs[i]->ring) != entity)
+      if (sim_ctx_entity(ctx, c.ibs[i]->ip_type, c.ibs[i]->ip_instance, c.ibs[i]->ring) != entity)
          return -EINVAL;
    }
 
@@ -272,8 +265,7 @@ sim_ioctl_cs(struct kiln_sim_amdgpu *dev, void *arg)
    for (unsigned i = 0; i < c.ib_count && !error; i++) {
       if (c.ibs[i]->flags & AMDGPU_IB_FLAG_CE)
          continue;
-      if (sim_pm4_execute_ib(&dev->cp, c.ibs[i]->va_start,
-                             c.ibs[i]->ib_bytes / 4, &fault)) {
+      if (sim_pm4_execute_ib(&dev->cp, c.ibs[i]->va_start, c.ibs[i]->ib_bytes / 4, &fault)) {
          record_fault(dev, &fault);
          ctx->guilty = true;
          sim_reset_counter_bump();
@@ -299,8 +291,7 @@ sim_ioctl_cs(struct kiln_sim_amdgpu *dev, void *arg)
    for (unsigned i = 0; i < c.tl_signal_chunks; i++) {
       for (unsigned j = 0; j < c.tl_signal_counts[i]; j++) {
          const struct drm_amdgpu_cs_chunk_syncobj *sig = &c.tl_signal[i][j];
-         sim_syncobj_signal(sim_handle_get(&dev->syncobjs, sig->handle), error,
-                            sig->point);
+         sim_syncobj_signal(sim_handle_get(&dev->syncobjs, sig->handle), error, sig->point);
       }
    }
 

@@ -35,8 +35,7 @@ sim_reset_counter_bump(void)
 }
 
 struct sim_entity *
-sim_ctx_entity(struct sim_ctx *ctx, uint32_t ip_type, uint32_t ip_instance,
-               uint32_t ring)
+sim_ctx_entity(struct sim_ctx *ctx, uint32_t ip_type, uint32_t ip_instance, uint32_t ring)
 {
    if (ip_instance != 0)
       return NULL;
@@ -134,9 +133,8 @@ sim_ioctl_ctx(struct kiln_sim_amdgpu *dev, void *arg)
       uint32_t counter = sim_reset_counter();
       args->out.state.flags = 0;
       args->out.state.hangs = 0;
-      args->out.state.reset_status = ctx->reset_counter_query == counter
-                                        ? AMDGPU_CTX_NO_RESET
-                                        : AMDGPU_CTX_UNKNOWN_RESET;
+      args->out.state.reset_status =
+         ctx->reset_counter_query == counter ? AMDGPU_CTX_NO_RESET : AMDGPU_CTX_UNKNOWN_RESET;
       ctx->reset_counter_query = counter;
       return 0;
    }
@@ -185,7 +183,7 @@ sim_ioctl_ctx(struct kiln_sim_amdgpu *dev, void *arg)
  * negative errno for a bad reference or the error the job ended with. */
 int
 sim_fence_status(struct kiln_sim_amdgpu *dev, uint32_t ctx_id, uint32_t ip_type,
-             uint32_t ip_instance, uint32_t ring, uint64_t seq)
+                 uint32_t ip_instance, uint32_t ring, uint64_t seq)
 {
    struct sim_ctx *ctx = sim_handle_get(&dev->ctxs, ctx_id);
    if (!ctx)
@@ -206,8 +204,8 @@ int
 sim_ioctl_wait_cs(struct kiln_sim_amdgpu *dev, void *arg)
 {
    union drm_amdgpu_wait_cs *args = arg;
-   int r = sim_fence_status(dev, args->in.ctx_id, args->in.ip_type,
-                        args->in.ip_instance, args->in.ring, args->in.handle);
+   int r = sim_fence_status(dev, args->in.ctx_id, args->in.ip_type, args->in.ip_instance,
+                            args->in.ring, args->in.handle);
    if (r < 0)
       return r;
    memset(args, 0, sizeof(*args));
@@ -230,8 +228,7 @@ sim_ioctl_wait_fences(struct kiln_sim_amdgpu *dev, void *arg)
       return -EFAULT;
    for (uint32_t i = 0; i < count; i++) {
       const struct drm_amdgpu_fence *f = &fences[i];
-      r = sim_fence_status(dev, f->ctx_id, f->ip_type, f->ip_instance, f->ring,
-                       f->seq_no);
+      r = sim_fence_status(dev, f->ctx_id, f->ip_type, f->ip_instance, f->ring, f->seq_no);
       if (r < 0 && (wait_all || r == -EINVAL))
          return r;
       if (!wait_all) {
@@ -255,8 +252,7 @@ sim_ioctl_fence_to_handle(struct kiln_sim_amdgpu *dev, void *arg)
    uint32_t handle;
    int fd, r;
 
-   r = sim_fence_status(dev, f->ctx_id, f->ip_type, f->ip_instance, f->ring,
-                    f->seq_no);
+   r = sim_fence_status(dev, f->ctx_id, f->ip_type, f->ip_instance, f->ring, f->seq_no);
    if (r == -EINVAL)
       return r;
    if (what > AMDGPU_FENCE_TO_HANDLE_GET_SYNC_FILE_FD)
@@ -270,9 +266,8 @@ sim_ioctl_fence_to_handle(struct kiln_sim_amdgpu *dev, void *arg)
       args->out.handle = handle;
       return 0;
    }
-   r = sim_syncobj_to_fd(dev, handle,
-                         what == AMDGPU_FENCE_TO_HANDLE_GET_SYNC_FILE_FD, &fd);
-   struct drm_syncobj_destroy destroy = {.handle = handle};
+   r = sim_syncobj_to_fd(dev, handle, what == AMDGPU_FENCE_TO_HANDLE_GET_SYNC_FILE_FD, &fd);
+   struct drm_syncobj_destroy destroy = { .handle = handle };
    sim_ioctl_syncobj_destroy(dev, &destroy);
    if (r)
       return r;

@@ -156,14 +156,14 @@ drm_shim_driver_init(void)
    snprintf(device, sizeof(device), "0x%04x\n", d->dev.device_id);
    drm_shim_override_file(uevent, "/sys/dev/char/%d:%d/device/uevent", DRM_MAJOR,
                           render_node_minor);
-   drm_shim_override_file(revision, "/sys/dev/char/%d:%d/device/revision",
-                          DRM_MAJOR, render_node_minor);
-   drm_shim_override_file("0x1002\n", "/sys/dev/char/%d:%d/device/vendor",
-                          DRM_MAJOR, render_node_minor);
+   drm_shim_override_file(revision, "/sys/dev/char/%d:%d/device/revision", DRM_MAJOR,
+                          render_node_minor);
+   drm_shim_override_file("0x1002\n", "/sys/dev/char/%d:%d/device/vendor", DRM_MAJOR,
+                          render_node_minor);
    drm_shim_override_file(device, "/sys/dev/char/%d:%d/device/device", DRM_MAJOR,
                           render_node_minor);
-   drm_shim_override_file("0x1002\n", "/sys/dev/char/%d:%d/device/subsystem_vendor",
-                          DRM_MAJOR, render_node_minor);
-   drm_shim_override_file("0x0e3a\n", "/sys/dev/char/%d:%d/device/subsystem_device",
-                          DRM_MAJOR, render_node_minor);
+   drm_shim_override_file("0x1002\n", "/sys/dev/char/%d:%d/device/subsystem_vendor", DRM_MAJOR,
+                          render_node_minor);
+   drm_shim_override_file("0x0e3a\n", "/sys/dev/char/%d:%d/device/subsystem_device", DRM_MAJOR,
+                          render_node_minor);
 }

@@ -32,8 +32,7 @@ sim_amdgpu_navi21(void)
 static int
 copy_out(const struct drm_amdgpu_info *info, const void *data, size_t size)
 {
-   memcpy((void *)(uintptr_t)info->return_pointer, data,
-          MIN2((size_t)info->return_size, size));
+   memcpy((void *)(uintptr_t)info->return_pointer, data, MIN2((size_t)info->return_size, size));
    return 0;
 }
 
@@ -54,7 +53,7 @@ info_hw_ip(const struct drm_amdgpu_info *info, bool count)
 {
    const struct amdgpu_device *d = sim_amdgpu_navi21();
    uint32_t type = info->query_hw_ip.type;
-   struct drm_amdgpu_info_hw_ip ip = {0};
+   struct drm_amdgpu_info_hw_ip ip = { 0 };
 
    if (type >= AMDGPU_HW_IP_NUM)
       return -EINVAL;
@@ -75,7 +74,7 @@ static int
 info_fw_version(const struct drm_amdgpu_info *info)
 {
    const struct amdgpu_device *d = sim_amdgpu_navi21();
-   struct drm_amdgpu_info_firmware fw = {0};
+   struct drm_amdgpu_info_firmware fw = { 0 };
 
    if (info->query_fw.ip_instance != 0)
       return -EINVAL;
@@ -128,8 +127,7 @@ info_read_mmr_reg(const struct drm_amdgpu_info *info)
 
    if (se != AMDGPU_INFO_MMR_SE_INDEX_MASK && se >= d->dev.num_shader_engines)
       return -EINVAL;
-   if (sh != AMDGPU_INFO_MMR_SH_INDEX_MASK &&
-       sh >= d->dev.num_shader_arrays_per_engine)
+   if (sh != AMDGPU_INFO_MMR_SH_INDEX_MASK && sh >= d->dev.num_shader_arrays_per_engine)
       return -EINVAL;
    if (count > ARRAY_SIZE(regs))
       return -EINVAL;
@@ -158,8 +156,8 @@ info_memory(const struct drm_amdgpu_info *info)
    struct drm_amdgpu_memory_info mem = d->mem;
 
    mem.vram.heap_usage = sim_bo_vram_usage();
-   mem.cpu_accessible_vram.heap_usage = MIN2(sim_bo_vram_usage(),
-                                             mem.cpu_accessible_vram.usable_heap_size);
+   mem.cpu_accessible_vram.heap_usage =
+      MIN2(sim_bo_vram_usage(), mem.cpu_accessible_vram.usable_heap_size);
    mem.gtt.heap_usage = sim_bo_gtt_usage();
    return copy_out(info, &mem, sizeof(mem));
 }
@@ -170,8 +168,8 @@ info_vram_gtt(const struct drm_amdgpu_info *info)
    const struct amdgpu_device *d = sim_amdgpu_navi21();
    struct drm_amdgpu_info_vram_gtt v = {
       .vram_size = d->mem.vram.usable_heap_size,
-      .vram_cpu_accessible_size = MIN2(d->mem.cpu_accessible_vram.usable_heap_size,
-                                       d->mem.vram.usable_heap_size),
+      .vram_cpu_accessible_size =
+         MIN2(d->mem.cpu_accessible_vram.usable_heap_size, d->mem.vram.usable_heap_size),
       .gtt_size = d->mem.gtt.usable_heap_size,
    };
    return copy_out(info, &v, sizeof(v));
@@ -196,7 +194,7 @@ info_gds(const struct drm_amdgpu_info *info)
 static int
 info_video_caps(const struct drm_amdgpu_info *info)
 {
-   struct drm_amdgpu_info_video_caps caps = {0};
+   struct drm_amdgpu_info_video_caps caps = { 0 };
 
    switch (info->video_cap.type) {
    case AMDGPU_INFO_VIDEO_CAPS_DECODE:
@@ -246,8 +244,7 @@ sim_ioctl_info(struct kiln_sim_amdgpu *dev, void *arg)
    case AMDGPU_INFO_VRAM_USAGE:
       return copy_u64(info, sim_bo_vram_usage());
    case AMDGPU_INFO_VIS_VRAM_USAGE:
-      return copy_u64(info, MIN2(sim_bo_vram_usage(),
-                                 d->mem.cpu_accessible_vram.usable_heap_size));
+      return copy_u64(info, MIN2(sim_bo_vram_usage(), d->mem.cpu_accessible_vram.usable_heap_size));
    case AMDGPU_INFO_GTT_USAGE:
       return copy_u64(info, sim_bo_gtt_usage());
    case AMDGPU_INFO_GDS_CONFIG:

@@ -42,8 +42,8 @@ pool_init(void)
       close(fd);
       return;
    }
-   void *base = mmap(NULL, SIM_MEM_POOL_SIZE, PROT_READ | PROT_WRITE,
-                     MAP_SHARED | MAP_NORESERVE, fd, 0);
+   void *base =
+      mmap(NULL, SIM_MEM_POOL_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
    if (base == MAP_FAILED) {
       close(fd);
       return;
@@ -51,8 +51,7 @@ pool_init(void)
    pool.fd = fd;
    pool.base = base;
    /* Offset 0 is util_vma_heap's failure value: start one page in. */
-   util_vma_heap_init(&pool.heap, SIM_PAGE_SIZE,
-                      SIM_MEM_POOL_SIZE - SIM_PAGE_SIZE);
+   util_vma_heap_init(&pool.heap, SIM_PAGE_SIZE, SIM_MEM_POOL_SIZE - SIM_PAGE_SIZE);
 }
 
 int
@@ -90,8 +89,7 @@ sim_mem_map(uint64_t mmap_offset, size_t length, int prot, int flags)
       errno = EINVAL;
       return MAP_FAILED;
    }
-   return mmap(NULL, length, prot, flags, pool.fd,
-               mmap_offset - SIM_MMAP_OFFSET_BASE);
+   return mmap(NULL, length, prot, flags, pool.fd, mmap_offset - SIM_MMAP_OFFSET_BASE);
 }
 
 void *

@@ -24,7 +24,7 @@
 /* GEM mmap offsets start here, far above the offsets Mesa's drm-shim hands
  * out for its own BOs, so the shim can route them to us. */
 #define SIM_MMAP_OFFSET_BASE (1ull << 40)
-#define SIM_MEM_POOL_SIZE (64ull << 30)
+#define SIM_MEM_POOL_SIZE    (64ull << 30)
 
 /* The kernel's DRM_AMDGPU interface version the emulator answers with:
  * 3.57 has every query Mesa's ac_gpu_info uses on gfx10.3 (MAX_IBS,
@@ -33,7 +33,7 @@
 #define SIM_AMDGPU_VERSION_MINOR 57
 
 /* Rings per IP as the navi21 of amdgpu_devices.c reports them. */
-#define SIM_GFX_RINGS 1
+#define SIM_GFX_RINGS     1
 #define SIM_COMPUTE_RINGS 4
 
 /* ---- handle tables (lowest free id >= 1, like the kernel's idr) ---- */
@@ -51,8 +51,7 @@ void sim_handles_fini(struct sim_handles *h);
 /* ---- BO memory: one process-wide memfd so mmap offsets can be mapped by
  * the drm-shim as well as used in-process (sim_amdgpu_mem.c) ---- */
 
-int sim_mem_alloc(uint64_t size, uint64_t alignment, uint64_t *offset,
-                  void **host);
+int sim_mem_alloc(uint64_t size, uint64_t alignment, uint64_t *offset, void **host);
 void sim_mem_free(uint64_t offset, uint64_t size);
 /* Maps the pool range behind a GEM mmap offset into a new host mapping
  * (what mmap() on the render node does under drm-shim). */
@@ -89,7 +88,7 @@ struct sim_va_mapping {
 struct sim_entity {
    uint64_t next_seq; /* the next CS's sequence number, from 1 */
    uint64_t error_seq;
-   int error;         /* negative errno the error_seq job ended with */
+   int error; /* negative errno the error_seq job ended with */
 };
 
 struct sim_ctx {
@@ -156,31 +155,26 @@ uint64_t sim_bo_vram_usage(void);
 uint64_t sim_bo_gtt_usage(void);
 struct sim_bo *sim_bo_lookup(struct kiln_sim_amdgpu *dev, uint32_t handle);
 void sim_vm_remove_bo(struct kiln_sim_amdgpu *dev, struct sim_bo *bo);
-void *sim_vm_translate(struct kiln_sim_amdgpu *dev, uint64_t va, uint64_t size,
-                       bool write);
+void *sim_vm_translate(struct kiln_sim_amdgpu *dev, uint64_t va, uint64_t size, bool write);
 void sim_vm_fini(struct kiln_sim_amdgpu *dev);
 void sim_bo_destroy_all(struct kiln_sim_amdgpu *dev);
 void sim_ctx_destroy_all(struct kiln_sim_amdgpu *dev);
 void sim_syncobj_destroy_all(struct kiln_sim_amdgpu *dev);
 void sim_bo_list_destroy_all(struct kiln_sim_amdgpu *dev);
 
-struct sim_entity *sim_ctx_entity(struct sim_ctx *ctx, uint32_t ip_type,
-                                  uint32_t ip_instance, uint32_t ring);
-int sim_fence_status(struct kiln_sim_amdgpu *dev, uint32_t ctx_id,
-                     uint32_t ip_type, uint32_t ip_instance, uint32_t ring,
-                     uint64_t seq);
+struct sim_entity *sim_ctx_entity(struct sim_ctx *ctx, uint32_t ip_type, uint32_t ip_instance,
+                                  uint32_t ring);
+int sim_fence_status(struct kiln_sim_amdgpu *dev, uint32_t ctx_id, uint32_t ip_type,
+                     uint32_t ip_instance, uint32_t ring, uint64_t seq);
 uint32_t sim_reset_counter(void);
 void sim_reset_counter_bump(void);
 
-struct sim_syncobj *sim_syncobj_get(struct kiln_sim_amdgpu *dev,
-                                    uint32_t handle);
+struct sim_syncobj *sim_syncobj_get(struct kiln_sim_amdgpu *dev, uint32_t handle);
 void sim_syncobj_put(struct sim_syncobj *s);
 void sim_syncobj_signal(struct sim_syncobj *s, int error, uint64_t point);
 bool sim_syncobj_has_fence(struct sim_syncobj *s, uint64_t point);
-int sim_syncobj_new(struct kiln_sim_amdgpu *dev, bool signaled, int error,
-                    uint32_t *handle);
-int sim_syncobj_to_fd(struct kiln_sim_amdgpu *dev, uint32_t handle,
-                      bool sync_file, int *fd);
+int sim_syncobj_new(struct kiln_sim_amdgpu *dev, bool signaled, int error, uint32_t *handle);
+int sim_syncobj_to_fd(struct kiln_sim_amdgpu *dev, uint32_t handle, bool sync_file, int *fd);
 
 /* ---- ioctls (return 0 or a negative errno) ---- */
 

@@ -16,12 +16,11 @@
 
 /* Called by the command processor with dev->lock held. */
 int
-sim_amdgpu_profiled_dispatch(struct kiln_sim_amdgpu *dev,
-                             const struct kiln_sim_dispatch *dispatch,
+sim_amdgpu_profiled_dispatch(struct kiln_sim_amdgpu *dev, const struct kiln_sim_dispatch *dispatch,
                              struct kiln_sim_fault *fault)
 {
    struct kiln_sim_profile *profile = NULL;
-   struct kiln_sim_run_options options = {.profile = &profile};
+   struct kiln_sim_run_options options = { .profile = &profile };
    int ret = kiln_sim_dispatch(dev->vm, dispatch, &options, fault, NULL);
    if (profile) {
       if (dev->profiles_last)

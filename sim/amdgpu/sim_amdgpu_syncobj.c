@@ -114,8 +114,7 @@ sim_syncobj_has_fence(struct sim_syncobj *s, uint64_t point)
 }
 
 int
-sim_syncobj_new(struct kiln_sim_amdgpu *dev, bool signaled, int error,
-                uint32_t *handle)
+sim_syncobj_new(struct kiln_sim_amdgpu *dev, bool signaled, int error, uint32_t *handle)
 {
    struct sim_syncobj *s = syncobj_alloc();
    if (!s)
@@ -145,8 +144,7 @@ sim_ioctl_syncobj_create(struct kiln_sim_amdgpu *dev, void *arg)
 
    if (args->flags & ~DRM_SYNCOBJ_CREATE_SIGNALED)
       return -EINVAL;
-   return sim_syncobj_new(dev, args->flags & DRM_SYNCOBJ_CREATE_SIGNALED, 0,
-                          &args->handle);
+   return sim_syncobj_new(dev, args->flags & DRM_SYNCOBJ_CREATE_SIGNALED, 0, &args->handle);
 }
 
 int
@@ -187,14 +185,13 @@ record_fd(int fd, struct sim_syncobj *s, int error)
    }
    if (s)
       s->refcount++;
-   exported[i] = (struct exported_fd){fd, s, error};
+   exported[i] = (struct exported_fd){ fd, s, error };
    pthread_mutex_unlock(&sync_lock);
    return 0;
 }
 
 int
-sim_syncobj_to_fd(struct kiln_sim_amdgpu *dev, uint32_t handle, bool sync_file,
-                  int *fd_out)
+sim_syncobj_to_fd(struct kiln_sim_amdgpu *dev, uint32_t handle, bool sync_file, int *fd_out)
 {
    struct sim_syncobj *s = sim_handle_get(&dev->syncobjs, handle);
    if (!s)
@@ -228,9 +225,8 @@ sim_ioctl_syncobj_handle_to_fd(struct kiln_sim_amdgpu *dev, void *arg)
       return -EINVAL;
    if (args->flags & ~DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE)
       return -EINVAL;
-   return sim_syncobj_to_fd(dev, args->handle,
-                            args->flags & DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE,
-                            &args->fd);
+   return sim_syncobj_to_fd(
+      dev, args->handle, args->flags & DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE, &args->fd);
 }
 
 int
@@ -245,7 +241,7 @@ sim_ioctl_syncobj_fd_to_handle(struct kiln_sim_amdgpu *dev, void *arg)
       return -EINVAL;
 
    pthread_mutex_lock(&sync_lock);
-   struct exported_fd e = {-1};
+   struct exported_fd e = { -1 };
    for (unsigned i = 0; i < exported_count; i++)
       if (exported[i].fd == args->fd)
          e = exported[i];
@@ -312,15 +308,15 @@ put_array(struct sim_syncobj **objs, uint32_t count)
    free(objs);
 }
 
-#define SIM_SYNCOBJ_WAIT_FLAGS                                               \
-   (DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT | \
+#define SIM_SYNCOBJ_WAIT_FLAGS                                                                     \
+   (DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |                     \
     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE)
 
 /* Called without the device lock: a WAIT_FOR_SUBMIT wait may sleep until
  * another thread's CS signals. */
 static int
-wait_syncobjs(struct sim_syncobj **objs, const uint64_t *points, uint32_t count,
-              uint32_t flags, int64_t timeout_nsec, uint32_t *first_signaled)
+wait_syncobjs(struct sim_syncobj **objs, const uint64_t *points, uint32_t count, uint32_t flags,
+              int64_t timeout_nsec, uint32_t *first_signaled)
 {
    bool wait_all = flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL;
    bool for_submit = flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
@@ -364,9 +360,8 @@ wait_syncobjs(struct sim_syncobj **objs, const uint64_t *points, uint32_t count,
 /* Both wait ioctls: the syncobjs are looked up under the device lock,
  * which is dropped for the wait itself so a CS can signal them. */
 static int
-wait_handles(struct kiln_sim_amdgpu *dev, uint64_t handles, uint32_t count,
-             const uint64_t *points, uint32_t flags, int64_t timeout_nsec,
-             uint32_t *first_signaled)
+wait_handles(struct kiln_sim_amdgpu *dev, uint64_t handles, uint32_t count, const uint64_t *points,
+             uint32_t flags, int64_t timeout_nsec, uint32_t *first_signaled)
 {
    struct sim_syncobj **objs;
 

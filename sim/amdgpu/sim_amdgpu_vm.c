@@ -23,16 +23,15 @@
 #include "amd/drm-shim/amdgpu_devices.h"
 
 #define SIM_GMC_HOLE_START 0x0000800000000000ull
-#define SIM_GMC_HOLE_END 0xffff800000000000ull
-#define SIM_GMC_HOLE_MASK 0x0000ffffffffffffull
+#define SIM_GMC_HOLE_END   0xffff800000000000ull
+#define SIM_GMC_HOLE_MASK  0x0000ffffffffffffull
 /* navi21's VM: 48 bits, minus the 2 MiB the kernel keeps at the top
  * (high_va_max in amdgpu_devices.c). */
 #define SIM_VM_SIZE ((1ull << 48) - (2ull << 20))
 
-#define SIM_VM_VALID_FLAGS                                              \
-   (AMDGPU_VM_DELAY_UPDATE | AMDGPU_VM_PAGE_READABLE |                  \
-    AMDGPU_VM_PAGE_WRITEABLE | AMDGPU_VM_PAGE_EXECUTABLE |              \
-    AMDGPU_VM_MTYPE_MASK | AMDGPU_VM_PAGE_NOALLOC)
+#define SIM_VM_VALID_FLAGS                                                                         \
+   (AMDGPU_VM_DELAY_UPDATE | AMDGPU_VM_PAGE_READABLE | AMDGPU_VM_PAGE_WRITEABLE |                  \
+    AMDGPU_VM_PAGE_EXECUTABLE | AMDGPU_VM_MTYPE_MASK | AMDGPU_VM_PAGE_NOALLOC)
 #define SIM_VM_PRT_FLAGS (AMDGPU_VM_DELAY_UPDATE | AMDGPU_VM_PAGE_PRT)
 
 /* Index of the first mapping that ends after va. */
@@ -70,8 +69,8 @@ core_map(struct kiln_sim_amdgpu *dev, const struct sim_va_mapping *m)
 {
    if (!m->bo) /* PRT: reserved, not backed */
       return 0;
-   return kiln_sim_vm_map(dev->vm, m->va, (uint8_t *)m->bo->host + m->offset,
-                          m->size, core_flags(m));
+   return kiln_sim_vm_map(dev->vm, m->va, (uint8_t *)m->bo->host + m->offset, m->size,
+                          core_flags(m));
 }
 
 static void
@@ -96,8 +95,7 @@ insert_mapping(struct kiln_sim_amdgpu *dev, const struct sim_va_mapping *m)
    if (r)
       return r;
    uint32_t i = first_ending_after(dev, m->va);
-   memmove(&dev->maps[i + 1], &dev->maps[i],
-           (dev->map_count - i) * sizeof(*dev->maps));
+   memmove(&dev->maps[i + 1], &dev->maps[i], (dev->map_count - i) * sizeof(*dev->maps));
    dev->maps[i] = *m;
    dev->map_count++;
    return 0;
@@ -107,8 +105,7 @@ static void
 remove_mapping(struct kiln_sim_amdgpu *dev, uint32_t i)
 {
    core_unmap(dev, &dev->maps[i]);
-   memmove(&dev->maps[i], &dev->maps[i + 1],
-           (dev->map_count - i - 1) * sizeof(*dev->maps));
+   memmove(&dev->maps[i], &dev->maps[i + 1], (dev->map_count - i - 1) * sizeof(*dev->maps));
    dev->map_count--;
 }
 
@@ -167,8 +164,7 @@ sim_vm_fini(struct kiln_sim_amdgpu *dev)
 }
 
 void *
-sim_vm_translate(struct kiln_sim_amdgpu *dev, uint64_t va, uint64_t size,
-                 bool write)
+sim_vm_translate(struct kiln_sim_amdgpu *dev, uint64_t va, uint64_t size, bool write)
 {
    uint32_t i = first_ending_after(dev, va);
    if (i == dev->map_count)
@@ -208,15 +204,15 @@ sim_ioctl_gem_va(struct kiln_sim_amdgpu *dev, void *arg)
 
    if (va < info->dev.virtual_address_offset) {
       if (sim_amdgpu_debug())
-         fprintf(stderr, "kiln sim: GEM_VA: va_address 0x%" PRIx64
+         fprintf(stderr,
+                 "kiln sim: GEM_VA: va_address 0x%" PRIx64
                  " is in the reserved area below 0x%" PRIx64 "\n",
                  va, (uint64_t)info->dev.virtual_address_offset);
       return -EINVAL;
    }
    if (va >= SIM_GMC_HOLE_START && va < SIM_GMC_HOLE_END) {
       if (sim_amdgpu_debug())
-         fprintf(stderr, "kiln sim: GEM_VA: va_address 0x%" PRIx64
-                 " is in the VA hole\n", va);
+         fprintf(stderr, "kiln sim: GEM_VA: va_address 0x%" PRIx64 " is in the VA hole\n", va);
       return -EINVAL;
    }
    uint64_t va48 = va & SIM_GMC_HOLE_MASK;
@@ -233,8 +229,7 @@ sim_ioctl_gem_va(struct kiln_sim_amdgpu *dev, void *arg)
    default:
       return -EINVAL;
    }
-   if (args->operation != AMDGPU_VA_OP_CLEAR &&
-       !(args->flags & AMDGPU_VM_PAGE_PRT)) {
+   if (args->operation != AMDGPU_VA_OP_CLEAR && !(args->flags & AMDGPU_VM_PAGE_PRT)) {
       bo = sim_bo_lookup(dev, args->handle);
       if (!bo)
          return -ENOENT;
@@ -257,9 +252,10 @@ sim_ioctl_gem_va(struct kiln_sim_amdgpu *dev, void *arg)
       uint32_t i = first_ending_after(dev, cva);
       if (i < dev->map_count && dev->maps[i].va < cva + args->map_size) {
          if (sim_amdgpu_debug())
-            fprintf(stderr, "kiln sim: GEM_VA: 0x%" PRIx64 "-0x%" PRIx64
-                    " conflicts with 0x%" PRIx64 "-0x%" PRIx64 "\n", cva,
-                    cva + (uint64_t)args->map_size, dev->maps[i].va,
+            fprintf(stderr,
+                    "kiln sim: GEM_VA: 0x%" PRIx64 "-0x%" PRIx64 " conflicts with 0x%" PRIx64
+                    "-0x%" PRIx64 "\n",
+                    cva, cva + (uint64_t)args->map_size, dev->maps[i].va,
                     dev->maps[i].va + dev->maps[i].size);
          return -EINVAL;
       }

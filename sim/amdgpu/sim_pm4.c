@@ -27,27 +27,26 @@
 #include "sim_pm4.h"
 #include "util/macros.h"
 
-#define SH_INDEX(reg) (((reg) - SI_SH_REG_OFFSET) / 4)
+#define SH_INDEX(reg)     (((reg)-SI_SH_REG_OFFSET) / 4)
 #define SH_REG(regs, reg) ((regs)[SH_INDEX(reg)])
 
 /* The hardware has a ring, IB1 and IB2; a third level does not exist. */
-#define PM4_MAX_IB_DEPTH 2
+#define PM4_MAX_IB_DEPTH          2
 #define PM4_DEFAULT_PACKET_BUDGET (1ull << 26)
 
 struct pm4_run {
    struct sim_pm4 *cp;
    struct kiln_sim_fault *fault;
-   uint64_t packet_va;    /* address of the packet being executed */
-   const char *packet;    /* its name */
+   uint64_t packet_va; /* address of the packet being executed */
+   const char *packet; /* its name */
    uint64_t packets_left;
    unsigned depth;
-   bool chain;            /* INDIRECT_BUFFER with CHAIN: replace this IB */
+   bool chain; /* INDIRECT_BUFFER with CHAIN: replace this IB */
    uint64_t chain_va;
    uint32_t chain_dw;
 };
 
-typedef int (*pm4_exec_fn)(struct pm4_run *run, const uint32_t *body,
-                           unsigned ndw);
+typedef int (*pm4_exec_fn)(struct pm4_run *run, const uint32_t *body, unsigned ndw);
 
 struct pm4_packet {
    const char *name;
@@ -56,8 +55,7 @@ struct pm4_packet {
 };
 
 static int PRINTFLIKE(3, 4)
-pm4_error(struct pm4_run *run, enum kiln_sim_fault_kind kind,
-          const char *fmt, ...)
+   pm4_error(struct pm4_run *run, enum kiln_sim_fault_kind kind, const char *fmt, ...)
 {
    struct kiln_sim_fault *f = run->fault;
    char what[200];
@@ -70,10 +68,8 @@ pm4_error(struct pm4_run *run, enum kiln_sim_fault_kind kind,
    memset(f, 0, sizeof(*f));
    f->kind = kind;
    f->pc = run->packet_va;
-   snprintf(f->instruction, sizeof(f->instruction), "PM4 %s",
-            run->packet ? run->packet : "header");
-   snprintf(f->message, sizeof(f->message),
-            "command processor: %s (packet at 0x%" PRIx64 ")", what,
+   snprintf(f->instruction, sizeof(f->instruction), "PM4 %s", run->packet ? run->packet : "header");
+   snprintf(f->message, sizeof(f->message), "command processor: %s (packet at 0x%" PRIx64 ")", what,
             run->packet_va);
    switch (kind) {
    case KILN_SIM_FAULT_VM:
@@ -89,8 +85,7 @@ static int
 pm4_vm_fault(struct pm4_run *run, uint64_t va, bool write)
 {
    int r = pm4_error(run, KILN_SIM_FAULT_VM, "%s %s unmapped%s address 0x%" PRIx64,
-                     run->packet ? run->packet : "IB fetch",
-                     write ? "writes" : "reads",
+                     run->packet ? run->packet : "IB fetch", write ? "writes" : "reads",
                      write ? " or read-only" : "", va);
    run->fault->address = va;
    run->fault->write = write;
@@ -100,8 +95,7 @@ pm4_vm_fault(struct pm4_run *run, uint64_t va, bool write)
 /* Memory access: one translation when the range lies in one mapping, dword
  * by dword when it straddles two adjacent ones. */
 static int
-pm4_access(struct pm4_run *run, uint64_t va, void *data, uint64_t size,
-           bool write)
+pm4_access(struct pm4_run *run, uint64_t va, void *data, uint64_t size, bool write)
 {
    const struct sim_pm4_env *env = &run->cp->env;
    va = sim_pm4_canonical_va(va);
@@ -177,14 +171,14 @@ pm4_read_reg(struct pm4_run *run, uint32_t byte_offset, uint32_t *value)
    }
    return pm4_error(run, KILN_SIM_FAULT_INVALID,
                     "%s reads register 0x%05x, which the emulated CP does "
-                    "not keep", run->packet, byte_offset);
+                    "not keep",
+                    run->packet, byte_offset);
 }
 
 /* ---- register packets ---------------------------------------------- */
 
 static int
-pm4_set_regs(struct pm4_run *run, const uint32_t *body, unsigned ndw,
-             uint32_t base, uint32_t end)
+pm4_set_regs(struct pm4_run *run, const uint32_t *body, unsigned ndw, uint32_t base, uint32_t end)
 {
    /* Bits 15:0 are the dword offset into the space; 31:28 an index the
     * CP uses for special registers (e.g. SET_SH_REG_INDEX), ignored. */
@@ -213,8 +207,7 @@ pm4_set_sh_reg(struct pm4_run *run, const uint32_t *body, unsigned ndw)
 static int
 pm4_set_uconfig_reg(struct pm4_run *run, const uint32_t *body, unsigned ndw)
 {
-   return pm4_set_regs(run, body, ndw, CIK_UCONFIG_REG_OFFSET,
-                       CIK_UCONFIG_REG_END);
+   return pm4_set_regs(run, body, ndw, CIK_UCONFIG_REG_OFFSET, CIK_UCONFIG_REG_END);
 }
 
 static int
@@ -226,8 +219,7 @@ pm4_set_config_reg(struct pm4_run *run, const uint32_t *body, unsigned ndw)
 static int
 pm4_set_context_reg(struct pm4_run *run, const uint32_t *body, unsigned ndw)
 {
-   return pm4_set_regs(run, body, ndw, SI_CONTEXT_REG_OFFSET,
-                       SI_CONTEXT_REG_END);
+   return pm4_set_regs(run, body, ndw, SI_CONTEXT_REG_OFFSET, SI_CONTEXT_REG_END);
 }
 
 /* ---- packets with no effect on a synchronous, coherent machine ------- */
@@ -241,9 +233,8 @@ pm4_no_effect(struct pm4_run *run, const uint32_t *body, unsigned ndw)
 /* ---- dispatches ---------------------------------------------------- */
 
 int
-sim_pm4_build_dispatch(const uint32_t *sh_regs, const uint32_t dim[3],
-                       uint32_t initiator, struct kiln_sim_dispatch *out,
-                       char *err, unsigned err_size)
+sim_pm4_build_dispatch(const uint32_t *sh_regs, const uint32_t dim[3], uint32_t initiator,
+                       struct kiln_sim_dispatch *out, char *err, unsigned err_size)
 {
    static const uint32_t num_thread_reg[3] = {
       R_00B81C_COMPUTE_NUM_THREAD_X,
@@ -279,14 +270,12 @@ sim_pm4_build_dispatch(const uint32_t *sh_regs, const uint32_t dim[3],
    for (unsigned i = 0; i < 3; i++) {
       uint32_t nt = SH_REG(sh_regs, num_thread_reg[i]);
       /* NUM_THREAD_FULL is 16 bits in X, Y and Z alike on gfx10. */
-      uint32_t full = i == 2 ? G_00B824_NUM_THREAD_FULL(nt)
-                             : G_00B81C_NUM_THREAD_FULL_GFX6(nt);
+      uint32_t full = i == 2 ? G_00B824_NUM_THREAD_FULL(nt) : G_00B81C_NUM_THREAD_FULL_GFX6(nt);
       uint32_t partial = G_00B81C_NUM_THREAD_PARTIAL(nt);
       uint32_t start = start_at_0 ? 0 : SH_REG(sh_regs, start_reg[i]);
 
       if (!full) {
-         snprintf(err, err_size,
-                  "dispatch with COMPUTE_NUM_THREAD_%c.NUM_THREAD_FULL = 0",
+         snprintf(err, err_size, "dispatch with COMPUTE_NUM_THREAD_%c.NUM_THREAD_FULL = 0",
                   'X' + i);
          return -EINVAL;
       }
@@ -331,13 +320,11 @@ pm4_dispatch(struct pm4_run *run, const uint32_t dim[3], uint32_t initiator)
 
    cp->dispatch_count++;
    if (!cp->env.dispatch)
-      return pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "%s without a shader engine", run->packet);
+      return pm4_error(run, KILN_SIM_FAULT_INVALID, "%s without a shader engine", run->packet);
 
    int r = cp->env.dispatch(cp->env.data, &d, run->fault);
    if (r && run->fault->kind == KILN_SIM_OK)
-      return pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "the shader engine rejected the dispatch (%s)",
+      return pm4_error(run, KILN_SIM_FAULT_INVALID, "the shader engine rejected the dispatch (%s)",
                        strerror(-r));
    return r;
 }
@@ -365,8 +352,7 @@ pm4_dispatch_indirect(struct pm4_run *run, const uint32_t *body, unsigned ndw)
    }
    if (va & 3)
       return pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "DISPATCH_INDIRECT arguments at unaligned address 0x%" PRIx64,
-                       va);
+                       "DISPATCH_INDIRECT arguments at unaligned address 0x%" PRIx64, va);
    int r = pm4_read(run, va, dim, sizeof(dim));
    if (r)
       return r;
@@ -382,7 +368,8 @@ pm4_set_base(struct pm4_run *run, const uint32_t *body, unsigned ndw)
    if (index != 1)
       return pm4_error(run, KILN_SIM_FAULT_INVALID,
                        "SET_BASE with BASE_INDEX %u (only 1, INDIRECT_BASE, "
-                       "is emulated)", index);
+                       "is emulated)",
+                       index);
    run->cp->indirect_base = (body[1] & ~7u) | (uint64_t)body[2] << 32;
    return 0;
 }
@@ -392,8 +379,7 @@ pm4_set_base(struct pm4_run *run, const uint32_t *body, unsigned ndw)
 static bool
 dst_is_memory(unsigned dst_sel)
 {
-   return dst_sel == V_370_MEM || dst_sel == V_370_TC_L2 ||
-          dst_sel == V_370_MEM_GRBM;
+   return dst_sel == V_370_MEM || dst_sel == V_370_TC_L2 || dst_sel == V_370_MEM_GRBM;
 }
 
 static int
@@ -418,10 +404,11 @@ pm4_write_data(struct pm4_run *run, const uint32_t *body, unsigned ndw)
    if (!dst_is_memory(dst_sel))
       return pm4_error(run, KILN_SIM_FAULT_INVALID,
                        "WRITE_DATA with DST_SEL %u (only memory and "
-                       "registers are emulated)", dst_sel);
+                       "registers are emulated)",
+                       dst_sel);
    if (va & 3)
-      return pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "WRITE_DATA to unaligned address 0x%" PRIx64, va);
+      return pm4_error(run, KILN_SIM_FAULT_INVALID, "WRITE_DATA to unaligned address 0x%" PRIx64,
+                       va);
    if (one_addr) {
       for (unsigned i = 0; i < count; i++) {
          int r = pm4_write(run, va, &data[i], 4);
@@ -435,8 +422,7 @@ pm4_write_data(struct pm4_run *run, const uint32_t *body, unsigned ndw)
 
 /* DATA_SEL of EVENT_WRITE_EOP and RELEASE_MEM: what to write. */
 static int
-pm4_write_fence(struct pm4_run *run, unsigned data_sel, uint64_t va,
-                uint32_t lo, uint32_t hi)
+pm4_write_fence(struct pm4_run *run, unsigned data_sel, uint64_t va, uint32_t lo, uint32_t hi)
 {
    uint64_t value;
 
@@ -460,11 +446,12 @@ pm4_write_fence(struct pm4_run *run, unsigned data_sel, uint64_t va,
    default:
       return pm4_error(run, KILN_SIM_FAULT_INVALID,
                        "%s with DATA_SEL %u (GDS and the others are not "
-                       "emulated)", run->packet, data_sel);
+                       "emulated)",
+                       run->packet, data_sel);
    }
    return pm4_error(run, KILN_SIM_FAULT_INVALID,
-                    "%s writes DATA_SEL %u to misaligned address 0x%" PRIx64,
-                    run->packet, data_sel, va);
+                    "%s writes DATA_SEL %u to misaligned address 0x%" PRIx64, run->packet, data_sel,
+                    va);
 }
 
 static int
@@ -478,8 +465,7 @@ pm4_release_mem(struct pm4_run *run, const uint32_t *body, unsigned ndw)
    unsigned dst_sel = (sel >> 16) & 0x3;
 
    if (dst_sel != EOP_DST_SEL_MEM && dst_sel != EOP_DST_SEL_TC_L2)
-      return pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "RELEASE_MEM with DST_SEL %u", dst_sel);
+      return pm4_error(run, KILN_SIM_FAULT_INVALID, "RELEASE_MEM with DST_SEL %u", dst_sel);
    return pm4_write_fence(run, sel >> 29, va, body[4], body[5]);
 }
 
@@ -525,8 +511,8 @@ pm4_copy_data(struct pm4_run *run, const uint32_t *body, unsigned ndw)
       r = 0;
       break;
    default:
-      return pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "COPY_DATA with SRC_SEL %u (not emulated)", src_sel);
+      return pm4_error(run, KILN_SIM_FAULT_INVALID, "COPY_DATA with SRC_SEL %u (not emulated)",
+                       src_sel);
    }
    if (r)
       return r;
@@ -539,8 +525,8 @@ pm4_copy_data(struct pm4_run *run, const uint32_t *body, unsigned ndw)
    case COPY_DATA_DST_MEM:
       return pm4_write(run, dst, &value, size);
    default:
-      return pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "COPY_DATA with DST_SEL %u (not emulated)", dst_sel);
+      return pm4_error(run, KILN_SIM_FAULT_INVALID, "COPY_DATA with DST_SEL %u (not emulated)",
+                       dst_sel);
    }
 }
 
@@ -557,23 +543,35 @@ pm4_wait_reg_mem(struct pm4_run *run, const uint32_t *body, unsigned ndw)
    int r;
 
    if (!memory)
-      return pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "WAIT_REG_MEM on a register (not emulated)");
+      return pm4_error(run, KILN_SIM_FAULT_INVALID, "WAIT_REG_MEM on a register (not emulated)");
    r = pm4_read(run, va & ~3ull, &value, 4);
    if (r)
       return r;
    value &= mask;
    switch (function) {
-   case 0: pass = true; break;
-   case 1: pass = value < ref; break;
-   case 2: pass = value <= ref; break;
-   case WAIT_REG_MEM_EQUAL: pass = value == ref; break;
-   case WAIT_REG_MEM_NOT_EQUAL: pass = value != ref; break;
-   case WAIT_REG_MEM_GREATER_OR_EQUAL: pass = value >= ref; break;
-   case 6: pass = value > ref; break;
+   case 0:
+      pass = true;
+      break;
+   case 1:
+      pass = value < ref;
+      break;
+   case 2:
+      pass = value <= ref;
+      break;
+   case WAIT_REG_MEM_EQUAL:
+      pass = value == ref;
+      break;
+   case WAIT_REG_MEM_NOT_EQUAL:
+      pass = value != ref;
+      break;
+   case WAIT_REG_MEM_GREATER_OR_EQUAL:
+      pass = value >= ref;
+      break;
+   case 6:
+      pass = value > ref;
+      break;
    default:
-      return pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "WAIT_REG_MEM with function %u", function);
+      return pm4_error(run, KILN_SIM_FAULT_INVALID, "WAIT_REG_MEM with function %u", function);
    }
    if (!pass)
       return pm4_error(run, KILN_SIM_FAULT_HANG,
@@ -593,7 +591,7 @@ pm4_dma_data(struct pm4_run *run, const uint32_t *body, unsigned ndw)
    uint64_t src = body[1] | (uint64_t)body[2] << 32;
    uint64_t dst = body[3] | (uint64_t)body[4] << 32;
    uint32_t command = body[5];
-   uint32_t bytes = command & 0x3ffffff; /* BYTE_COUNT, 25:0 on gfx9+ */
+   uint32_t bytes = command & 0x3ffffff;  /* BYTE_COUNT, 25:0 on gfx9+ */
    bool src_fixed = command & (1u << 28); /* SAIC: no source increment */
    bool dst_fixed = command & (1u << 29); /* DAIC */
    uint8_t chunk[256];
@@ -603,8 +601,7 @@ pm4_dma_data(struct pm4_run *run, const uint32_t *body, unsigned ndw)
    if (dst_sel != V_411_DST_ADDR && dst_sel != V_411_DST_ADDR_TC_L2)
       return pm4_error(run, KILN_SIM_FAULT_INVALID,
                        "DMA_DATA with DST_SEL %u (GDS is not emulated)", dst_sel);
-   if (src_sel != V_411_SRC_ADDR && src_sel != V_411_DATA &&
-       src_sel != V_411_SRC_ADDR_TC_L2)
+   if (src_sel != V_411_SRC_ADDR && src_sel != V_411_DATA && src_sel != V_411_SRC_ADDR_TC_L2)
       return pm4_error(run, KILN_SIM_FAULT_INVALID,
                        "DMA_DATA with SRC_SEL %u (GDS is not emulated)", src_sel);
 
@@ -652,8 +649,8 @@ pm4_indirect_buffer(struct pm4_run *run, const uint32_t *body, unsigned ndw)
       return 0;
    }
    if (run->depth >= PM4_MAX_IB_DEPTH)
-      return pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "INDIRECT_BUFFER nested deeper than IB%u", PM4_MAX_IB_DEPTH);
+      return pm4_error(run, KILN_SIM_FAULT_INVALID, "INDIRECT_BUFFER nested deeper than IB%u",
+                       PM4_MAX_IB_DEPTH);
 
    uint64_t packet_va = run->packet_va;
    const char *packet = run->packet;
@@ -666,28 +663,28 @@ pm4_indirect_buffer(struct pm4_run *run, const uint32_t *body, unsigned ndw)
 }
 
 static const struct pm4_packet pm4_packets[256] = {
-   [PKT3_NOP] = {"NOP", 1, pm4_no_effect},
-   [PKT3_SET_BASE] = {"SET_BASE", 3, pm4_set_base},
-   [PKT3_CLEAR_STATE] = {"CLEAR_STATE", 1, pm4_no_effect},
-   [PKT3_DISPATCH_DIRECT] = {"DISPATCH_DIRECT", 4, pm4_dispatch_direct},
-   [PKT3_DISPATCH_INDIRECT] = {"DISPATCH_INDIRECT", 2, pm4_dispatch_indirect},
-   [PKT3_CONTEXT_CONTROL] = {"CONTEXT_CONTROL", 2, pm4_no_effect},
-   [PKT3_WRITE_DATA] = {"WRITE_DATA", 3, pm4_write_data},
-   [PKT3_WAIT_REG_MEM] = {"WAIT_REG_MEM", 6, pm4_wait_reg_mem},
-   [PKT3_INDIRECT_BUFFER] = {"INDIRECT_BUFFER", 3, pm4_indirect_buffer},
-   [PKT3_COPY_DATA] = {"COPY_DATA", 5, pm4_copy_data},
-   [PKT3_PFP_SYNC_ME] = {"PFP_SYNC_ME", 1, pm4_no_effect},
-   [PKT3_EVENT_WRITE] = {"EVENT_WRITE", 1, pm4_no_effect},
-   [PKT3_EVENT_WRITE_EOP] = {"EVENT_WRITE_EOP", 5, pm4_event_write_eop},
-   [PKT3_RELEASE_MEM] = {"RELEASE_MEM", 6, pm4_release_mem},
-   [PKT3_DMA_DATA] = {"DMA_DATA", 6, pm4_dma_data},
-   [PKT3_ACQUIRE_MEM] = {"ACQUIRE_MEM", 6, pm4_no_effect},
-   [PKT3_SET_CONFIG_REG] = {"SET_CONFIG_REG", 1, pm4_set_config_reg},
-   [PKT3_SET_CONTEXT_REG] = {"SET_CONTEXT_REG", 1, pm4_set_context_reg},
-   [PKT3_SET_SH_REG] = {"SET_SH_REG", 1, pm4_set_sh_reg},
-   [PKT3_SET_SH_REG_INDEX] = {"SET_SH_REG_INDEX", 1, pm4_set_sh_reg},
-   [PKT3_SET_UCONFIG_REG] = {"SET_UCONFIG_REG", 1, pm4_set_uconfig_reg},
-   [PKT3_SET_UCONFIG_REG_INDEX] = {"SET_UCONFIG_REG_INDEX", 1, pm4_set_uconfig_reg},
+   [PKT3_NOP] = { "NOP", 1, pm4_no_effect },
+   [PKT3_SET_BASE] = { "SET_BASE", 3, pm4_set_base },
+   [PKT3_CLEAR_STATE] = { "CLEAR_STATE", 1, pm4_no_effect },
+   [PKT3_DISPATCH_DIRECT] = { "DISPATCH_DIRECT", 4, pm4_dispatch_direct },
+   [PKT3_DISPATCH_INDIRECT] = { "DISPATCH_INDIRECT", 2, pm4_dispatch_indirect },
+   [PKT3_CONTEXT_CONTROL] = { "CONTEXT_CONTROL", 2, pm4_no_effect },
+   [PKT3_WRITE_DATA] = { "WRITE_DATA", 3, pm4_write_data },
+   [PKT3_WAIT_REG_MEM] = { "WAIT_REG_MEM", 6, pm4_wait_reg_mem },
+   [PKT3_INDIRECT_BUFFER] = { "INDIRECT_BUFFER", 3, pm4_indirect_buffer },
+   [PKT3_COPY_DATA] = { "COPY_DATA", 5, pm4_copy_data },
+   [PKT3_PFP_SYNC_ME] = { "PFP_SYNC_ME", 1, pm4_no_effect },
+   [PKT3_EVENT_WRITE] = { "EVENT_WRITE", 1, pm4_no_effect },
+   [PKT3_EVENT_WRITE_EOP] = { "EVENT_WRITE_EOP", 5, pm4_event_write_eop },
+   [PKT3_RELEASE_MEM] = { "RELEASE_MEM", 6, pm4_release_mem },
+   [PKT3_DMA_DATA] = { "DMA_DATA", 6, pm4_dma_data },
+   [PKT3_ACQUIRE_MEM] = { "ACQUIRE_MEM", 6, pm4_no_effect },
+   [PKT3_SET_CONFIG_REG] = { "SET_CONFIG_REG", 1, pm4_set_config_reg },
+   [PKT3_SET_CONTEXT_REG] = { "SET_CONTEXT_REG", 1, pm4_set_context_reg },
+   [PKT3_SET_SH_REG] = { "SET_SH_REG", 1, pm4_set_sh_reg },
+   [PKT3_SET_SH_REG_INDEX] = { "SET_SH_REG_INDEX", 1, pm4_set_sh_reg },
+   [PKT3_SET_UCONFIG_REG] = { "SET_UCONFIG_REG", 1, pm4_set_uconfig_reg },
+   [PKT3_SET_UCONFIG_REG_INDEX] = { "SET_UCONFIG_REG_INDEX", 1, pm4_set_uconfig_reg },
 };
 
 const char *
@@ -722,8 +719,7 @@ pm4_run_ib(struct pm4_run *run, uint64_t va, uint32_t ndw)
    int r;
 
    if (va & 3)
-      return pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "IB at unaligned address 0x%" PRIx64, va);
+      return pm4_error(run, KILN_SIM_FAULT_INVALID, "IB at unaligned address 0x%" PRIx64, va);
    r = pm4_fetch(run, va, ndw, &ib);
    if (r)
       return r;
@@ -747,9 +743,8 @@ pm4_run_ib(struct pm4_run *run, uint64_t va, uint32_t ndw)
          continue;
       }
       if (type != 3) {
-         r = pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "type-%u packet header 0x%08x is not supported", type,
-                       header);
+         r = pm4_error(run, KILN_SIM_FAULT_INVALID, "type-%u packet header 0x%08x is not supported",
+                       type, header);
          break;
       }
 
@@ -765,20 +760,19 @@ pm4_run_ib(struct pm4_run *run, uint64_t va, uint32_t ndw)
       unsigned body_dw = count + 1;
       if (!p->exec) {
          r = pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "unknown or unsupported PM4 opcode 0x%02x (header 0x%08x)",
-                       opcode, header);
+                       "unknown or unsupported PM4 opcode 0x%02x (header 0x%08x)", opcode, header);
          break;
       }
       run->packet = p->name;
       if (pos + 1 + body_dw > ndw) {
          r = pm4_error(run, KILN_SIM_FAULT_INVALID,
                        "%s with %u body dwords runs past the end of its "
-                       "IB (%u dwords)", p->name, body_dw, ndw);
+                       "IB (%u dwords)",
+                       p->name, body_dw, ndw);
          break;
       }
       if (body_dw < p->min_dw) {
-         r = pm4_error(run, KILN_SIM_FAULT_INVALID,
-                       "%s with %u body dwords (at least %u expected)",
+         r = pm4_error(run, KILN_SIM_FAULT_INVALID, "%s with %u body dwords (at least %u expected)",
                        p->name, body_dw, p->min_dw);
          break;
       }
@@ -814,14 +808,12 @@ sim_pm4_init(struct sim_pm4 *cp, const struct sim_pm4_env *env)
 }
 
 int
-sim_pm4_execute_ib(struct sim_pm4 *cp, uint64_t va, uint32_t size_dw,
-                   struct kiln_sim_fault *fault)
+sim_pm4_execute_ib(struct sim_pm4 *cp, uint64_t va, uint32_t size_dw, struct kiln_sim_fault *fault)
 {
    struct pm4_run run = {
       .cp = cp,
       .fault = fault,
-      .packets_left = cp->packet_budget ? cp->packet_budget
-                                        : PM4_DEFAULT_PACKET_BUDGET,
+      .packets_left = cp->packet_budget ? cp->packet_budget : PM4_DEFAULT_PACKET_BUDGET,
       .depth = 1,
    };
 

@@ -48,31 +48,31 @@
 extern "C" {
 #endif
 
-#define SIM_LIKELY(x) __builtin_expect(!!(x), 1)
+#define SIM_LIKELY(x)   __builtin_expect(!!(x), 1)
 #define SIM_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 /* ---------------------------------------------------------------------- */
 /* Operand encodings (9-bit source fields; 0-255 also for scalar fields). */
 
 enum {
-   SIM_SRC_SGPR_MAX = 105,   /* s0..s105 */
+   SIM_SRC_SGPR_MAX = 105, /* s0..s105 */
    SIM_SRC_VCC_LO = 106,
    SIM_SRC_VCC_HI = 107,
-   SIM_SRC_TTMP0 = 108,      /* ttmp0..ttmp15 = 108..123 */
+   SIM_SRC_TTMP0 = 108, /* ttmp0..ttmp15 = 108..123 */
    SIM_SRC_M0 = 124,
    SIM_SRC_NULL = 125,
    SIM_SRC_EXEC_LO = 126,
    SIM_SRC_EXEC_HI = 127,
-   SIM_SRC_ZERO = 128,       /* 128..192 = 0..64 */
-   SIM_SRC_NEG1 = 193,       /* 193..208 = -1..-16 */
+   SIM_SRC_ZERO = 128, /* 128..192 = 0..64 */
+   SIM_SRC_NEG1 = 193, /* 193..208 = -1..-16 */
    SIM_SRC_SHARED_BASE = 235,
    SIM_SRC_SHARED_LIMIT = 236,
    SIM_SRC_PRIVATE_BASE = 237,
    SIM_SRC_PRIVATE_LIMIT = 238,
    SIM_SRC_POPS_EXITING_WAVE_ID = 239,
-   SIM_SRC_HALF = 240,       /* 240..248: 0.5 -0.5 1.0 -1.0 2.0 -2.0 4.0 -4.0 1/(2pi) */
+   SIM_SRC_HALF = 240, /* 240..248: 0.5 -0.5 1.0 -1.0 2.0 -2.0 4.0 -4.0 1/(2pi) */
    SIM_SRC_INV_2PI = 248,
-   SIM_SRC_DPP8 = 233,       /* VALU src0 selectors (VALU engineer) */
+   SIM_SRC_DPP8 = 233, /* VALU src0 selectors (VALU engineer) */
    SIM_SRC_DPP8FI = 234,
    SIM_SRC_SDWA = 249,
    SIM_SRC_DPP = 250,
@@ -81,7 +81,7 @@ enum {
    SIM_SRC_SCC = 253,
    SIM_SRC_LDS_DIRECT = 254,
    SIM_SRC_LITERAL = 255,
-   SIM_SRC_VGPR0 = 256,      /* 256..511 = v0..v255 */
+   SIM_SRC_VGPR0 = 256, /* 256..511 = v0..v255 */
 };
 
 /* Hardware register ids for s_getreg/s_setreg on gfx10 (simm16[5:0]). */
@@ -105,29 +105,30 @@ enum sim_hwreg {
 };
 
 /* MODE register fields (gfx10): what the VALU's fp semantics consult. */
-#define SIM_MODE_FP_ROUND_F32(m) ((m) & 0x3)         /* 0 nearest-even, 1 +inf, 2 -inf, 3 zero */
+#define SIM_MODE_FP_ROUND_F32(m)     ((m)&0x3) /* 0 nearest-even, 1 +inf, 2 -inf, 3 zero */
 #define SIM_MODE_FP_ROUND_F64_F16(m) (((m) >> 2) & 0x3)
-#define SIM_MODE_FP_DENORM_F32(m) (((m) >> 4) & 0x3) /* 0 flush in+out, 1 allow in, 2 allow out, 3 allow both */
+#define SIM_MODE_FP_DENORM_F32(m)                                                                  \
+   (((m) >> 4) & 0x3) /* 0 flush in+out, 1 allow in, 2 allow out, 3 allow both */
 #define SIM_MODE_FP_DENORM_F64_F16(m) (((m) >> 6) & 0x3)
-#define SIM_MODE_DX10_CLAMP (1u << 8)
-#define SIM_MODE_IEEE (1u << 9)
-#define SIM_MODE_FP16_OVFL (1u << 23)
+#define SIM_MODE_DX10_CLAMP           (1u << 8)
+#define SIM_MODE_IEEE                 (1u << 9)
+#define SIM_MODE_FP16_OVFL            (1u << 23)
 
 /* STATUS bits the compiler can observe (s_getreg); SCC mirrors w->scc. */
-#define SIM_STATUS_SCC (1u << 0)
-#define SIM_STATUS_EXECZ (1u << 9)
-#define SIM_STATUS_VCCZ (1u << 10)
+#define SIM_STATUS_SCC        (1u << 0)
+#define SIM_STATUS_EXECZ      (1u << 9)
+#define SIM_STATUS_VCCZ       (1u << 10)
 #define SIM_STATUS_IN_BARRIER (1u << 14)
-#define SIM_STATUS_HALT (1u << 13)
+#define SIM_STATUS_HALT       (1u << 13)
 
 /* Flat apertures (what SH_MEM_BASES holds and src_shared_base etc.
  * read): a flat address whose top 16 bits match selects LDS or scratch.
  * The amdgpu kernel driver's values for the graphics VMIDs that command
  * submission uses (gmc_v10_0's shared_aperture_start and
  * private_aperture_start; the KFD's compute VMIDs use others). */
-#define SIM_SHARED_APERTURE 0x2000000000000000ull
+#define SIM_SHARED_APERTURE  0x2000000000000000ull
 #define SIM_PRIVATE_APERTURE 0x1000000000000000ull
-#define SIM_APERTURE_SIZE 0x0000000100000000ull
+#define SIM_APERTURE_SIZE    0x0000000100000000ull
 
 /* ---------------------------------------------------------------------- */
 /* The pre-decoded instruction. */
@@ -141,26 +142,26 @@ typedef void (*sim_disasm_fn)(const struct sim_inst *in, char *buf, size_t size)
 
 /* Decoded fields, one struct per encoding family; the VALU one is laid out
  * by and for the VALU engineer. */
-struct sim_sop_fields {       /* SOP1, SOP2, SOPK, SOPC, SOPP */
+struct sim_sop_fields { /* SOP1, SOP2, SOPK, SOPC, SOPP */
    uint16_t sdst;
    uint16_t ssrc0, ssrc1;
    uint16_t simm16;
 };
 
 struct sim_smem_fields {
-   uint16_t sdata, sbase;     /* sbase is the SGPR number (even) */
-   uint16_t soffset;          /* SIM_SRC_NULL when absent */
+   uint16_t sdata, sbase; /* sbase is the SGPR number (even) */
+   uint16_t soffset;      /* SIM_SRC_NULL when absent */
    bool imm, glc, dlc;
-   int32_t offset;            /* 21-bit signed immediate */
+   int32_t offset; /* 21-bit signed immediate */
 };
 
-struct sim_flat_fields {      /* FLAT, GLOBAL, SCRATCH */
+struct sim_flat_fields {        /* FLAT, GLOBAL, SCRATCH */
    uint16_t vdst, vaddr, vdata; /* VGPR numbers 0..255 */
-   uint16_t saddr;            /* SGPR pair, or SIM_SRC_NULL (0x7d/0x7f = off) */
-   int16_t offset;            /* 12-bit signed (11-bit unsigned for FLAT) */
+   uint16_t saddr;              /* SGPR pair, or SIM_SRC_NULL (0x7d/0x7f = off) */
+   int16_t offset;              /* 12-bit signed (11-bit unsigned for FLAT) */
    bool glc, slc, dlc, lds, saddr_off;
-   bool st_mode;              /* GFX10.3 SCRATCH with SADDR 0x7f: neither
-                                 VADDR nor SADDR, the offset alone */
+   bool st_mode; /* GFX10.3 SCRATCH with SADDR 0x7f: neither
+                    VADDR nor SADDR, the offset alone */
 };
 
 struct sim_ds_fields {
@@ -169,40 +170,40 @@ struct sim_ds_fields {
    bool gds;
 };
 
-struct sim_buf_fields {       /* MUBUF, MTBUF */
+struct sim_buf_fields {                   /* MUBUF, MTBUF */
    uint16_t vaddr, vdata, srsrc, soffset; /* srsrc = first SGPR of the V# */
-   uint16_t offset;           /* 12-bit unsigned */
+   uint16_t offset;                       /* 12-bit unsigned */
    bool offen, idxen, glc, slc, dlc, lds, tfe;
-   uint8_t format;            /* MTBUF: gfx10 unified format */
+   uint8_t format; /* MTBUF: gfx10 unified format */
 };
 
 struct sim_mimg_fields {
    uint16_t vdata, vaddr, srsrc, ssamp;
    uint8_t dmask, dim;
-   uint8_t nsa;               /* NSA dwords: the address VGPRs after VADDR */
-   uint8_t nsa_addr[12];      /* one VGPR per byte, in address order */
+   uint8_t nsa;          /* NSA dwords: the address VGPRs after VADDR */
+   uint8_t nsa_addr[12]; /* one VGPR per byte, in address order */
    bool unrm, glc, slc, dlc, r128, tfe, lwe, a16, d16;
 };
 
 /* VALU fields: filled by sim_valu_decode, read only by valu/ code. */
 struct sim_valu_fields {
-   uint16_t vdst;             /* VGPR number, or SGPR for v_readlane etc. */
-   uint16_t sdst;             /* VOP3b / VOPC-in-VOP3 scalar destination */
-   uint16_t src[3];           /* 9-bit source encodings */
+   uint16_t vdst;   /* VGPR number, or SGPR for v_readlane etc. */
+   uint16_t sdst;   /* VOP3b / VOPC-in-VOP3 scalar destination */
+   uint16_t src[3]; /* 9-bit source encodings */
    uint8_t neg, abs, opsel, clamp, omod;
    uint8_t neg_hi, opsel_hi;
-   uint32_t aux[6];           /* DPP/SDWA/anything else the VALU needs */
+   uint32_t aux[6]; /* DPP/SDWA/anything else the VALU needs */
 };
 
 struct sim_inst {
    sim_exec_fn exec;
-   sim_disasm_fn disasm;       /* NULL: print the name only */
-   uint16_t op;                /* enum sim_op, or SIM_OP_COUNT if none */
-   uint8_t format;             /* enum sim_format */
-   uint8_t size;               /* dwords, including the literal */
+   sim_disasm_fn disasm; /* NULL: print the name only */
+   uint16_t op;          /* enum sim_op, or SIM_OP_COUNT if none */
+   uint8_t format;       /* enum sim_format */
+   uint8_t size;         /* dwords, including the literal */
    bool has_literal;
    uint32_t literal;
-   uint32_t words[5];          /* the raw dwords (up to size) */
+   uint32_t words[5]; /* the raw dwords (up to size) */
    union {
       struct sim_sop_fields sop;
       struct sim_smem_fields smem;
@@ -223,17 +224,16 @@ sim_inst_name(const struct sim_inst *in)
 /* ---------------------------------------------------------------------- */
 /* Wave state. */
 
-#define SIM_MAX_LANES 64
-#define SIM_NUM_VGPRS 256
+#define SIM_MAX_LANES      64
+#define SIM_NUM_VGPRS      256
 #define SIM_NUM_SGPR_SLOTS 128
 
 enum sim_wave_state {
    SIM_WAVE_RUNNING = 0,
-   SIM_WAVE_BARRIER,           /* waiting at s_barrier */
-   SIM_WAVE_ENDED,             /* s_endpgm */
-   SIM_WAVE_FAULTED,           /* w->fault filled; the dispatch stops */
+   SIM_WAVE_BARRIER, /* waiting at s_barrier */
+   SIM_WAVE_ENDED,   /* s_endpgm */
+   SIM_WAVE_FAULTED, /* w->fault filled; the dispatch stops */
 };
-
 
 struct sim_workgroup;
 
@@ -246,37 +246,37 @@ struct sim_wave {
     * includes (the accessors mask them off; the setters leave them). */
    alignas(8) uint32_t sgpr[SIM_NUM_SGPR_SLOTS];
    bool scc;
-   uint8_t wave_size;          /* 32 or 64 */
-   uint8_t state;              /* enum sim_wave_state */
-   uint64_t lane_mask;         /* wave_size ones: the lanes that exist */
+   uint8_t wave_size;  /* 32 or 64 */
+   uint8_t state;      /* enum sim_wave_state */
+   uint64_t lane_mask; /* wave_size ones: the lanes that exist */
 
    uint64_t pc, next_pc;
-   uint32_t mode;              /* hwreg MODE */
-   uint32_t status;            /* hwreg STATUS (SCC/EXECZ/VCCZ derived) */
-   uint32_t trapsts;           /* hwreg TRAPSTS */
+   uint32_t mode;                   /* hwreg MODE */
+   uint32_t status;                 /* hwreg STATUS (SCC/EXECZ/VCCZ derived) */
+   uint32_t trapsts;                /* hwreg TRAPSTS */
    uint32_t hwreg[SIM_HWREG_COUNT]; /* other s_setreg-able registers */
-   uint64_t flat_scratch;      /* FLAT_SCR_HI:LO, low 48 bits used */
+   uint64_t flat_scratch;           /* FLAT_SCR_HI:LO, low 48 bits used */
 
    /* Identity, for reports and hwregs. */
-   unsigned wave_id;           /* index within the workgroup */
+   unsigned wave_id; /* index within the workgroup */
    uint32_t group_id[3];
    unsigned num_vgprs, num_sgprs; /* allocated (RSRC1 granules) */
 
    /* Memory. */
    struct kiln_sim_vm *vm;
-   struct sim_workgroup *wg;   /* LDS and barrier */
-   uint8_t *lds;               /* the workgroup's LDS, lds_size bytes */
+   struct sim_workgroup *wg; /* LDS and barrier */
+   uint8_t *lds;             /* the workgroup's LDS, lds_size bytes */
    uint32_t lds_size;
-   uint64_t scratch_base;      /* this wave's slice of the scratch ring */
-   uint64_t scratch_size;      /* bytes in the slice */
-   struct {                    /* last VM mapping hit (sim_vm_access) */
+   uint64_t scratch_base; /* this wave's slice of the scratch ring */
+   uint64_t scratch_size; /* bytes in the slice */
+   struct {               /* last VM mapping hit (sim_vm_access) */
       uint64_t va, end;
       uint8_t *host;
       uint32_t flags;
    } vmc;
 
    /* Accounting. */
-   uint64_t budget;            /* instructions left before the watchdog */
+   uint64_t budget; /* instructions left before the watchdog */
    uint64_t wave_instructions;
    uint64_t lane_instructions;
    bool trace;
@@ -336,10 +336,9 @@ sim_wave_lanes(const struct sim_wave *w)
 }
 
 /* Lane-mask iteration: for (uint64_t m = exec; m; m &= m - 1) lane = ctz. */
-#define SIM_FOREACH_LANE(lane, mask)                                        \
-   for (uint64_t _m_##lane = (mask); _m_##lane; _m_##lane &= _m_##lane - 1) \
-      for (unsigned lane = __builtin_ctzll(_m_##lane), _o_##lane = 1;       \
-           _o_##lane; _o_##lane = 0)
+#define SIM_FOREACH_LANE(lane, mask)                                                               \
+   for (uint64_t _m_##lane = (mask); _m_##lane; _m_##lane &= _m_##lane - 1)                        \
+      for (unsigned lane = __builtin_ctzll(_m_##lane), _o_##lane = 1; _o_##lane; _o_##lane = 0)
 
 /* ---------------------------------------------------------------------- */
 /* Operand helpers (sim_operand.c). */
@@ -358,12 +357,12 @@ sim_src_is_inline(unsigned enc)
 /* Reads a 32-bit source operand by its encoding (0..255 scalar or
  * constant, 256..511 VGPR of the given lane).  bits says how float inline
  * constants are formed (16 → half in the low bits, 32 → single). */
-uint32_t sim_read_src32_slow(const struct sim_wave *w, const struct sim_inst *in,
-                             unsigned enc, unsigned lane, unsigned bits);
+uint32_t sim_read_src32_slow(const struct sim_wave *w, const struct sim_inst *in, unsigned enc,
+                             unsigned lane, unsigned bits);
 
 static inline uint32_t
-sim_read_src32(const struct sim_wave *w, const struct sim_inst *in,
-               unsigned enc, unsigned lane, unsigned bits)
+sim_read_src32(const struct sim_wave *w, const struct sim_inst *in, unsigned enc, unsigned lane,
+               unsigned bits)
 {
    if (enc < SIM_NUM_SGPR_SLOTS)
       return w->sgpr[enc];
@@ -385,8 +384,8 @@ sim_read_ssrc32(const struct sim_wave *w, const struct sim_inst *in, unsigned en
  * the high half (low half zero), as the ISA defines; otherwise it is
  * zero-extended for unsigned / sign-extended for signed-typed ops —
  * pass sext. */
-uint64_t sim_read_src64(const struct sim_wave *w, const struct sim_inst *in,
-                        unsigned enc, unsigned lane, bool fp64, bool sext);
+uint64_t sim_read_src64(const struct sim_wave *w, const struct sim_inst *in, unsigned enc,
+                        unsigned lane, bool fp64, bool sext);
 
 /* Writes a scalar destination by encoding 0..127 (NULL discards; EXEC_HI
  * and VCC_HI are kept 0 in wave32 by the mask setters only). */
@@ -406,8 +405,8 @@ sim_write_sdst64(struct sim_wave *w, unsigned enc, uint64_t v)
 
 /* Operand text for disassembly: "s5", "vcc_lo", "v[2:3]", "0x1234", "-4",
  * "0.5", "exec" ...  regs = number of consecutive registers (1, 2, 4 ...). */
-void sim_disasm_operand(const struct sim_inst *in, unsigned enc, unsigned regs,
-                        char *buf, size_t size);
+void sim_disasm_operand(const struct sim_inst *in, unsigned enc, unsigned regs, char *buf,
+                        size_t size);
 
 /* ---------------------------------------------------------------------- */
 /* Faults and stops (sim_fault.c). */
@@ -415,9 +414,8 @@ void sim_disasm_operand(const struct sim_inst *in, unsigned enc, unsigned regs,
 /* Records the wave's first fault and stops it: kind, address (VM faults),
  * write flag, and a printf-style detail; the report names the address,
  * PC, wave, workgroup and disassembled instruction at w->pc. */
-void sim_wave_fault(struct sim_wave *w, enum kiln_sim_fault_kind kind,
-                    uint64_t addr, bool write, const char *fmt, ...)
-   __attribute__((format(printf, 5, 6)));
+void sim_wave_fault(struct sim_wave *w, enum kiln_sim_fault_kind kind, uint64_t addr, bool write,
+                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* Stops with "unsupported instruction <name> at PC 0x..." — the exec
  * function of every decoded but unimplemented opcode. */

@@ -52,8 +52,8 @@ sim_inst_set_op(struct sim_inst *inst, enum sim_format fmt, unsigned opcode)
 
 /* Scalar sources may be a literal, which then follows the instruction. */
 static bool
-take_literal(struct sim_inst *inst, unsigned enc, const uint32_t *words,
-             unsigned avail, unsigned pos)
+take_literal(struct sim_inst *inst, unsigned enc, const uint32_t *words, unsigned avail,
+             unsigned pos)
 {
    if (enc != SIM_SRC_LITERAL || inst->has_literal)
       return true;
@@ -142,7 +142,10 @@ decode_flat(const uint32_t *words, struct sim_inst *inst)
    uint32_t w0 = words[0], w1 = words[1];
    struct sim_flat_fields *f = &inst->flat;
    static const enum sim_format seg_fmt[4] = {
-      SIM_FMT_FLAT, SIM_FMT_SCRATCH, SIM_FMT_GLOBAL, SIM_FMT_COUNT,
+      SIM_FMT_FLAT,
+      SIM_FMT_SCRATCH,
+      SIM_FMT_GLOBAL,
+      SIM_FMT_COUNT,
    };
    enum sim_format fmt = seg_fmt[(w0 >> 14) & 3];
 
@@ -198,8 +201,7 @@ decode_buf(const uint32_t *words, struct sim_inst *inst, bool typed)
    struct sim_buf_fields *f = &inst->buf;
 
    if (typed) {
-      sim_inst_set_op(inst, SIM_FMT_MTBUF,
-                      ((w0 >> 16) & 7) | (((w1 >> 21) & 1) << 3));
+      sim_inst_set_op(inst, SIM_FMT_MTBUF, ((w0 >> 16) & 7) | (((w1 >> 21) & 1) << 3));
       f->format = (w0 >> 19) & 0x7f;
    } else {
       sim_inst_set_op(inst, SIM_FMT_MUBUF, (w0 >> 18) & 0xff);
@@ -282,13 +284,27 @@ sim_decode(const uint32_t *words, unsigned avail, struct sim_inst *inst)
       size = 0;
    } else {
       switch (top6) {
-      case 0x3d: size = decode_smem(words, inst); break;
-      case 0x37: size = decode_flat(words, inst); break;
-      case 0x36: size = decode_ds(words, inst); break;
-      case 0x38: size = decode_buf(words, inst, false); break;
-      case 0x3a: size = decode_buf(words, inst, true); break;
-      case 0x3c: size = decode_mimg(words, avail, inst); break;
-      default: size = 0; break;
+      case 0x3d:
+         size = decode_smem(words, inst);
+         break;
+      case 0x37:
+         size = decode_flat(words, inst);
+         break;
+      case 0x36:
+         size = decode_ds(words, inst);
+         break;
+      case 0x38:
+         size = decode_buf(words, inst, false);
+         break;
+      case 0x3a:
+         size = decode_buf(words, inst, true);
+         break;
+      case 0x3c:
+         size = decode_mimg(words, avail, inst);
+         break;
+      default:
+         size = 0;
+         break;
       }
    }
 

@@ -22,8 +22,7 @@ reg_range(char *buf, size_t size, const char *prefix, unsigned first, unsigned r
 }
 
 void
-sim_disasm_operand(const struct sim_inst *in, unsigned enc, unsigned regs,
-                   char *buf, size_t size)
+sim_disasm_operand(const struct sim_inst *in, unsigned enc, unsigned regs, char *buf, size_t size)
 {
    static const char *const fconst[9] = {
       "0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494",
@@ -114,13 +113,13 @@ static void
 hwreg_text(unsigned imm, char *buf, size_t size)
 {
    static const char *const names[32] = {
-      [1] = "HW_REG_MODE", [2] = "HW_REG_STATUS", [3] = "HW_REG_TRAPSTS",
-      [4] = "HW_REG_HW_ID", [5] = "HW_REG_GPR_ALLOC", [6] = "HW_REG_LDS_ALLOC",
-      [7] = "HW_REG_IB_STS", [15] = "HW_REG_SH_MEM_BASES", [16] = "HW_REG_TBA_LO",
-      [17] = "HW_REG_TBA_HI", [18] = "HW_REG_TMA_LO", [19] = "HW_REG_TMA_HI",
-      [20] = "HW_REG_FLAT_SCR_LO", [21] = "HW_REG_FLAT_SCR_HI",
-      [22] = "HW_REG_XNACK_MASK", [23] = "HW_REG_HW_ID1", [24] = "HW_REG_HW_ID2",
-      [25] = "HW_REG_POPS_PACKER", [29] = "HW_REG_SHADER_CYCLES",
+      [1] = "HW_REG_MODE",           [2] = "HW_REG_STATUS",        [3] = "HW_REG_TRAPSTS",
+      [4] = "HW_REG_HW_ID",          [5] = "HW_REG_GPR_ALLOC",     [6] = "HW_REG_LDS_ALLOC",
+      [7] = "HW_REG_IB_STS",         [15] = "HW_REG_SH_MEM_BASES", [16] = "HW_REG_TBA_LO",
+      [17] = "HW_REG_TBA_HI",        [18] = "HW_REG_TMA_LO",       [19] = "HW_REG_TMA_HI",
+      [20] = "HW_REG_FLAT_SCR_LO",   [21] = "HW_REG_FLAT_SCR_HI",  [22] = "HW_REG_XNACK_MASK",
+      [23] = "HW_REG_HW_ID1",        [24] = "HW_REG_HW_ID2",       [25] = "HW_REG_POPS_PACKER",
+      [29] = "HW_REG_SHADER_CYCLES",
    };
    unsigned id = imm & 0x3f, off = (imm >> 6) & 0x1f, bits = (imm >> 11) + 1;
    char idtext[24];
@@ -141,8 +140,7 @@ sim_disasm_sopk(const struct sim_inst *in, char *buf, size_t size)
    unsigned n = 0;
    const char *a = OPND(in->sop.sdst, sim_opcodes[in->op].dst_regs);
    unsigned op = in->op;
-   if (op == SIM_OP_s_getreg_b32 || op == SIM_OP_s_setreg_b32 ||
-       op == SIM_OP_s_setreg_imm32_b32) {
+   if (op == SIM_OP_s_getreg_b32 || op == SIM_OP_s_setreg_b32 || op == SIM_OP_s_setreg_imm32_b32) {
       char reg[48];
       hwreg_text(in->sop.simm16, reg, sizeof(reg));
       if (op == SIM_OP_s_getreg_b32)
@@ -204,8 +202,8 @@ sim_disasm_smem(const struct sim_inst *in, char *buf, size_t size)
       const char *so = OPND(in->smem.soffset, 1);
       snprintf(buf, size, "%s, %s, %s offset:0x%x", d, b, so, in->smem.offset);
    } else {
-      snprintf(buf, size, "%s, %s, 0x%x%s%s", d, b, in->smem.offset,
-               in->smem.glc ? " glc" : "", in->smem.dlc ? " dlc" : "");
+      snprintf(buf, size, "%s, %s, 0x%x%s%s", d, b, in->smem.offset, in->smem.glc ? " glc" : "",
+               in->smem.dlc ? " dlc" : "");
    }
 }
 
@@ -226,17 +224,15 @@ sim_disasm_flat(const struct sim_inst *in, char *buf, size_t size)
    if (in->format == SIM_FMT_SCRATCH)
       addr = f->saddr_off && !f->st_mode ? OPND(SIM_SRC_VGPR0 + f->vaddr, 1) : "off";
    else
-      addr = OPND(SIM_SRC_VGPR0 + f->vaddr,
-                  in->format == SIM_FMT_FLAT || f->saddr_off ? 2 : 1);
+      addr = OPND(SIM_SRC_VGPR0 + f->vaddr, in->format == SIM_FMT_FLAT || f->saddr_off ? 2 : 1);
    char sad[40] = "";
    if (in->format != SIM_FMT_FLAT) {
-      const char *s = f->saddr_off ? "off" :
-                      OPND(f->saddr, in->format == SIM_FMT_SCRATCH ? 1 : 2);
+      const char *s = f->saddr_off ? "off" : OPND(f->saddr, in->format == SIM_FMT_SCRATCH ? 1 : 2);
       snprintf(sad, sizeof(sad), ", %.30s", s);
    }
    char mods[48];
-   snprintf(mods, sizeof(mods), "%s%.0d%s%s%s", f->offset ? " offset:" : "",
-            f->offset, f->glc ? " glc" : "", f->slc ? " slc" : "", f->dlc ? " dlc" : "");
+   snprintf(mods, sizeof(mods), "%s%.0d%s%s%s", f->offset ? " offset:" : "", f->offset,
+            f->glc ? " glc" : "", f->slc ? " slc" : "", f->dlc ? " dlc" : "");
 
    if (store || (atomic && !f->glc)) {
       const char *data = OPND(SIM_SRC_VGPR0 + f->vdata, dw);
@@ -271,10 +267,10 @@ sim_disasm_ds(const struct sim_inst *in, char *buf, size_t size)
    if (op->dst_regs)
       len += snprintf(buf + len, size - len, "%s, ", OPND(SIM_SRC_VGPR0 + f->vdst, op->dst_regs));
    len += snprintf(buf + len, size - len, "%s", OPND(SIM_SRC_VGPR0 + f->addr, 1));
-   const uint16_t data[2] = {f->data0, f->data1};
+   const uint16_t data[2] = { f->data0, f->data1 };
    for (unsigned i = 0; i < op->data_srcs && len < (int)size; i++)
-      len += snprintf(buf + len, size - len, ", %s",
-                      OPND(SIM_SRC_VGPR0 + data[i], op->data_dwords));
+      len +=
+         snprintf(buf + len, size - len, ", %s", OPND(SIM_SRC_VGPR0 + data[i], op->data_dwords));
    if (len < (int)size)
       snprintf(buf + len, size - len, "%s", off);
 }
@@ -287,8 +283,8 @@ sim_disasm_buf(const struct sim_inst *in, char *buf, size_t size)
    const struct sim_buf_fields *f = &in->buf;
    unsigned dw = sim_opcodes[in->op].data_dwords;
    const char *vdata = OPND(SIM_SRC_VGPR0 + f->vdata, dw);
-   const char *vaddr = f->offen || f->idxen ?
-                       OPND(SIM_SRC_VGPR0 + f->vaddr, f->offen && f->idxen ? 2 : 1) : "off";
+   const char *vaddr =
+      f->offen || f->idxen ? OPND(SIM_SRC_VGPR0 + f->vaddr, f->offen && f->idxen ? 2 : 1) : "off";
    const char *rsrc = OPND(f->srsrc, 4);
    const char *soff = OPND(f->soffset, 1);
    char off[16] = "";
@@ -298,8 +294,8 @@ sim_disasm_buf(const struct sim_inst *in, char *buf, size_t size)
    if (in->format == SIM_FMT_MTBUF)
       snprintf(fmt, sizeof(fmt), " format:%u", f->format);
    snprintf(buf, size, "%s, %s, %s, %s%s%s%s%s%s%s", vdata, vaddr, rsrc, soff, fmt,
-            f->idxen ? " idxen" : "", f->offen ? " offen" : "", off,
-            f->glc ? " glc" : "", f->slc ? " slc" : "");
+            f->idxen ? " idxen" : "", f->offen ? " offen" : "", off, f->glc ? " glc" : "",
+            f->slc ? " slc" : "");
 }
 
 /* MIMG: enough to recognise the instruction in a report (the address
@@ -309,8 +305,8 @@ sim_disasm_buf(const struct sim_inst *in, char *buf, size_t size)
 void
 sim_disasm_mimg(const struct sim_inst *in, char *buf, size_t size)
 {
-   static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
-                                       "2D_MSAA", "2D_MSAA_ARRAY"};
+   static const char *const dims[8] = { "1D",       "2D",       "3D",      "CUBE",
+                                        "1D_ARRAY", "2D_ARRAY", "2D_MSAA", "2D_MSAA_ARRAY" };
    char o[4][32], addr[96];
    unsigned n = 0;
    const struct sim_mimg_fields *f = &in->mimg;

@@ -26,28 +26,29 @@
 #include "util/u_debug.h"
 
 /* COMPUTE_PGM_RSRC1/2 and TMPRING_SIZE fields (gfx10). */
-#define RSRC1_VGPRS(x) ((x) & 0x3f)
-#define RSRC1_FLOAT_MODE(x) (((x) >> 12) & 0xff)
-#define RSRC1_DX10_CLAMP(x) (((x) >> 21) & 1)
-#define RSRC1_IEEE_MODE(x) (((x) >> 23) & 1)
-#define RSRC2_SCRATCH_EN(x) ((x) & 1)
-#define RSRC2_USER_SGPR(x) (((x) >> 1) & 0x1f)
-#define RSRC2_TGID_X_EN(x) (((x) >> 7) & 1)
-#define RSRC2_TGID_Y_EN(x) (((x) >> 8) & 1)
-#define RSRC2_TGID_Z_EN(x) (((x) >> 9) & 1)
-#define RSRC2_TG_SIZE_EN(x) (((x) >> 10) & 1)
+#define RSRC1_VGPRS(x)          ((x)&0x3f)
+#define RSRC1_FLOAT_MODE(x)     (((x) >> 12) & 0xff)
+#define RSRC1_DX10_CLAMP(x)     (((x) >> 21) & 1)
+#define RSRC1_IEEE_MODE(x)      (((x) >> 23) & 1)
+#define RSRC2_SCRATCH_EN(x)     ((x)&1)
+#define RSRC2_USER_SGPR(x)      (((x) >> 1) & 0x1f)
+#define RSRC2_TGID_X_EN(x)      (((x) >> 7) & 1)
+#define RSRC2_TGID_Y_EN(x)      (((x) >> 8) & 1)
+#define RSRC2_TGID_Z_EN(x)      (((x) >> 9) & 1)
+#define RSRC2_TG_SIZE_EN(x)     (((x) >> 10) & 1)
 #define RSRC2_TIDIG_COMP_CNT(x) (((x) >> 11) & 3)
-#define RSRC2_LDS_SIZE(x) (((x) >> 15) & 0x1ff)
-#define TMPRING_WAVES(x) ((x) & 0xfff)
-#define TMPRING_WAVESIZE(x) (((x) >> 12) & 0x1fff)
+#define RSRC2_LDS_SIZE(x)       (((x) >> 15) & 0x1ff)
+#define TMPRING_WAVES(x)        ((x)&0xfff)
+#define TMPRING_WAVESIZE(x)     (((x) >> 12) & 0x1fff)
 
-#define LDS_GRANULE 512u            /* gfx7+: LDS_SIZE counts 128 dwords */
-#define SCRATCH_GRANULE 1024u       /* gfx10: WAVESIZE counts 256 dwords */
-#define LDS_MAX (64u * 1024u)
+#define LDS_GRANULE      512u  /* gfx7+: LDS_SIZE counts 128 dwords */
+#define SCRATCH_GRANULE  1024u /* gfx10: WAVESIZE counts 256 dwords */
+#define LDS_MAX          (64u * 1024u)
 #define DEFAULT_WATCHDOG (1ull << 32)
-#define WALL_LIMIT_NS (10ull * 1000000000ull)
-#define CHECK_INTERVAL (1u << 16)   /* instructions between stop/clock checks,
-                                       and a wave's time slice */
+#define WALL_LIMIT_NS    (10ull * 1000000000ull)
+#define CHECK_INTERVAL                                                                             \
+   (1u << 16) /* instructions between stop/clock checks,                                           \
+                 and a wave's time slice */
 
 struct dispatch_ctx {
    struct kiln_sim_vm *vm;
@@ -55,7 +56,7 @@ struct dispatch_ctx {
    uint64_t watchdog;
    bool wall_limit, trace;
 
-   unsigned group_threads;          /* threads in a full group */
+   unsigned group_threads; /* threads in a full group */
    unsigned waves_per_group;
    uint32_t lds_size;
    uint64_t scratch_wave_bytes;
@@ -64,7 +65,7 @@ struct dispatch_ctx {
    atomic_uint_fast64_t next_group;
    atomic_bool stop;
 
-   struct sim_profiler *prof;       /* NULL unless profiling */
+   struct sim_profiler *prof; /* NULL unless profiling */
 
    pthread_mutex_t lock;
    bool faulted;
@@ -80,8 +81,8 @@ struct thread_ctx {
    uint8_t *lds;
    struct sim_workgroup wg;
    struct sim_icache icache;
-   uint64_t group_start_ns;     /* the wall-clock watchdog runs per group */
-   unsigned check;              /* instructions until the next stop/clock check */
+   uint64_t group_start_ns; /* the wall-clock watchdog runs per group */
+   unsigned check;          /* instructions until the next stop/clock check */
    uint64_t wave_instructions, lane_instructions;
    struct sim_profile_thread *prof; /* NULL unless profiling */
 };
@@ -101,8 +102,8 @@ trace_inst(const struct sim_wave *w, const struct sim_inst *in)
    if (in->disasm)
       in->disasm(in, ops, sizeof(ops));
    fprintf(stderr, "sim: wg(%u,%u,%u) wave %u pc 0x%" PRIx64 " exec 0x%" PRIx64 ": %s %s\n",
-           w->group_id[0], w->group_id[1], w->group_id[2], w->wave_id, w->pc,
-           sim_exec_mask(w), sim_inst_name(in), ops);
+           w->group_id[0], w->group_id[1], w->group_id[2], w->wave_id, w->pc, sim_exec_mask(w),
+           sim_inst_name(in), ops);
 }
 
 /* Runs one wave until it ends, waits at a barrier or faults, or, when
@@ -173,7 +174,8 @@ run_wave_loop(struct thread_ctx *t, struct sim_wave *w, const bool profile)
          if (ctx->wall_limit && now_ns() - t->group_start_ns > WALL_LIMIT_NS) {
             sim_wave_fault(w, KILN_SIM_FAULT_HANG, 0, false,
                            "watchdog: workgroup still running after 10 s (%" PRIu64
-                           " instructions in this wave)", w->wave_instructions + waves);
+                           " instructions in this wave)",
+                           w->wave_instructions + waves);
             break;
          }
          if (t->wg.num_waves > 1)
@@ -210,9 +212,8 @@ report_fault(struct dispatch_ctx *ctx, const struct kiln_sim_fault *f)
 }
 
 static void
-init_wave(struct thread_ctx *t, struct sim_wave *w, unsigned wave_id,
-          const uint32_t gid[3], const uint32_t dims[3], unsigned threads,
-          unsigned num_waves)
+init_wave(struct thread_ctx *t, struct sim_wave *w, unsigned wave_id, const uint32_t gid[3],
+          const uint32_t dims[3], unsigned threads, unsigned num_waves)
 {
    struct dispatch_ctx *ctx = t->ctx;
    const struct kiln_sim_dispatch *d = ctx->d;
@@ -224,8 +225,7 @@ init_wave(struct thread_ctx *t, struct sim_wave *w, unsigned wave_id,
    w->lane_mask = ws == 64 ? ~0ull : 0xffffffffull;
    w->state = SIM_WAVE_RUNNING;
    w->pc = d->pgm_va;
-   w->mode = RSRC1_FLOAT_MODE(rsrc1) | RSRC1_DX10_CLAMP(rsrc1) << 8 |
-             RSRC1_IEEE_MODE(rsrc1) << 9;
+   w->mode = RSRC1_FLOAT_MODE(rsrc1) | RSRC1_DX10_CLAMP(rsrc1) << 8 | RSRC1_IEEE_MODE(rsrc1) << 9;
    w->wave_id = wave_id;
    memcpy(w->group_id, gid, sizeof(w->group_id));
    w->vm = ctx->vm;
@@ -413,8 +413,8 @@ thread_fini(struct thread_ctx *t)
 
 int
 kiln_sim_dispatch(struct kiln_sim_vm *vm, const struct kiln_sim_dispatch *d,
-                  const struct kiln_sim_run_options *options,
-                  struct kiln_sim_fault *fault, struct kiln_sim_stats *stats)
+                  const struct kiln_sim_run_options *options, struct kiln_sim_fault *fault,
+                  struct kiln_sim_stats *stats)
 {
    if (fault)
       memset(fault, 0, sizeof(*fault));
@@ -444,8 +444,8 @@ kiln_sim_dispatch(struct kiln_sim_vm *vm, const struct kiln_sim_dispatch *d,
    ctx->vm = vm;
    ctx->d = d;
    ctx->trace = (options && options->trace) || debug_trace();
-   ctx->watchdog = options && options->watchdog_instructions ?
-                   options->watchdog_instructions : DEFAULT_WATCHDOG;
+   ctx->watchdog =
+      options && options->watchdog_instructions ? options->watchdog_instructions : DEFAULT_WATCHDOG;
    ctx->wall_limit = !(options && options->watchdog_instructions);
    ctx->group_threads = group_threads;
    ctx->waves_per_group = (group_threads + d->wave_size - 1) / d->wave_size;

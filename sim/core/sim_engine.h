@@ -14,7 +14,7 @@
 
 /* One opcode's semantics; family tables end with fn == NULL. */
 struct sim_op_impl {
-   uint16_t op;   /* enum sim_op */
+   uint16_t op; /* enum sim_op */
    sim_exec_fn fn;
 };
 

@@ -31,7 +31,7 @@ disasm_at(const struct kiln_sim_vm *vm, uint64_t pc, char *buf, size_t size)
       snprintf(buf, size, "<pc unmapped>");
       return;
    }
-   uint32_t words[5] = {0};
+   uint32_t words[5] = { 0 };
    uint64_t avail = (m->size - (pc - m->va)) / 4;
    unsigned n = avail < 5 ? avail : 5;
    memcpy(words, m->host + (pc - m->va), n * 4);
@@ -46,8 +46,8 @@ sim_disasm_words(const uint32_t *words, unsigned n, char *buf, size_t size)
 }
 
 void
-sim_wave_fault(struct sim_wave *w, enum kiln_sim_fault_kind kind, uint64_t addr,
-               bool write, const char *fmt, ...)
+sim_wave_fault(struct sim_wave *w, enum kiln_sim_fault_kind kind, uint64_t addr, bool write,
+               const char *fmt, ...)
 {
    if (w->state == SIM_WAVE_FAULTED)
       return;
@@ -60,8 +60,7 @@ sim_wave_fault(struct sim_wave *w, enum kiln_sim_fault_kind kind, uint64_t addr,
    f->pc = w->pc;
    memcpy(f->group, w->group_id, sizeof(f->group));
    f->wave = w->wave_id;
-   disasm_at(w->vm, w->pc, f->instruction,
-             sizeof(f->instruction));
+   disasm_at(w->vm, w->pc, f->instruction, sizeof(f->instruction));
 
    char detail[160];
    va_list ap;
@@ -71,8 +70,8 @@ sim_wave_fault(struct sim_wave *w, enum kiln_sim_fault_kind kind, uint64_t addr,
 
    snprintf(f->message, sizeof(f->message),
             "%s: %.120s; '%.60s' at PC 0x%" PRIx64 ", wave %u of workgroup (%u,%u,%u)",
-            kind_names[kind], detail, f->instruction, w->pc, w->wave_id,
-            w->group_id[0], w->group_id[1], w->group_id[2]);
+            kind_names[kind], detail, f->instruction, w->pc, w->wave_id, w->group_id[0],
+            w->group_id[1], w->group_id[2]);
 }
 
 void
@@ -85,6 +84,6 @@ sim_exec_unsupported(struct sim_wave *w, const struct sim_inst *in)
 void
 sim_exec_illegal(struct sim_wave *w, const struct sim_inst *in)
 {
-   sim_wave_fault(w, KILN_SIM_FAULT_ILLEGAL, 0, false,
-                  "undecodable word 0x%08x at PC 0x%" PRIx64, in->words[0], w->pc);
+   sim_wave_fault(w, KILN_SIM_FAULT_ILLEGAL, 0, false, "undecodable word 0x%08x at PC 0x%" PRIx64,
+                  in->words[0], w->pc);
 }

@@ -41,7 +41,7 @@ sim_icache_fill(struct sim_icache_page *p, struct sim_wave *w, uint64_t pc)
                      "instruction fetch from unmapped address 0x%" PRIx64, pc);
       return NULL;
    }
-   uint32_t words[5] = {0};
+   uint32_t words[5] = { 0 };
    uint64_t left = (m->size - (pc - m->va)) / 4;
    unsigned n = left < 5 ? left : 5;
    memcpy(words, m->host + (pc - m->va), n * 4);

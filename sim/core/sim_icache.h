@@ -14,7 +14,7 @@
 
 #define SIM_ICACHE_PAGE_BYTES 4096u
 #define SIM_ICACHE_PAGE_INSTS (SIM_ICACHE_PAGE_BYTES / 4)
-#define SIM_ICACHE_BUCKETS 64u
+#define SIM_ICACHE_BUCKETS    64u
 
 struct sim_icache_page {
    uint64_t va;
@@ -30,8 +30,7 @@ struct sim_icache {
 /* The page holding pc (allocated on first use), or NULL without memory. */
 struct sim_icache_page *sim_icache_page(struct sim_icache *c, uint64_t pc);
 /* Decodes the instruction at pc into its slot; fetch faults go to w. */
-const struct sim_inst *sim_icache_fill(struct sim_icache_page *p, struct sim_wave *w,
-                                       uint64_t pc);
+const struct sim_inst *sim_icache_fill(struct sim_icache_page *p, struct sim_wave *w, uint64_t pc);
 void sim_icache_free(struct sim_icache *c);
 
 #endif

@@ -29,17 +29,17 @@ enum sim_img_num {
    SIM_IMG_UINT,
    SIM_IMG_SINT,
    SIM_IMG_FLOAT,
-   SIM_IMG_SRGB,           /* UNORM, the colour channels (not W) sRGB-encoded */
+   SIM_IMG_SRGB, /* UNORM, the colour channels (not W) sRGB-encoded */
 };
 
 /* One gfx10 image format: the channels from the lowest bit up (X, Y, Z,
  * W), as the format's name lists them from the highest bit down. */
 struct sim_img_format {
-   uint16_t hw;            /* V_008F0C_GFX10_FORMAT_* */
-   uint8_t bytes;          /* per texel */
+   uint16_t hw;   /* V_008F0C_GFX10_FORMAT_* */
+   uint8_t bytes; /* per texel */
    uint8_t channels;
    uint8_t bits[4];
-   uint8_t num;            /* enum sim_img_num */
+   uint8_t num; /* enum sim_img_num */
 };
 
 /* The image formats the unit reads and writes, or NULL. */
@@ -75,27 +75,27 @@ unsigned sim_texel_unswizzle(const uint8_t dst_sel[4], unsigned provided,
 
 /* A T# (gfx10.3 SQ_IMG_RSRC_WORD0..7), read as sim_image_desc.c says. */
 struct sim_image {
-   uint64_t base;          /* byte address of the resource */
+   uint64_t base; /* byte address of the resource */
    const struct sim_img_format *fmt;
    unsigned hw_format;
-   unsigned type;          /* V_008F1C_SQ_RSRC_IMG_* */
+   unsigned type; /* V_008F1C_SQ_RSRC_IMG_* */
    unsigned sw_mode;
-   unsigned width, height, depth; /* of level 0; depth of 3D images */
+   unsigned width, height, depth;   /* of level 0; depth of 3D images */
    unsigned base_array, last_array; /* arrays: the layers the view shows */
    unsigned base_level, last_level, num_levels;
-   unsigned custom_pitch;  /* gfx10.3's row pitch of a single-level 1D or
-                              2D image, in texels; 0: the natural pitch */
-   uint8_t dst_sel[4];     /* V_008F1C_SQ_SEL_* per shader component */
-   uint8_t bc_swizzle;     /* V_008F20_BC_SWIZZLE_*: border colour to channels */
+   unsigned custom_pitch; /* gfx10.3's row pitch of a single-level 1D or
+                             2D image, in texels; 0: the natural pitch */
+   uint8_t dst_sel[4];    /* V_008F1C_SQ_SEL_* per shader component */
+   uint8_t bc_swizzle;    /* V_008F20_BC_SWIZZLE_*: border colour to channels */
 };
 
 /* An S# (SQ_IMG_SAMP_WORD0..3). */
 struct sim_sampler {
-   uint8_t clamp[3];       /* V_008F30_SQ_TEX_* for x, y, z */
-   bool unnormalized;      /* FORCE_UNNORMALIZED (or the instruction's UNRM) */
+   uint8_t clamp[3];  /* V_008F30_SQ_TEX_* for x, y, z */
+   bool unnormalized; /* FORCE_UNNORMALIZED (or the instruction's UNRM) */
    bool mag_linear, min_linear;
-   unsigned mip_filter;    /* V_008F38_SQ_TEX_MIP_FILTER_* */
-   unsigned border_type;   /* V_008F3C_SQ_TEX_BORDER_COLOR_* */
+   unsigned mip_filter;  /* V_008F38_SQ_TEX_MIP_FILTER_* */
+   unsigned border_type; /* V_008F3C_SQ_TEX_BORDER_COLOR_* */
 };
 
 /* Reads the T# at SGPR srsrc (4 dwords when r128, else 8) and the S# at
@@ -121,8 +121,8 @@ bool sim_image_is_array(const struct sim_image *img);
 /* Byte address of texel (x, y, z) of a mip level, where z is the depth
  * slice of a 3D image or the absolute layer of an array.  The caller keeps
  * the coordinates in range. */
-uint64_t sim_image_texel_addr(const struct sim_image *img, unsigned level, unsigned x,
-                              unsigned y, unsigned z);
+uint64_t sim_image_texel_addr(const struct sim_image *img, unsigned level, unsigned x, unsigned y,
+                              unsigned z);
 
 /* The shader's value of a texel of the image: sim_texel_swizzle with its
  * dst_sel. */
@@ -130,15 +130,15 @@ struct sim_texel sim_image_swizzle(const struct sim_image *img, const struct sim
 
 /* Reads one texel (shader values) at integer coordinates already in
  * range; false after a VM fault. */
-bool sim_image_fetch(struct sim_wave *w, const struct sim_image *img, unsigned level,
-                     unsigned x, unsigned y, unsigned z, unsigned lane, struct sim_texel *out);
+bool sim_image_fetch(struct sim_wave *w, const struct sim_image *img, unsigned level, unsigned x,
+                     unsigned y, unsigned z, unsigned lane, struct sim_texel *out);
 
 /* Samples at coordinates coord[] (x, then y and z as the type has them,
  * then the layer of an array) with the sampler's addressing, nearest or
  * linear filtering, at one mip level (sim_image_sample.c); false after a
  * VM fault. */
-bool sim_image_sample(struct sim_wave *w, const struct sim_image *img,
-                      const struct sim_sampler *s, const float *coord, unsigned level,
-                      bool linear, unsigned lane, struct sim_texel *out);
+bool sim_image_sample(struct sim_wave *w, const struct sim_image *img, const struct sim_sampler *s,
+                      const float *coord, unsigned level, bool linear, unsigned lane,
+                      struct sim_texel *out);
 
 #endif

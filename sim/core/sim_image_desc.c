@@ -40,8 +40,8 @@
 #include "util/macros.h"
 
 /* gfx10.3 field widths where the merged register headers carry gfx11's. */
-#define GFX103_WIDTH_HI_MASK 0xfff
-#define GFX103_HEIGHT_MASK 0x3fff
+#define GFX103_WIDTH_HI_MASK   0xfff
+#define GFX103_HEIGHT_MASK     0x3fff
 #define GFX103_BASE_ARRAY_MASK 0x1fff
 
 static unsigned
@@ -56,7 +56,7 @@ pitch_align(unsigned bpe)
 {
    unsigned a = 256 / bpe;
    while (a & (a - 1))
-      a += a & -a;   /* up to a power of two */
+      a += a & -a; /* up to a power of two */
    return a ? a : 1;
 }
 
@@ -78,16 +78,15 @@ sim_image_has_y(const struct sim_image *img)
 bool
 sim_image_is_array(const struct sim_image *img)
 {
-   return img->type == V_008F1C_SQ_RSRC_IMG_1D_ARRAY ||
-          img->type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY;
+   return img->type == V_008F1C_SQ_RSRC_IMG_1D_ARRAY || img->type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY;
 }
 
 static bool
 image_fault(struct sim_wave *w, const struct sim_inst *in, const char *what, unsigned value)
 {
    sim_wave_fault(w, KILN_SIM_FAULT_UNSUPPORTED, 0, false,
-                  "unsupported instruction %s with image %s %u at PC 0x%" PRIx64,
-                  sim_inst_name(in), what, value, w->pc);
+                  "unsupported instruction %s with image %s %u at PC 0x%" PRIx64, sim_inst_name(in),
+                  what, value, w->pc);
    return false;
 }
 
@@ -165,7 +164,7 @@ sim_image_read(struct sim_wave *w, const struct sim_inst *in, struct sim_image *
 {
    /* an 8-dword T# named at s[124:131] runs past the SGPRs: the missing
     * dwords read as 0 */
-   uint32_t d[8] = {0};
+   uint32_t d[8] = { 0 };
    unsigned first = in->mimg.srsrc & 0x7c;
    unsigned n = MIN2(in->mimg.r128 ? 4 : 8, SIM_NUM_SGPR_SLOTS - first);
    memcpy(d, &w->sgpr[first], n * sizeof(uint32_t));
@@ -174,7 +173,8 @@ sim_image_read(struct sim_wave *w, const struct sim_inst *in, struct sim_image *
    img->base = ((uint64_t)d[0] | (uint64_t)G_008F14_BASE_ADDRESS_HI(d[1]) << 32) << 8;
    img->hw_format = G_00A004_FORMAT_GFX10(d[1]);
    img->fmt = sim_img_format_find(img->hw_format);
-   img->width = (G_00A004_WIDTH_LO(d[1]) | (G_00A008_WIDTH_HI(d[2]) & GFX103_WIDTH_HI_MASK) << 2) + 1;
+   img->width =
+      (G_00A004_WIDTH_LO(d[1]) | (G_00A008_WIDTH_HI(d[2]) & GFX103_WIDTH_HI_MASK) << 2) + 1;
    img->height = (G_00A008_HEIGHT(d[2]) & GFX103_HEIGHT_MASK) + 1;
    img->dst_sel[0] = G_00A00C_DST_SEL_X(d[3]);
    img->dst_sel[1] = G_00A00C_DST_SEL_Y(d[3]);
@@ -229,10 +229,10 @@ sim_sampler_read(const struct sim_wave *w, unsigned ssamp, struct sim_sampler *s
    s->clamp[1] = G_008F30_CLAMP_Y(d[0]);
    s->clamp[2] = G_008F30_CLAMP_Z(d[0]);
    s->unnormalized = G_008F30_FORCE_UNNORMALIZED(d[0]);
-   s->mag_linear = mag == V_008F38_SQ_TEX_XY_FILTER_BILINEAR ||
-                   mag == V_008F38_SQ_TEX_XY_FILTER_ANISO_BILINEAR;
-   s->min_linear = min == V_008F38_SQ_TEX_XY_FILTER_BILINEAR ||
-                   min == V_008F38_SQ_TEX_XY_FILTER_ANISO_BILINEAR;
+   s->mag_linear =
+      mag == V_008F38_SQ_TEX_XY_FILTER_BILINEAR || mag == V_008F38_SQ_TEX_XY_FILTER_ANISO_BILINEAR;
+   s->min_linear =
+      min == V_008F38_SQ_TEX_XY_FILTER_BILINEAR || min == V_008F38_SQ_TEX_XY_FILTER_ANISO_BILINEAR;
    s->mip_filter = G_008F38_MIP_FILTER(d[2]);
    s->border_type = G_008F3C_BORDER_COLOR_TYPE(d[3]);
 }

@@ -28,18 +28,18 @@
 #include "sim_image.h"
 #include "valu/sim_fp.h"
 
-#define FMT(name, ch, b0, b1, b2, b3, num)                                                   \
-   {V_008F0C_GFX10_FORMAT_##name, ((b0) + (b1) + (b2) + (b3)) / 8, ch, {b0, b1, b2, b3},   \
-    SIM_IMG_##num}
+#define FMT(name, ch, b0, b1, b2, b3, num)                                                         \
+   {                                                                                               \
+      V_008F0C_GFX10_FORMAT_##name, ((b0) + (b1) + (b2) + (b3)) / 8, ch, { b0, b1, b2, b3 },       \
+         SIM_IMG_##num                                                                             \
+   }
 
 /* Every number type of a uniform format of n channels of b bits. */
-#define NORM_INT(prefix, ch, b0, b1, b2, b3)                                                 \
-   FMT(prefix##_UNORM, ch, b0, b1, b2, b3, UNORM),                                         \
-   FMT(prefix##_SNORM, ch, b0, b1, b2, b3, SNORM),                                         \
-   FMT(prefix##_USCALED, ch, b0, b1, b2, b3, USCALED),                                     \
-   FMT(prefix##_SSCALED, ch, b0, b1, b2, b3, SSCALED),                                     \
-   FMT(prefix##_UINT, ch, b0, b1, b2, b3, UINT),                                           \
-   FMT(prefix##_SINT, ch, b0, b1, b2, b3, SINT)
+#define NORM_INT(prefix, ch, b0, b1, b2, b3)                                                       \
+   FMT(prefix##_UNORM, ch, b0, b1, b2, b3, UNORM), FMT(prefix##_SNORM, ch, b0, b1, b2, b3, SNORM), \
+      FMT(prefix##_USCALED, ch, b0, b1, b2, b3, USCALED),                                          \
+      FMT(prefix##_SSCALED, ch, b0, b1, b2, b3, SSCALED),                                          \
+      FMT(prefix##_UINT, ch, b0, b1, b2, b3, UINT), FMT(prefix##_SINT, ch, b0, b1, b2, b3, SINT)
 
 static const struct sim_img_format formats[] = {
    NORM_INT(8, 1, 8, 0, 0, 0),
@@ -205,7 +205,7 @@ struct sim_texel
 sim_img_decode(const struct sim_img_format *f, const uint8_t *src)
 {
    bool is_int = sim_img_format_is_int(f);
-   struct sim_texel t = {{0, 0, 0, is_int ? 1 : 0x3f800000u}};
+   struct sim_texel t = { { 0, 0, 0, is_int ? 1 : 0x3f800000u } };
    unsigned off = 0;
    for (unsigned c = 0; c < f->channels; c++) {
       t.v[c] = decode_channel(channel_num(f, c), f->bits[c], get_bits(src, off, f->bits[c]));

@@ -133,16 +133,16 @@ border_color(const struct sim_image *img, const struct sim_sampler *s)
 {
    /* per BC_SWIZZLE, the border component each texel channel takes */
    static const uint8_t bc[6][4] = {
-      [V_008F20_BC_SWIZZLE_XYZW] = {0, 1, 2, 3}, [V_008F20_BC_SWIZZLE_XWYZ] = {0, 3, 1, 2},
-      [V_008F20_BC_SWIZZLE_WZYX] = {3, 2, 1, 0}, [V_008F20_BC_SWIZZLE_WXYZ] = {3, 0, 1, 2},
-      [V_008F20_BC_SWIZZLE_ZYXW] = {2, 1, 0, 3}, [V_008F20_BC_SWIZZLE_YXWZ] = {1, 0, 3, 2},
+      [V_008F20_BC_SWIZZLE_XYZW] = { 0, 1, 2, 3 }, [V_008F20_BC_SWIZZLE_XWYZ] = { 0, 3, 1, 2 },
+      [V_008F20_BC_SWIZZLE_WZYX] = { 3, 2, 1, 0 }, [V_008F20_BC_SWIZZLE_WXYZ] = { 3, 0, 1, 2 },
+      [V_008F20_BC_SWIZZLE_ZYXW] = { 2, 1, 0, 3 }, [V_008F20_BC_SWIZZLE_YXWZ] = { 1, 0, 3, 2 },
    };
    uint32_t one = sim_img_format_is_int(img->fmt) ? 1 : 0x3f800000u;
-   struct sim_texel rgba = {{0, 0, 0, 0}}, raw;
+   struct sim_texel rgba = { { 0, 0, 0, 0 } }, raw;
    if (s->border_type == V_008F3C_SQ_TEX_BORDER_COLOR_OPAQUE_BLACK)
       rgba.v[3] = one;
    else if (s->border_type == V_008F3C_SQ_TEX_BORDER_COLOR_OPAQUE_WHITE)
-      rgba = (struct sim_texel){{one, one, one, one}};
+      rgba = (struct sim_texel){ { one, one, one, one } };
    unsigned sw = img->bc_swizzle < 6 ? img->bc_swizzle : V_008F20_BC_SWIZZLE_XYZW;
    for (unsigned c = 0; c < 4; c++)
       raw.v[c] = rgba.v[bc[sw][c]];
@@ -178,14 +178,14 @@ sim_image_sample(struct sim_wave *w, const struct sim_image *img, const struct s
    if (sim_img_format_is_int(img->fmt))
       linear = false;
 
-   struct axis ax[3] = {{0, 0, 0.0f}, {0, 0, 0.0f}, {0, 0, 0.0f}};
+   struct axis ax[3] = { { 0, 0, 0.0f }, { 0, 0, 0.0f }, { 0, 0, 0.0f } };
    for (unsigned d = 0; d < nd; d++)
       address_axis(s->clamp[d], !s->unnormalized, linear, coord[d], size[d], &ax[d]);
 
-   float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+   float acc[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
    unsigned corners = linear ? 1u << nd : 1;
    for (unsigned corner = 0; corner < corners; corner++) {
-      int idx[3] = {0, 0, 0};
+      int idx[3] = { 0, 0, 0 };
       float weight = 1.0f;
       bool inside = true;
       for (unsigned d = 0; d < nd; d++) {
@@ -197,8 +197,8 @@ sim_image_sample(struct sim_wave *w, const struct sim_image *img, const struct s
       struct sim_texel t;
       if (!inside)
          t = border_color(img, s);
-      else if (!sim_image_fetch(w, img, level, idx[0], idx[1],
-                                nd == 3 ? (unsigned)idx[2] : layer, lane, &t))
+      else if (!sim_image_fetch(w, img, level, idx[0], idx[1], nd == 3 ? (unsigned)idx[2] : layer,
+                                lane, &t))
          return false;
       if (!linear) {
          *out = t;

@@ -20,8 +20,8 @@ scratch_swizzle(const struct sim_wave *w, uint64_t off, unsigned lane)
 }
 
 bool
-sim_seg_read(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
-             void *dst, unsigned bytes)
+sim_seg_read(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane, void *dst,
+             unsigned bytes)
 {
    uint8_t *d = dst;
    switch (seg) {
@@ -61,8 +61,8 @@ sim_seg_read(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
 }
 
 bool
-sim_seg_write(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
-              const void *src, unsigned bytes)
+sim_seg_write(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane, const void *src,
+              unsigned bytes)
 {
    const uint8_t *s = src;
    switch (seg) {
@@ -124,25 +124,44 @@ sim_atomic_apply(enum sim_atomic op, bool is64, uint64_t old, uint64_t src, uint
    src &= mask;
    cmp &= mask;
    switch (op) {
-   case SIM_AT_SWAP: return src;
-   case SIM_AT_CMPSWAP: return old == cmp ? src : old;
-   case SIM_AT_ADD: return (old + src) & mask;
-   case SIM_AT_SUB: return (old - src) & mask;
-   case SIM_AT_RSUB: return (src - old) & mask;
-   case SIM_AT_CSUB: return old > src ? old - src : 0;
-   case SIM_AT_SMIN: return so < ss ? old : src;
-   case SIM_AT_UMIN: return old < src ? old : src;
-   case SIM_AT_SMAX: return so > ss ? old : src;
-   case SIM_AT_UMAX: return old > src ? old : src;
-   case SIM_AT_AND: return old & src;
-   case SIM_AT_OR: return old | src;
-   case SIM_AT_XOR: return old ^ src;
-   case SIM_AT_INC: return old >= src ? 0 : old + 1;
-   case SIM_AT_DEC: return (old == 0 || old > src) ? src : old - 1;
-   case SIM_AT_MSKOR: return (old & ~src) | cmp; /* src = mask, cmp = data */
-   case SIM_AT_FMIN: return from_f(fmin(as_f(old, is64), as_f(src, is64)), is64);
-   case SIM_AT_FMAX: return from_f(fmax(as_f(old, is64), as_f(src, is64)), is64);
-   case SIM_AT_FADD: return from_f(as_f(old, is64) + as_f(src, is64), is64);
+   case SIM_AT_SWAP:
+      return src;
+   case SIM_AT_CMPSWAP:
+      return old == cmp ? src : old;
+   case SIM_AT_ADD:
+      return (old + src) & mask;
+   case SIM_AT_SUB:
+      return (old - src) & mask;
+   case SIM_AT_RSUB:
+      return (src - old) & mask;
+   case SIM_AT_CSUB:
+      return old > src ? old - src : 0;
+   case SIM_AT_SMIN:
+      return so < ss ? old : src;
+   case SIM_AT_UMIN:
+      return old < src ? old : src;
+   case SIM_AT_SMAX:
+      return so > ss ? old : src;
+   case SIM_AT_UMAX:
+      return old > src ? old : src;
+   case SIM_AT_AND:
+      return old & src;
+   case SIM_AT_OR:
+      return old | src;
+   case SIM_AT_XOR:
+      return old ^ src;
+   case SIM_AT_INC:
+      return old >= src ? 0 : old + 1;
+   case SIM_AT_DEC:
+      return (old == 0 || old > src) ? src : old - 1;
+   case SIM_AT_MSKOR:
+      return (old & ~src) | cmp; /* src = mask, cmp = data */
+   case SIM_AT_FMIN:
+      return from_f(fmin(as_f(old, is64), as_f(src, is64)), is64);
+   case SIM_AT_FMAX:
+      return from_f(fmax(as_f(old, is64), as_f(src, is64)), is64);
+   case SIM_AT_FADD:
+      return from_f(as_f(old, is64) + as_f(src, is64), is64);
    case SIM_AT_FCMPSWAP:
       return as_f(old, is64) == as_f(cmp, is64) ? src : old;
    }
@@ -163,8 +182,8 @@ sim_seg_atomic(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lan
          return false;
       if (is64) {
          uint64_t *q = p, o = __atomic_load_n(q, __ATOMIC_RELAXED);
-         while (!__atomic_compare_exchange_n(q, &o, sim_atomic_apply(op, true, o, src, cmp),
-                                             false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+         while (!__atomic_compare_exchange_n(q, &o, sim_atomic_apply(op, true, o, src, cmp), false,
+                                             __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
             ;
          *old = o;
       } else {
@@ -186,8 +205,8 @@ sim_seg_atomic(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lan
 }
 
 bool
-sim_lane_load(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,
-              uint64_t addr, unsigned lane, unsigned vdst)
+sim_lane_load(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg, uint64_t addr,
+              unsigned lane, unsigned vdst)
 {
    if (m->bytes == 4) {
       uint32_t v[4];
@@ -200,8 +219,8 @@ sim_lane_load(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,
    uint32_t raw = 0;
    if (!sim_seg_read(w, seg, addr, lane, &raw, m->bytes))
       return false;
-   uint32_t v = m->bytes == 1 ? (m->sext ? (uint32_t)(int8_t)raw : (uint8_t)raw) :
-                                (m->sext ? (uint32_t)(int16_t)raw : (uint16_t)raw);
+   uint32_t v = m->bytes == 1 ? (m->sext ? (uint32_t)(int8_t)raw : (uint8_t)raw)
+                              : (m->sext ? (uint32_t)(int16_t)raw : (uint16_t)raw);
    uint32_t *d = &w->vgpr[vdst][lane];
    if (!m->d16)
       *d = v;
@@ -213,8 +232,8 @@ sim_lane_load(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,
 }
 
 bool
-sim_lane_store(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,
-               uint64_t addr, unsigned lane, unsigned vdata)
+sim_lane_store(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg, uint64_t addr,
+               unsigned lane, unsigned vdata)
 {
    if (m->bytes == 4) {
       uint32_t v[4];
@@ -229,8 +248,8 @@ sim_lane_store(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,
 }
 
 bool
-sim_lane_atomic(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,
-                uint64_t addr, unsigned lane, unsigned vdata, unsigned vdst, bool rtn)
+sim_lane_atomic(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg, uint64_t addr,
+                unsigned lane, unsigned vdata, unsigned vdst, bool rtn)
 {
    bool is64 = m->dwords == 2;
    unsigned n = m->dwords;

@@ -27,29 +27,27 @@ enum sim_seg {
 /* Per-lane byte access in a segment; false after a VM fault (LDS and
  * scratch bounds: out-of-range LDS reads give 0 and writes are dropped,
  * as the ISA defines). */
-bool sim_seg_read(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
-                  void *dst, unsigned bytes);
+bool sim_seg_read(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane, void *dst,
+                  unsigned bytes);
 bool sim_seg_write(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
                    const void *src, unsigned bytes);
 
 /* The new memory value of an atomic; 64-bit when is64. */
-uint64_t sim_atomic_apply(enum sim_atomic op, bool is64, uint64_t old, uint64_t src,
-                          uint64_t cmp);
+uint64_t sim_atomic_apply(enum sim_atomic op, bool is64, uint64_t old, uint64_t src, uint64_t cmp);
 
 /* Read-modify-write of one lane's atomic; returns false after a fault.
  * *old gets the value before the operation.  Global memory is updated
  * with a host compare-and-swap (workgroups run on several host threads);
  * LDS and scratch belong to one thread. */
 bool sim_seg_atomic(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
-                    enum sim_atomic op, bool is64, uint64_t src, uint64_t cmp,
-                    uint64_t *old);
+                    enum sim_atomic op, bool is64, uint64_t src, uint64_t cmp, uint64_t *old);
 
 /* Loads/stores of one lane between memory and VGPRs, per the descriptor:
  * the register is vdst for loads, vdata for stores. */
-bool sim_lane_load(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,
-                   uint64_t addr, unsigned lane, unsigned vdst);
-bool sim_lane_store(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,
-                    uint64_t addr, unsigned lane, unsigned vdata);
+bool sim_lane_load(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg, uint64_t addr,
+                   unsigned lane, unsigned vdst);
+bool sim_lane_store(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg, uint64_t addr,
+                    unsigned lane, unsigned vdata);
 /* A lane's atomic with data in vdata (cmpswap: src then cmp) and the old
  * value to vdst when rtn. */
 bool sim_lane_atomic(struct sim_wave *w, const struct sim_mem_op *m, enum sim_seg seg,

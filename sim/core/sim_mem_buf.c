@@ -15,7 +15,7 @@ struct vsharp {
    uint64_t base;
    uint32_t stride, num_records;
    unsigned oob;
-   unsigned index_stride;  /* swizzle: lanes interleaved per element */
+   unsigned index_stride; /* swizzle: lanes interleaved per element */
    bool add_tid, swizzle;
 };
 
@@ -69,8 +69,7 @@ buf_address(const struct sim_wave *w, const struct sim_inst *in, const struct vs
        * ADD_TID) are interleaved. */
       uint64_t index_msb = index / v->index_stride, index_lsb = index % v->index_stride;
       uint64_t offset_msb = offset / 4, offset_lsb = offset % 4;
-      *addr = v->base + soff +
-              (index_msb * v->stride + offset_msb * 4) * v->index_stride +
+      *addr = v->base + soff + (index_msb * v->stride + offset_msb * 4) * v->index_stride +
               index_lsb * 4 + offset_lsb;
       return true;
    }
@@ -79,8 +78,8 @@ buf_address(const struct sim_wave *w, const struct sim_inst *in, const struct vs
 }
 
 bool
-sim_buf_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane,
-                unsigned bytes, uint64_t *addr)
+sim_buf_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane, unsigned bytes,
+                uint64_t *addr)
 {
    struct vsharp v = read_vsharp(w, in->buf.srsrc);
    return buf_address(w, in, &v, lane, bytes, addr);
@@ -106,7 +105,8 @@ x_buf_load(struct sim_wave *w, const struct sim_inst *in)
    struct vsharp v = read_vsharp(w, in->buf.srsrc);
    if (!plain(w, in))
       return;
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
       uint64_t a;
       if (m->bytes == 4) {
          /* Bounds per dword: the ones past the end read 0.  All are read
@@ -142,7 +142,8 @@ x_buf_store(struct sim_wave *w, const struct sim_inst *in)
    struct vsharp v = read_vsharp(w, in->buf.srsrc);
    if (!plain(w, in))
       return;
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
       uint64_t a;
       if (m->bytes == 4) {
          for (unsigned i = 0; i < m->dwords; i++) {
@@ -166,7 +167,8 @@ x_buf_atomic(struct sim_wave *w, const struct sim_inst *in)
 {
    const struct sim_mem_op *m = &sim_mem_ops[in->op];
    struct vsharp v = read_vsharp(w, in->buf.srsrc);
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
       uint64_t a;
       if (!buf_address(w, in, &v, l, m->dwords * 4, &a)) {
          if (in->buf.glc) {
@@ -177,8 +179,7 @@ x_buf_atomic(struct sim_wave *w, const struct sim_inst *in)
          continue;
       }
       /* MUBUF atomics return into VDATA. */
-      if (!sim_lane_atomic(w, m, SIM_SEG_GLOBAL, a, l, in->buf.vdata, in->buf.vdata,
-                           in->buf.glc))
+      if (!sim_lane_atomic(w, m, SIM_SEG_GLOBAL, a, l, in->buf.vdata, in->buf.vdata, in->buf.glc))
          return;
    }
 }
@@ -195,10 +196,17 @@ sim_buf_bind(sim_exec_fn *table)
       if (sim_opcodes[op].format != SIM_FMT_MUBUF)
          continue;
       switch (sim_mem_ops[op].kind) {
-      case SIM_MEM_LOAD: table[op] = x_buf_load; break;
-      case SIM_MEM_STORE: table[op] = x_buf_store; break;
-      case SIM_MEM_ATOMIC: table[op] = x_buf_atomic; break;
-      default: break;
+      case SIM_MEM_LOAD:
+         table[op] = x_buf_load;
+         break;
+      case SIM_MEM_STORE:
+         table[op] = x_buf_store;
+         break;
+      case SIM_MEM_ATOMIC:
+         table[op] = x_buf_atomic;
+         break;
+      default:
+         break;
       }
    }
    sim_format_bind(table);

@@ -33,7 +33,7 @@ x_ds_load(struct sim_wave *w, const struct sim_inst *in)
    if (!no_gds(w, in))
       return;
    SIM_FOREACH_LANE(l, sim_exec_mask(w))
-      sim_lane_load(w, m, SIM_SEG_LDS, ds_addr(w, in, l), l, in->ds.vdst);
+   sim_lane_load(w, m, SIM_SEG_LDS, ds_addr(w, in, l), l, in->ds.vdst);
 }
 
 static void
@@ -43,7 +43,7 @@ x_ds_store(struct sim_wave *w, const struct sim_inst *in)
    if (!no_gds(w, in))
       return;
    SIM_FOREACH_LANE(l, sim_exec_mask(w))
-      sim_lane_store(w, m, SIM_SEG_LDS, ds_addr(w, in, l), l, in->ds.data0);
+   sim_lane_store(w, m, SIM_SEG_LDS, ds_addr(w, in, l), l, in->ds.data0);
 }
 
 /* read2/write2: two elements at base + offset0/1 x element size (x 64 for
@@ -55,11 +55,11 @@ x_ds_read2(struct sim_wave *w, const struct sim_inst *in)
    unsigned stride = m->pair_stride;
    if (!no_gds(w, in))
       return;
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
       uint32_t base = w->vgpr[in->ds.addr][l];
       sim_lane_load(w, m, SIM_SEG_LDS, base + in->ds.offset0 * stride, l, in->ds.vdst);
-      sim_lane_load(w, m, SIM_SEG_LDS, base + in->ds.offset1 * stride, l,
-                    in->ds.vdst + m->dwords);
+      sim_lane_load(w, m, SIM_SEG_LDS, base + in->ds.offset1 * stride, l, in->ds.vdst + m->dwords);
    }
 }
 
@@ -70,7 +70,8 @@ x_ds_write2(struct sim_wave *w, const struct sim_inst *in)
    unsigned stride = m->pair_stride;
    if (!no_gds(w, in))
       return;
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
       uint32_t base = w->vgpr[in->ds.addr][l];
       sim_lane_store(w, m, SIM_SEG_LDS, base + in->ds.offset0 * stride, l, in->ds.data0);
       sim_lane_store(w, m, SIM_SEG_LDS, base + in->ds.offset1 * stride, l, in->ds.data1);
@@ -93,7 +94,8 @@ x_ds_atomic(struct sim_wave *w, const struct sim_inst *in)
    bool is64 = m->dwords == 2;
    if (!no_gds(w, in))
       return;
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
       uint64_t d0 = vdata(w, in->ds.data0, l, is64), d1 = vdata(w, in->ds.data1, l, is64);
       uint64_t src = d0, cmp = 0, old = 0;
       /* ds_cmpst: DATA0 is the compare value, DATA1 the new one;
@@ -133,7 +135,7 @@ x_ds_swizzle_b32(struct sim_wave *w, const struct sim_inst *in)
       out[l] = (exec >> s) & 1 ? src[s] : 0;
    }
    SIM_FOREACH_LANE(l, exec)
-      w->vgpr[in->ds.vdst][l] = out[l];
+   w->vgpr[in->ds.vdst][l] = out[l];
 }
 
 /* ds_bpermute_b32: each lane reads DATA0 of lane (addr + offset) / 4;
@@ -144,25 +146,27 @@ x_ds_bpermute_b32(struct sim_wave *w, const struct sim_inst *in)
 {
    uint64_t exec = sim_exec_mask(w);
    uint32_t out[SIM_MAX_LANES];
-   SIM_FOREACH_LANE(l, exec) {
+   SIM_FOREACH_LANE(l, exec)
+   {
       unsigned s = (ds_addr(w, in, l) / 4) % w->wave_size;
       out[l] = (exec >> s) & 1 ? w->vgpr[in->ds.data0][s] : 0;
    }
    SIM_FOREACH_LANE(l, exec)
-      w->vgpr[in->ds.vdst][l] = out[l];
+   w->vgpr[in->ds.vdst][l] = out[l];
 }
 
 static void
 x_ds_permute_b32(struct sim_wave *w, const struct sim_inst *in)
 {
    uint64_t exec = sim_exec_mask(w);
-   uint32_t out[SIM_MAX_LANES] = {0};
-   SIM_FOREACH_LANE(l, exec) {
+   uint32_t out[SIM_MAX_LANES] = { 0 };
+   SIM_FOREACH_LANE(l, exec)
+   {
       unsigned d = (ds_addr(w, in, l) / 4) % w->wave_size;
       out[d] = w->vgpr[in->ds.data0][l];
    }
    SIM_FOREACH_LANE(l, exec)
-      w->vgpr[in->ds.vdst][l] = out[l];
+   w->vgpr[in->ds.vdst][l] = out[l];
 }
 
 /* ds_append/ds_consume: the dword at M0[15:0] + offset grows (shrinks)
@@ -180,7 +184,7 @@ append_consume(struct sim_wave *w, const struct sim_inst *in, bool consume)
    uint32_t v = consume ? old - n : old + n;
    sim_seg_write(w, SIM_SEG_LDS, addr, 0, &v, 4);
    SIM_FOREACH_LANE(l, exec)
-      w->vgpr[in->ds.vdst][l] = old;
+   w->vgpr[in->ds.vdst][l] = old;
 }
 
 static void
@@ -208,10 +212,17 @@ sim_ds_bind(sim_exec_fn *table)
          continue;
       bool two = sim_mem_ops[op].pair_stride != 0;
       switch (sim_mem_ops[op].kind) {
-      case SIM_MEM_LOAD: table[op] = two ? x_ds_read2 : x_ds_load; break;
-      case SIM_MEM_STORE: table[op] = two ? x_ds_write2 : x_ds_store; break;
-      case SIM_MEM_ATOMIC: table[op] = x_ds_atomic; break;
-      default: break;
+      case SIM_MEM_LOAD:
+         table[op] = two ? x_ds_read2 : x_ds_load;
+         break;
+      case SIM_MEM_STORE:
+         table[op] = two ? x_ds_write2 : x_ds_store;
+         break;
+      case SIM_MEM_ATOMIC:
+         table[op] = x_ds_atomic;
+         break;
+      default:
+         break;
       }
    }
    table[SIM_OP_ds_swizzle_b32] = x_ds_swizzle_b32;

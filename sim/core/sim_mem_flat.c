@@ -28,8 +28,7 @@ global_base(const struct sim_wave *w, const struct sim_inst *in)
 
 /* The segment and segment address of one lane. */
 static inline enum sim_seg
-lane_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane,
-             uint64_t *addr)
+lane_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane, uint64_t *addr)
 {
    const struct sim_flat_fields *f = &in->flat;
    switch (in->format) {
@@ -78,7 +77,8 @@ x_flat_load(struct sim_wave *w, const struct sim_inst *in)
       bool v64 = in->flat.saddr_off;
       uint64_t base = global_base(w, in);
       const uint32_t *off = w->vgpr[in->flat.vaddr];
-      SIM_FOREACH_LANE(l, exec) {
+      SIM_FOREACH_LANE(l, exec)
+      {
          uint64_t a = v64 ? vaddr64(w, in->flat.vaddr, l) + in->flat.offset : base + off[l];
          const uint8_t *p = sim_vm_access(w, a, n * 4, false);
          if (!p)
@@ -88,7 +88,8 @@ x_flat_load(struct sim_wave *w, const struct sim_inst *in)
       }
       return;
    }
-   SIM_FOREACH_LANE(l, exec) {
+   SIM_FOREACH_LANE(l, exec)
+   {
       uint64_t a;
       enum sim_seg seg = lane_address(w, in, l, &a);
       if (!sim_lane_load(w, m, seg, a, l, in->flat.vdst))
@@ -107,7 +108,8 @@ x_flat_store(struct sim_wave *w, const struct sim_inst *in)
       bool v64 = in->flat.saddr_off;
       uint64_t base = global_base(w, in);
       const uint32_t *off = w->vgpr[in->flat.vaddr];
-      SIM_FOREACH_LANE(l, exec) {
+      SIM_FOREACH_LANE(l, exec)
+      {
          uint64_t a = v64 ? vaddr64(w, in->flat.vaddr, l) + in->flat.offset : base + off[l];
          uint8_t *p = sim_vm_access(w, a, n * 4, true);
          if (!p)
@@ -117,7 +119,8 @@ x_flat_store(struct sim_wave *w, const struct sim_inst *in)
       }
       return;
    }
-   SIM_FOREACH_LANE(l, exec) {
+   SIM_FOREACH_LANE(l, exec)
+   {
       uint64_t a;
       enum sim_seg seg = lane_address(w, in, l, &a);
       if (!sim_lane_store(w, m, seg, a, l, in->flat.vdata))
@@ -130,7 +133,8 @@ x_flat_atomic(struct sim_wave *w, const struct sim_inst *in)
 {
    const struct sim_mem_op *m = &sim_mem_ops[in->op];
    uint64_t exec = sim_exec_mask(w);
-   SIM_FOREACH_LANE(l, exec) {
+   SIM_FOREACH_LANE(l, exec)
+   {
       uint64_t a;
       enum sim_seg seg = lane_address(w, in, l, &a);
       if (!sim_lane_atomic(w, m, seg, a, l, in->flat.vdata, in->flat.vdst, in->flat.glc))
@@ -147,10 +151,17 @@ sim_flat_bind(sim_exec_fn *table)
       if (fmt != SIM_FMT_FLAT && fmt != SIM_FMT_GLOBAL && fmt != SIM_FMT_SCRATCH)
          continue;
       switch (sim_mem_ops[op].kind) {
-      case SIM_MEM_LOAD: table[op] = x_flat_load; break;
-      case SIM_MEM_STORE: table[op] = x_flat_store; break;
-      case SIM_MEM_ATOMIC: table[op] = x_flat_atomic; break;
-      default: break;
+      case SIM_MEM_LOAD:
+         table[op] = x_flat_load;
+         break;
+      case SIM_MEM_STORE:
+         table[op] = x_flat_store;
+         break;
+      case SIM_MEM_ATOMIC:
+         table[op] = x_flat_atomic;
+         break;
+      default:
+         break;
       }
    }
 }

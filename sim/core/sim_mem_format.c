@@ -21,7 +21,7 @@ static const struct sim_img_format *
 format_of(struct sim_wave *w, const struct sim_inst *in)
 {
    unsigned num = in->format == SIM_FMT_MTBUF ? in->buf.format
-                                            : (w->sgpr[(in->buf.srsrc & 0x7c) + 3] >> 12) & 0x7f;
+                                              : (w->sgpr[(in->buf.srsrc & 0x7c) + 3] >> 12) & 0x7f;
    const struct sim_img_format *f = sim_img_format_find(num);
    if (!f)
       sim_wave_fault(w, KILN_SIM_FAULT_UNSUPPORTED, 0, false,
@@ -51,9 +51,10 @@ x_format_load(struct sim_wave *w, const struct sim_inst *in)
    uint8_t sel[4];
    dst_sel_of(w, in, sel);
    bool is_int = sim_img_format_is_int(f);
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
       uint64_t a;
-      struct sim_texel val = {{0, 0, 0, 0}};
+      struct sim_texel val = { { 0, 0, 0, 0 } };
       if (sim_buf_address(w, in, l, f->bytes, &a)) {
          uint8_t raw[16];
          if (!sim_seg_read(w, SIM_SEG_GLOBAL, a, l, raw, f->bytes))
@@ -69,8 +70,8 @@ x_format_load(struct sim_wave *w, const struct sim_inst *in)
       }
       /* d16: 16-bit results packed two per register */
       for (unsigned c = 0; c < comps; c++) {
-         uint16_t h = !is_int ? sim_f16_from_f32(sim_f32(val.v[c]), SIM_ROUND_NE, false)
-                              : (uint16_t)val.v[c];
+         uint16_t h =
+            !is_int ? sim_f16_from_f32(sim_f32(val.v[c]), SIM_ROUND_NE, false) : (uint16_t)val.v[c];
          uint32_t *r = &w->vgpr[(v + c / 2) & 0xff][l];
          *r = c & 1 ? (*r & 0xffff) | (uint32_t)h << 16 : (*r & 0xffff0000) | h;
       }
@@ -89,17 +90,19 @@ x_format_store(struct sim_wave *w, const struct sim_inst *in)
    uint8_t sel[4];
    dst_sel_of(w, in, sel);
    bool is_int = sim_img_format_is_int(f);
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
       uint64_t a;
       if (!sim_buf_address(w, in, l, f->bytes, &a))
          continue;
-      struct sim_texel val = {{0, 0, 0, 0}}, raw = {{0, 0, 0, 0}};
+      struct sim_texel val = { { 0, 0, 0, 0 } }, raw = { { 0, 0, 0, 0 } };
       for (unsigned c = 0; c < comps; c++) {
          uint32_t v = w->vgpr[(in->buf.vdata + (d16 ? c / 2 : c)) & 0xff][l];
          if (d16) {
             uint16_t h = c & 1 ? v >> 16 : v & 0xffff;
-            v = !is_int ? sim_u32(sim_f16_to_f32(h))
-                : f->num == SIM_IMG_SINT ? (uint32_t)(int32_t)(int16_t)h : h;
+            v = !is_int                  ? sim_u32(sim_f16_to_f32(h))
+                : f->num == SIM_IMG_SINT ? (uint32_t)(int32_t)(int16_t)h
+                                         : h;
          }
          val.v[c] = v;
       }
@@ -109,7 +112,7 @@ x_format_store(struct sim_wave *w, const struct sim_inst *in)
        * channels' memory; a full one writes 0 where dst_sel names no
        * component (the X2 of B10G10R10X2) */
       unsigned mask = comps >= f->channels ? all : set;
-      uint8_t bytes[16] = {0};
+      uint8_t bytes[16] = { 0 };
       if ((mask & all) != all && !sim_seg_read(w, SIM_SEG_GLOBAL, a, l, bytes, f->bytes))
          return;
       sim_img_encode(f, &raw, mask, bytes);

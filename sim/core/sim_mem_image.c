@@ -34,11 +34,10 @@
 
 /* Coordinates per MIMG DIM: 1D, 2D, 3D, cube, 1D array, 2D array, 2D
  * MSAA, 2D MSAA array. */
-static const uint8_t dim_coords[8] = {1, 2, 3, 3, 2, 3, 3, 4};
+static const uint8_t dim_coords[8] = { 1, 2, 3, 3, 2, 3, 3, 4 };
 
 static uint32_t
-addr_dword(const struct sim_wave *w, const struct sim_mimg_fields *f, unsigned i,
-           unsigned lane)
+addr_dword(const struct sim_wave *w, const struct sim_mimg_fields *f, unsigned i, unsigned lane)
 {
    unsigned reg = i == 0 ? f->vaddr : f->nsa ? f->nsa_addr[i - 1] : f->vaddr + i;
    return w->vgpr[reg & 0xff][lane];
@@ -62,7 +61,7 @@ static void
 int_coords(const struct sim_wave *w, const struct sim_mimg_fields *f, unsigned lane,
            uint32_t xyz[3])
 {
-   uint32_t c[4] = {0, 0, 0, 0};
+   uint32_t c[4] = { 0, 0, 0, 0 };
    for (unsigned i = 0; i < dim_coords[f->dim]; i++)
       c[i] = addr_comp(w, f, i, lane, false);
    xyz[0] = c[0];
@@ -73,8 +72,8 @@ int_coords(const struct sim_wave *w, const struct sim_mimg_fields *f, unsigned l
 /* Bounds check of a texel at a level relative to BASE_LEVEL; gives the
  * absolute level and depth slice or layer. */
 static bool
-texel_in_range(const struct sim_image *img, uint32_t mip, const uint32_t xyz[3],
-               unsigned *level, unsigned *z)
+texel_in_range(const struct sim_image *img, uint32_t mip, const uint32_t xyz[3], unsigned *level,
+               unsigned *z)
 {
    if (mip > img->last_level - img->base_level || img->base_level > img->last_level)
       return false;
@@ -108,8 +107,8 @@ write_result(struct sim_wave *w, const struct sim_mimg_fields *f, unsigned lane,
       if (!f->d16) {
          w->vgpr[(f->vdata + k) & 0xff][lane] = val->v[c];
       } else {
-         uint16_t h = fp ? sim_f16_from_f32(sim_f32(val->v[c]), SIM_ROUND_NE, false)
-                         : (uint16_t)val->v[c];
+         uint16_t h =
+            fp ? sim_f16_from_f32(sim_f32(val->v[c]), SIM_ROUND_NE, false) : (uint16_t)val->v[c];
          uint32_t *r = &w->vgpr[(f->vdata + k / 2) & 0xff][lane];
          *r = k & 1 ? (*r & 0xffff) | (uint32_t)h << 16 : (*r & 0xffff0000u) | h;
       }
@@ -125,7 +124,7 @@ static struct sim_texel
 read_data(const struct sim_wave *w, const struct sim_mimg_fields *f, unsigned lane,
           const struct sim_img_format *fmt)
 {
-   struct sim_texel t = {{0, 0, 0, 0}};
+   struct sim_texel t = { { 0, 0, 0, 0 } };
    unsigned k = 0;
    for (unsigned c = 0; c < 4; c++) {
       if (!(f->dmask & (1u << c)))
@@ -154,10 +153,11 @@ x_image_load(struct sim_wave *w, const struct sim_inst *in)
       return;
    bool mip = SIM_MIMG_ADDR_POST(sim_opcodes[in->op].mimg_addr);
    bool fp = !sim_img_format_is_int(img.fmt);
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
       uint32_t xyz[3];
       unsigned level, z;
-      struct sim_texel t = {{0, 0, 0, 0}};
+      struct sim_texel t = { { 0, 0, 0, 0 } };
       int_coords(w, f, l, xyz);
       uint32_t m = mip ? addr_comp(w, f, dim_coords[f->dim], l, false) : 0;
       if (texel_in_range(&img, m, xyz, &level, &z) &&
@@ -175,7 +175,8 @@ x_image_store(struct sim_wave *w, const struct sim_inst *in)
    if (!sim_image_read(w, in, &img))
       return;
    bool mip = SIM_MIMG_ADDR_POST(sim_opcodes[in->op].mimg_addr);
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
       uint32_t xyz[3];
       unsigned level, z;
       int_coords(w, f, l, xyz);
@@ -183,9 +184,9 @@ x_image_store(struct sim_wave *w, const struct sim_inst *in)
       if (!texel_in_range(&img, m, xyz, &level, &z))
          continue;
       /* the whole texel is written: channels no component names are 0 */
-      struct sim_texel val = read_data(w, f, l, img.fmt), raw = {{0, 0, 0, 0}};
+      struct sim_texel val = read_data(w, f, l, img.fmt), raw = { { 0, 0, 0, 0 } };
       sim_texel_unswizzle(img.dst_sel, 0xf, &val, &raw);
-      uint8_t bytes[16] = {0};
+      uint8_t bytes[16] = { 0 };
       sim_img_encode(img.fmt, &raw, 0xf, bytes);
       uint64_t addr = sim_image_texel_addr(&img, level, xyz[0], xyz[1], z);
       if (!sim_seg_write(w, SIM_SEG_GLOBAL, addr, l, bytes, img.fmt->bytes))
@@ -211,7 +212,8 @@ x_image_atomic(struct sim_wave *w, const struct sim_inst *in)
    bool is64 = img.fmt->bytes == 8;
    unsigned n = is64 ? 2 : 1;
    bool cmpswap = m->atomic == SIM_AT_CMPSWAP || m->atomic == SIM_AT_FCMPSWAP;
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
       uint32_t xyz[3];
       unsigned level, z;
       uint64_t src = w->vgpr[f->vdata][l], cmp = 0, old = 0;
@@ -245,15 +247,17 @@ x_image_resinfo(struct sim_wave *w, const struct sim_inst *in)
       return;
    bool is_3d = img.type == V_008F1C_SQ_RSRC_IMG_3D;
    bool is_1d_array = img.type == V_008F1C_SQ_RSRC_IMG_1D_ARRAY;
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
       uint32_t mip = addr_comp(w, f, 0, l, false);
-      struct sim_texel t = {{0, 0, 0, 0}};
+      struct sim_texel t = { { 0, 0, 0, 0 } };
       if (img.base_level <= img.last_level && mip <= img.last_level - img.base_level) {
          unsigned level = img.base_level + mip;
          t.v[0] = sim_image_minify(img.width, level);
          t.v[1] = is_1d_array ? sim_image_layers(&img) : sim_image_minify(img.height, level);
-         t.v[2] = is_3d ? sim_image_minify(img.depth, level)
-                  : sim_image_is_array(&img) && !is_1d_array ? sim_image_layers(&img) : 1;
+         t.v[2] = is_3d                                      ? sim_image_minify(img.depth, level)
+                  : sim_image_is_array(&img) && !is_1d_array ? sim_image_layers(&img)
+                                                             : 1;
          t.v[3] = img.last_level - img.base_level + 1;
       }
       write_result(w, f, l, &t, false);
@@ -305,8 +309,9 @@ x_image_sample(struct sim_wave *w, const struct sim_inst *in)
    unsigned n = dim_coords[f->dim];
    bool has_lod = SIM_MIMG_ADDR_POST(sim_opcodes[in->op].mimg_addr);
    bool fp = !sim_img_format_is_int(img.fmt);
-   SIM_FOREACH_LANE(l, sim_exec_mask(w)) {
-      float coord[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
+      float coord[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
       for (unsigned i = 0; i < n; i++)
          coord[i] = sim_f32(addr_comp(w, f, i, l, true));
       /* compute shaders have no derivatives: image_sample is at LOD 0 */
@@ -324,7 +329,7 @@ sim_mimg_addr_regs(const struct sim_inst *in)
    const struct sim_mimg_fields *f = &in->mimg;
    unsigned a = in->op < SIM_OP_COUNT ? sim_opcodes[in->op].mimg_addr : 0;
    /* derivative pairs per coordinate the filter walks */
-   static const uint8_t grad_dims[8] = {1, 2, 3, 2, 1, 2, 2, 2};
+   static const uint8_t grad_dims[8] = { 1, 2, 3, 2, 1, 2, 2, 2 };
    unsigned n = (SIM_MIMG_ADDR_NO_COORDS(a) ? 0 : dim_coords[f->dim]) + SIM_MIMG_ADDR_PRE(a) +
                 SIM_MIMG_ADDR_POST(a) + (SIM_MIMG_ADDR_DERIV(a) ? 2 * grad_dims[f->dim] : 0);
    return f->a16 ? (n + 1) / 2 : n;

@@ -50,7 +50,7 @@ x_s_buffer_load(struct sim_wave *w, const struct sim_inst *in)
    uint64_t base = d[0] | (uint64_t)(d[1] & 0xffff) << 32;
    uint32_t num_records = d[2];
    uint32_t off = smem_offset(w, in) & ~3u;
-   uint32_t v[16] = {0};
+   uint32_t v[16] = { 0 };
 
    for (unsigned i = 0; i < n; i++) {
       uint64_t o = (uint64_t)off + i * 4;
@@ -97,21 +97,21 @@ x_nop(struct sim_wave *w, const struct sim_inst *in)
 }
 
 const struct sim_op_impl sim_smem_impls[] = {
-   {SIM_OP_s_load_dword, x_s_load},
-   {SIM_OP_s_load_dwordx2, x_s_load},
-   {SIM_OP_s_load_dwordx4, x_s_load},
-   {SIM_OP_s_load_dwordx8, x_s_load},
-   {SIM_OP_s_load_dwordx16, x_s_load},
-   {SIM_OP_s_buffer_load_dword, x_s_buffer_load},
-   {SIM_OP_s_buffer_load_dwordx2, x_s_buffer_load},
-   {SIM_OP_s_buffer_load_dwordx4, x_s_buffer_load},
-   {SIM_OP_s_buffer_load_dwordx8, x_s_buffer_load},
-   {SIM_OP_s_buffer_load_dwordx16, x_s_buffer_load},
-   {SIM_OP_s_memtime, x_s_memtime},
-   {SIM_OP_s_memrealtime, x_s_memrealtime},
-   {SIM_OP_s_get_waveid_in_workgroup, x_s_get_waveid_in_workgroup},
-   {SIM_OP_s_dcache_inv, x_nop},
-   {SIM_OP_s_dcache_wb, x_nop},
-   {SIM_OP_s_gl1_inv, x_nop},
-   {0, NULL},
+   { SIM_OP_s_load_dword, x_s_load },
+   { SIM_OP_s_load_dwordx2, x_s_load },
+   { SIM_OP_s_load_dwordx4, x_s_load },
+   { SIM_OP_s_load_dwordx8, x_s_load },
+   { SIM_OP_s_load_dwordx16, x_s_load },
+   { SIM_OP_s_buffer_load_dword, x_s_buffer_load },
+   { SIM_OP_s_buffer_load_dwordx2, x_s_buffer_load },
+   { SIM_OP_s_buffer_load_dwordx4, x_s_buffer_load },
+   { SIM_OP_s_buffer_load_dwordx8, x_s_buffer_load },
+   { SIM_OP_s_buffer_load_dwordx16, x_s_buffer_load },
+   { SIM_OP_s_memtime, x_s_memtime },
+   { SIM_OP_s_memrealtime, x_s_memrealtime },
+   { SIM_OP_s_get_waveid_in_workgroup, x_s_get_waveid_in_workgroup },
+   { SIM_OP_s_dcache_inv, x_nop },
+   { SIM_OP_s_dcache_wb, x_nop },
+   { SIM_OP_s_gl1_inv, x_nop },
+   { 0, NULL },
 };

@@ -49,8 +49,8 @@ sim_inline_constant(unsigned enc, unsigned bits)
 }
 
 uint32_t
-sim_read_src32_slow(const struct sim_wave *w, const struct sim_inst *in,
-                    unsigned enc, unsigned lane, unsigned bits)
+sim_read_src32_slow(const struct sim_wave *w, const struct sim_inst *in, unsigned enc,
+                    unsigned lane, unsigned bits)
 {
    if (sim_src_is_inline(enc))
       return (uint32_t)sim_inline_constant(enc, bits == 16 ? 16 : 32);
@@ -78,8 +78,8 @@ sim_read_src32_slow(const struct sim_wave *w, const struct sim_inst *in,
 }
 
 uint64_t
-sim_read_src64(const struct sim_wave *w, const struct sim_inst *in,
-               unsigned enc, unsigned lane, bool fp64, bool sext)
+sim_read_src64(const struct sim_wave *w, const struct sim_inst *in, unsigned enc, unsigned lane,
+               bool fp64, bool sext)
 {
    if (enc < SIM_NUM_SGPR_SLOTS - 1)
       return w->sgpr[enc] | (uint64_t)w->sgpr[enc + 1] << 32;
@@ -94,8 +94,8 @@ sim_read_src64(const struct sim_wave *w, const struct sim_inst *in,
          return (uint64_t)in->literal << 32;
       return sext ? (uint64_t)(int64_t)(int32_t)in->literal : in->literal;
    }
-   if (enc == SIM_SRC_SHARED_BASE || enc == SIM_SRC_PRIVATE_BASE ||
-       enc == SIM_SRC_SHARED_LIMIT || enc == SIM_SRC_PRIVATE_LIMIT)
+   if (enc == SIM_SRC_SHARED_BASE || enc == SIM_SRC_PRIVATE_BASE || enc == SIM_SRC_SHARED_LIMIT ||
+       enc == SIM_SRC_PRIVATE_LIMIT)
       return (uint64_t)sim_read_src32_slow(w, in, enc, lane, 32) << 32;
    return sim_read_src32_slow(w, in, enc, lane, 32);
 }

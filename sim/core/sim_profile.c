@@ -21,18 +21,18 @@
 
 /* What a wave still waits for, by counter, for the cost model. */
 struct prof_wave {
-   unsigned vm, vs, lgkm;       /* operations outstanding */
-   unsigned lgkm_latency;       /* the longest of the outstanding lgkm ones */
+   unsigned vm, vs, lgkm; /* operations outstanding */
+   unsigned lgkm_latency; /* the longest of the outstanding lgkm ones */
 };
 
 struct sim_profile_thread {
-   alignas(64) uint64_t base;   /* address of counts[0] */
+   alignas(64) uint64_t base; /* address of counts[0] */
    struct sim_profile_counts *counts;
    uint32_t num_counts;
 
    uint64_t waves, barrier_waits, est_cycles;
    uint64_t class_insts[KILN_SIM_CLASS_COUNT], class_lanes[KILN_SIM_CLASS_COUNT];
-   uint64_t vm_read, vm_written, vm_lines;   /* through the address space */
+   uint64_t vm_read, vm_written, vm_lines; /* through the address space */
    uint64_t lds_read, lds_written;
 
    struct prof_wave *wave_state; /* per wave of the group */
@@ -114,8 +114,8 @@ sim_profile_inst_class(const struct sim_inst *in)
 }
 
 struct sim_profiler *
-sim_profiler_create(const struct kiln_sim_dispatch *d, unsigned threads,
-                    unsigned waves_per_group, uint32_t lds_size)
+sim_profiler_create(const struct kiln_sim_dispatch *d, unsigned threads, unsigned waves_per_group,
+                    uint32_t lds_size)
 {
    struct sim_profiler *p = calloc(1, sizeof(*p));
    if (!p)
@@ -294,8 +294,8 @@ lds_traffic(const struct sim_inst *in, unsigned lanes, uint64_t *read, uint64_t 
    if (in->op >= SIM_OP_COUNT)
       return;
    const struct sim_mem_op *mo = &sim_mem_ops[in->op];
-   uint64_t bytes = (uint64_t)(mo->bytes < 4 ? mo->bytes : 4 * mo->dwords) *
-                    (mo->pair_stride ? 2 : 1) * lanes;
+   uint64_t bytes =
+      (uint64_t)(mo->bytes < 4 ? mo->bytes : 4 * mo->dwords) * (mo->pair_stride ? 2 : 1) * lanes;
    if (mo->kind == SIM_MEM_LOAD || mo->kind == SIM_MEM_ATOMIC)
       *read = bytes;
    if (mo->kind == SIM_MEM_STORE || mo->kind == SIM_MEM_ATOMIC)
@@ -413,4 +413,3 @@ fail:
    sim_profiler_destroy(sp);
    return NULL;
 }
-

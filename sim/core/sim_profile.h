@@ -19,18 +19,16 @@
 struct sim_profiler;
 struct sim_profile_thread;
 
-struct sim_profiler *sim_profiler_create(const struct kiln_sim_dispatch *d,
-                                         unsigned threads, unsigned waves_per_group,
-                                         uint32_t lds_size);
+struct sim_profiler *sim_profiler_create(const struct kiln_sim_dispatch *d, unsigned threads,
+                                         unsigned waves_per_group, uint32_t lds_size);
 /* The counters of host thread index. */
 struct sim_profile_thread *sim_profiler_thread(struct sim_profiler *p, unsigned index);
 
 void sim_profile_wave_begin(struct sim_profile_thread *t, struct sim_wave *w);
 /* After the instruction at w->pc ran with `lanes` lanes active. */
-void sim_profile_count(struct sim_profile_thread *t, struct sim_wave *w,
-                       const struct sim_inst *in, unsigned lanes);
-void sim_profile_access(struct sim_profile_thread *t, uint64_t va, unsigned size,
-                        bool write);
+void sim_profile_count(struct sim_profile_thread *t, struct sim_wave *w, const struct sim_inst *in,
+                       unsigned lanes);
+void sim_profile_access(struct sim_profile_thread *t, uint64_t va, unsigned size, bool write);
 
 /* Merges the threads' counters, disassembles the code that ran from vm
  * (after the dispatch has released it) and frees the profiler; NULL
@@ -48,9 +46,8 @@ struct sim_profile_counts {
 enum kiln_sim_inst_class sim_profile_inst_class(const struct sim_inst *in);
 
 /* The occupancy RSRC1/RSRC2 allow on gfx1030. */
-void sim_profile_occupancy(struct kiln_sim_profile_occupancy *o,
-                           const struct kiln_sim_dispatch *d, unsigned waves_per_group,
-                           uint32_t lds_size);
+void sim_profile_occupancy(struct kiln_sim_profile_occupancy *o, const struct kiln_sim_dispatch *d,
+                           unsigned waves_per_group, uint32_t lds_size);
 
 /* Disassembles the code from lo (the program's start) to hi (past the last
  * instruction that ran, then on to the program's end) into p->insts with

@@ -19,10 +19,10 @@
 /* gfx1030 (RDNA2) limits: waves per SIMD, wave32 VGPRs per SIMD lane, LDS
  * per workgroup processor (WGP mode: a group's waves share one WGP of
  * four SIMDs). */
-#define HW_WAVES_PER_SIMD 16
+#define HW_WAVES_PER_SIMD  16
 #define VGPRS_PER_SIMD_W32 1024
-#define LDS_PER_WGP (128u * 1024u)
-#define SIMDS_PER_WGP 4
+#define LDS_PER_WGP        (128u * 1024u)
+#define SIMDS_PER_WGP      4
 /* How far past the last instruction that ran the listing looks for the
  * program's end. */
 #define MAX_TAIL_DWORDS 4096

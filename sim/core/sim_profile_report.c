@@ -49,16 +49,19 @@ print_totals(FILE *out, const struct kiln_sim_profile *p)
 {
    const struct kiln_sim_profile_occupancy *o = &p->occupancy;
 
-   fprintf(out, "  launch: %ux%ux%u groups of %ux%ux%u, %" PRIu64 " work-items, wave%u, "
+   fprintf(out,
+           "  launch: %ux%ux%u groups of %ux%ux%u, %" PRIu64 " work-items, wave%u, "
            "%" PRIu64 " waves%s\n",
            p->group_count[0], p->group_count[1], p->group_count[2], p->group_size[0],
            p->group_size[1], p->group_size[2], p->work_items, p->wave_size, p->waves,
            p->faulted ? " (stopped at a fault: counts are partial)" : "");
-   fprintf(out, "  occupancy: %u waves per SIMD, limited by %s (hardware %u; %u VGPRs "
+   fprintf(out,
+           "  occupancy: %u waves per SIMD, limited by %s (hardware %u; %u VGPRs "
            "allow %u; %u bytes of LDS per group of %u waves allow %u)\n",
-           o->waves_per_simd, o->limiter, o->by_hardware, o->vgprs, o->by_vgprs,
-           o->lds_bytes, o->waves_per_group, o->by_lds);
-   fprintf(out, "  instructions: %" PRIu64 " wave-instructions, %" PRIu64
+           o->waves_per_simd, o->limiter, o->by_hardware, o->vgprs, o->by_vgprs, o->lds_bytes,
+           o->waves_per_group, o->by_lds);
+   fprintf(out,
+           "  instructions: %" PRIu64 " wave-instructions, %" PRIu64
            " lane-instructions (%.1f%% of lanes active), %.2f per work-item\n",
            p->wave_instructions, p->lane_instructions,
            percent(p->lane_instructions, p->wave_instructions * p->wave_size),
@@ -71,13 +74,16 @@ print_totals(FILE *out, const struct kiln_sim_profile *p)
                  100.0 * kiln_sim_profile_utilisation(p, KILN_SIM_CLASS_VALU));
    }
    fprintf(out, "\n");
-   fprintf(out, "  memory: %" PRIu64 " bytes read, %" PRIu64 " bytes written, %" PRIu64
+   fprintf(out,
+           "  memory: %" PRIu64 " bytes read, %" PRIu64 " bytes written, %" PRIu64
            " cache lines of %u bytes; LDS: %" PRIu64 " bytes read, %" PRIu64 " written\n",
            p->bytes_read, p->bytes_written, p->lines, KILN_SIM_CACHE_LINE, p->lds_bytes_read,
            p->lds_bytes_written);
    fprintf(out, "  barrier waits: %" PRIu64 "\n", p->barrier_waits);
-   fprintf(out, "  estimated cycles: %" PRIu64 " wave-cycles (an estimate from the cost "
-           "model in kiln_sim_profile.h, not a measurement)\n", p->est_cycles);
+   fprintf(out,
+           "  estimated cycles: %" PRIu64 " wave-cycles (an estimate from the cost "
+           "model in kiln_sim_profile.h, not a measurement)\n",
+           p->est_cycles);
 }
 
 static void
@@ -92,8 +98,8 @@ print_inst(FILE *out, const struct kiln_sim_profile *p, const struct kiln_sim_pr
       snprintf(wr, sizeof(wr), "%" PRIu64, i->bytes_written);
    if (i->lines)
       snprintf(lines, sizeof(lines), "%" PRIu64, i->lines);
-   fprintf(out, "  %06x %10" PRIu64 " %6s %10s %10s %8s  %s\n", i->offset, i->executions,
-           lanes, rd, wr, lines, i->text);
+   fprintf(out, "  %06x %10" PRIu64 " %6s %10s %10s %8s  %s\n", i->offset, i->executions, lanes, rd,
+           wr, lines, i->text);
 }
 
 static const char header[] =
@@ -171,22 +177,24 @@ kiln_sim_profile_print_json(FILE *out, const struct kiln_sim_profile *p, const c
    fprintf(out, ",\"pgm_va\":%" PRIu64 ",\"wave_size\":%u,", p->pgm_va, p->wave_size);
    json_u3(out, "group_size", p->group_size);
    json_u3(out, "group_count", p->group_count);
-   fprintf(out, "\"work_items\":%" PRIu64 ",\"waves\":%" PRIu64 ",\"faulted\":%s,"
+   fprintf(out,
+           "\"work_items\":%" PRIu64 ",\"waves\":%" PRIu64 ",\"faulted\":%s,"
            "\"wave_instructions\":%" PRIu64 ",\"lane_instructions\":%" PRIu64 ",",
            p->work_items, p->waves, p->faulted ? "true" : "false", p->wave_instructions,
            p->lane_instructions);
    fprintf(out, "\"classes\":{");
    for (unsigned c = 0; c < KILN_SIM_CLASS_COUNT; c++)
-      fprintf(out, "%s\"%s\":{\"instructions\":%" PRIu64 ",\"lanes\":%" PRIu64 "}",
-              c ? "," : "", kiln_sim_inst_class_name(c), p->class_instructions[c],
-              p->class_lanes[c]);
-   fprintf(out, "},\"barrier_waits\":%" PRIu64 ",\"bytes_read\":%" PRIu64
-           ",\"bytes_written\":%" PRIu64 ",\"lines\":%" PRIu64 ",\"line_bytes\":%u,"
+      fprintf(out, "%s\"%s\":{\"instructions\":%" PRIu64 ",\"lanes\":%" PRIu64 "}", c ? "," : "",
+              kiln_sim_inst_class_name(c), p->class_instructions[c], p->class_lanes[c]);
+   fprintf(out,
+           "},\"barrier_waits\":%" PRIu64 ",\"bytes_read\":%" PRIu64 ",\"bytes_written\":%" PRIu64
+           ",\"lines\":%" PRIu64 ",\"line_bytes\":%u,"
            "\"lds_bytes_read\":%" PRIu64 ",\"lds_bytes_written\":%" PRIu64 ","
            "\"est_cycles\":%" PRIu64 ",",
            p->barrier_waits, p->bytes_read, p->bytes_written, p->lines, KILN_SIM_CACHE_LINE,
            p->lds_bytes_read, p->lds_bytes_written, p->est_cycles);
-   fprintf(out, "\"occupancy\":{\"waves_per_simd\":%u,\"limiter\":\"%s\",\"by_hardware\":%u,"
+   fprintf(out,
+           "\"occupancy\":{\"waves_per_simd\":%u,\"limiter\":\"%s\",\"by_hardware\":%u,"
            "\"by_vgprs\":%u,\"by_lds\":%u,\"vgprs\":%u,\"lds_bytes\":%u,"
            "\"waves_per_group\":%u},",
            o->waves_per_simd, o->limiter, o->by_hardware, o->by_vgprs, o->by_lds, o->vgprs,
@@ -199,10 +207,11 @@ kiln_sim_profile_print_json(FILE *out, const struct kiln_sim_profile *p, const c
    for (unsigned i = 0; i < p->num_insts; i++) {
       const struct kiln_sim_profile_inst *in = &p->insts[i];
       fprintf(out, "%s{\"offset\":%u,\"dwords\":%u,\"class\":\"%s\",\"block\":%u,\"text\":",
-              i ? "," : "", in->offset, in->dwords,
-              kiln_sim_inst_class_name(in->inst_class), in->block);
+              i ? "," : "", in->offset, in->dwords, kiln_sim_inst_class_name(in->inst_class),
+              in->block);
       json_string(out, in->text);
-      fprintf(out, ",\"executions\":%" PRIu64 ",\"lanes\":%" PRIu64 ",\"bytes_read\":%" PRIu64
+      fprintf(out,
+              ",\"executions\":%" PRIu64 ",\"lanes\":%" PRIu64 ",\"bytes_read\":%" PRIu64
               ",\"bytes_written\":%" PRIu64 ",\"lines\":%" PRIu64 "}",
               in->executions, in->lanes, in->bytes_read, in->bytes_written, in->lines);
    }

@@ -18,110 +18,113 @@
 #define B64 sim_read_src64(w, in, in->sop.ssrc1, 0, false, true)
 
 /* SOP2 with 32-bit sources: body computes d (and may set scc). */
-#define SOP2_32(name, body)                                                  \
-   static void x_##name(struct sim_wave *w, const struct sim_inst *in)       \
-   {                                                                          \
-      uint32_t a = A32, b = B32, d;                                           \
-      bool scc = w->scc;                                                      \
-      body;                                                                   \
-      sim_write_sdst32(w, in->sop.sdst, d);                                   \
-      w->scc = scc;                                                           \
+#define SOP2_32(name, body)                                                                        \
+   static void x_##name(struct sim_wave *w, const struct sim_inst *in)                             \
+   {                                                                                               \
+      uint32_t a = A32, b = B32, d;                                                                \
+      bool scc = w->scc;                                                                           \
+      body;                                                                                        \
+      sim_write_sdst32(w, in->sop.sdst, d);                                                        \
+      w->scc = scc;                                                                                \
    }
 
-#define SOP2_64(name, body)                                                  \
-   static void x_##name(struct sim_wave *w, const struct sim_inst *in)       \
-   {                                                                          \
-      uint64_t a = A64, b = B64, d;                                           \
-      bool scc = w->scc;                                                      \
-      body;                                                                   \
-      sim_write_sdst64(w, in->sop.sdst, d);                                   \
-      w->scc = scc;                                                           \
+#define SOP2_64(name, body)                                                                        \
+   static void x_##name(struct sim_wave *w, const struct sim_inst *in)                             \
+   {                                                                                               \
+      uint64_t a = A64, b = B64, d;                                                                \
+      bool scc = w->scc;                                                                           \
+      body;                                                                                        \
+      sim_write_sdst64(w, in->sop.sdst, d);                                                        \
+      w->scc = scc;                                                                                \
    }
 
 /* Shifts and field ops take a 64-bit first source and a 32-bit second. */
-#define SOP2_64_32(name, body)                                               \
-   static void x_##name(struct sim_wave *w, const struct sim_inst *in)       \
-   {                                                                          \
-      uint64_t a = A64, d;                                                    \
-      uint32_t b = B32;                                                       \
-      bool scc = w->scc;                                                      \
-      body;                                                                   \
-      sim_write_sdst64(w, in->sop.sdst, d);                                   \
-      w->scc = scc;                                                           \
+#define SOP2_64_32(name, body)                                                                     \
+   static void x_##name(struct sim_wave *w, const struct sim_inst *in)                             \
+   {                                                                                               \
+      uint64_t a = A64, d;                                                                         \
+      uint32_t b = B32;                                                                            \
+      bool scc = w->scc;                                                                           \
+      body;                                                                                        \
+      sim_write_sdst64(w, in->sop.sdst, d);                                                        \
+      w->scc = scc;                                                                                \
    }
 
-#define SOP1_32(name, body)                                                  \
-   static void x_##name(struct sim_wave *w, const struct sim_inst *in)       \
-   {                                                                          \
-      uint32_t a = A32, d = w->sgpr[in->sop.sdst & 0x7f];                     \
-      bool scc = w->scc;                                                      \
-      body;                                                                   \
-      sim_write_sdst32(w, in->sop.sdst, d);                                   \
-      w->scc = scc;                                                           \
+#define SOP1_32(name, body)                                                                        \
+   static void x_##name(struct sim_wave *w, const struct sim_inst *in)                             \
+   {                                                                                               \
+      uint32_t a = A32, d = w->sgpr[in->sop.sdst & 0x7f];                                          \
+      bool scc = w->scc;                                                                           \
+      body;                                                                                        \
+      sim_write_sdst32(w, in->sop.sdst, d);                                                        \
+      w->scc = scc;                                                                                \
    }
 
-#define SOP1_64(name, body)                                                  \
-   static void x_##name(struct sim_wave *w, const struct sim_inst *in)       \
-   {                                                                          \
-      unsigned r = in->sop.sdst & 0x7e;                                       \
-      uint64_t a = A64, d = w->sgpr[r] | (uint64_t)w->sgpr[r + 1] << 32;      \
-      bool scc = w->scc;                                                      \
-      body;                                                                   \
-      sim_write_sdst64(w, in->sop.sdst, d);                                   \
-      w->scc = scc;                                                           \
+#define SOP1_64(name, body)                                                                        \
+   static void x_##name(struct sim_wave *w, const struct sim_inst *in)                             \
+   {                                                                                               \
+      unsigned r = in->sop.sdst & 0x7e;                                                            \
+      uint64_t a = A64, d = w->sgpr[r] | (uint64_t)w->sgpr[r + 1] << 32;                           \
+      bool scc = w->scc;                                                                           \
+      body;                                                                                        \
+      sim_write_sdst64(w, in->sop.sdst, d);                                                        \
+      w->scc = scc;                                                                                \
    }
 
 /* 64-bit source, 32-bit destination (s_bcnt1_i32_b64 ...). */
-#define SOP1_32_64(name, body)                                               \
-   static void x_##name(struct sim_wave *w, const struct sim_inst *in)       \
-   {                                                                          \
-      uint64_t a = A64;                                                       \
-      uint32_t d;                                                             \
-      bool scc = w->scc;                                                      \
-      body;                                                                   \
-      sim_write_sdst32(w, in->sop.sdst, d);                                   \
-      w->scc = scc;                                                           \
+#define SOP1_32_64(name, body)                                                                     \
+   static void x_##name(struct sim_wave *w, const struct sim_inst *in)                             \
+   {                                                                                               \
+      uint64_t a = A64;                                                                            \
+      uint32_t d;                                                                                  \
+      bool scc = w->scc;                                                                           \
+      body;                                                                                        \
+      sim_write_sdst32(w, in->sop.sdst, d);                                                        \
+      w->scc = scc;                                                                                \
    }
 
-#define SOPC_32(name, cond)                                                  \
-   static void x_##name(struct sim_wave *w, const struct sim_inst *in)       \
-   {                                                                          \
-      uint32_t a = A32, b = B32;                                              \
-      w->scc = (cond);                                                        \
+#define SOPC_32(name, cond)                                                                        \
+   static void x_##name(struct sim_wave *w, const struct sim_inst *in)                             \
+   {                                                                                               \
+      uint32_t a = A32, b = B32;                                                                   \
+      w->scc = (cond);                                                                             \
    }
 
-#define SOPC_64(name, cond)                                                  \
-   static void x_##name(struct sim_wave *w, const struct sim_inst *in)       \
-   {                                                                          \
-      uint64_t a = A64;                                                       \
-      uint32_t b = B32;                                                       \
-      uint64_t b64 = B64;                                                     \
-      (void)b; (void)b64;                                                     \
-      w->scc = (cond);                                                        \
+#define SOPC_64(name, cond)                                                                        \
+   static void x_##name(struct sim_wave *w, const struct sim_inst *in)                             \
+   {                                                                                               \
+      uint64_t a = A64;                                                                            \
+      uint32_t b = B32;                                                                            \
+      uint64_t b64 = B64;                                                                          \
+      (void)b;                                                                                     \
+      (void)b64;                                                                                   \
+      w->scc = (cond);                                                                             \
    }
 
 /* SOPK: d is the destination register's value, k the immediate. */
-#define SOPK(name, body)                                                     \
-   static void x_##name(struct sim_wave *w, const struct sim_inst *in)       \
-   {                                                                          \
-      uint32_t d = w->sgpr[in->sop.sdst & 0x7f];                              \
-      int32_t k = (int16_t)in->sop.simm16;                                    \
-      uint32_t ku = in->sop.simm16;                                           \
-      bool scc = w->scc;                                                      \
-      (void)k; (void)ku;                                                      \
-      body;                                                                   \
-      sim_write_sdst32(w, in->sop.sdst, d);                                   \
-      w->scc = scc;                                                           \
+#define SOPK(name, body)                                                                           \
+   static void x_##name(struct sim_wave *w, const struct sim_inst *in)                             \
+   {                                                                                               \
+      uint32_t d = w->sgpr[in->sop.sdst & 0x7f];                                                   \
+      int32_t k = (int16_t)in->sop.simm16;                                                         \
+      uint32_t ku = in->sop.simm16;                                                                \
+      bool scc = w->scc;                                                                           \
+      (void)k;                                                                                     \
+      (void)ku;                                                                                    \
+      body;                                                                                        \
+      sim_write_sdst32(w, in->sop.sdst, d);                                                        \
+      w->scc = scc;                                                                                \
    }
 
-#define SOPK_CMP(name, cond)                                                 \
-   static void x_##name(struct sim_wave *w, const struct sim_inst *in)       \
-   {                                                                          \
-      uint32_t d = w->sgpr[in->sop.sdst & 0x7f];                              \
-      int32_t k = (int16_t)in->sop.simm16;                                    \
-      uint32_t ku = in->sop.simm16;                                           \
-      (void)k; (void)ku;                                                      \
-      w->scc = (cond);                                                        \
+#define SOPK_CMP(name, cond)                                                                       \
+   static void x_##name(struct sim_wave *w, const struct sim_inst *in)                             \
+   {                                                                                               \
+      uint32_t d = w->sgpr[in->sop.sdst & 0x7f];                                                   \
+      int32_t k = (int16_t)in->sop.simm16;                                                         \
+      uint32_t ku = in->sop.simm16;                                                                \
+      (void)k;                                                                                     \
+      (void)ku;                                                                                    \
+      w->scc = (cond);                                                                             \
    }
 
 static inline bool
@@ -166,40 +169,139 @@ bfe64(uint64_t v, uint32_t ctl, bool sign)
 }
 
 /* ---- SOP2 ---- */
-SOP2_32(s_add_u32, { uint64_t r = (uint64_t)a + b; d = r; scc = r >> 32; })
-SOP2_32(s_sub_u32, { d = a - b; scc = b > a; })
-SOP2_32(s_add_i32, { d = a + b; scc = add_ovf_i32(a, b, d); })
-SOP2_32(s_sub_i32, { d = a - b; scc = sub_ovf_i32(a, b, d); })
-SOP2_32(s_addc_u32, { uint64_t r = (uint64_t)a + b + scc; d = r; scc = r >> 32; })
-SOP2_32(s_subb_u32, { uint64_t r = (uint64_t)a - b - scc; d = r; scc = (r >> 32) != 0; })
-SOP2_32(s_min_i32, { scc = (int32_t)a < (int32_t)b; d = scc ? a : b; })
-SOP2_32(s_min_u32, { scc = a < b; d = scc ? a : b; })
-SOP2_32(s_max_i32, { scc = (int32_t)a > (int32_t)b; d = scc ? a : b; })
-SOP2_32(s_max_u32, { scc = a > b; d = scc ? a : b; })
+SOP2_32(s_add_u32, {
+   uint64_t r = (uint64_t)a + b;
+   d = r;
+   scc = r >> 32;
+})
+SOP2_32(s_sub_u32, {
+   d = a - b;
+   scc = b > a;
+})
+SOP2_32(s_add_i32, {
+   d = a + b;
+   scc = add_ovf_i32(a, b, d);
+})
+SOP2_32(s_sub_i32, {
+   d = a - b;
+   scc = sub_ovf_i32(a, b, d);
+})
+SOP2_32(s_addc_u32, {
+   uint64_t r = (uint64_t)a + b + scc;
+   d = r;
+   scc = r >> 32;
+})
+SOP2_32(s_subb_u32, {
+   uint64_t r = (uint64_t)a - b - scc;
+   d = r;
+   scc = (r >> 32) != 0;
+})
+SOP2_32(s_min_i32, {
+   scc = (int32_t)a < (int32_t)b;
+   d = scc ? a : b;
+})
+SOP2_32(s_min_u32, {
+   scc = a < b;
+   d = scc ? a : b;
+})
+SOP2_32(s_max_i32, {
+   scc = (int32_t)a > (int32_t)b;
+   d = scc ? a : b;
+})
+SOP2_32(s_max_u32, {
+   scc = a > b;
+   d = scc ? a : b;
+})
 SOP2_32(s_cselect_b32, { d = scc ? a : b; })
 SOP2_64(s_cselect_b64, { d = scc ? a : b; })
-SOP2_32(s_and_b32, { d = a & b; scc = d != 0; })
-SOP2_64(s_and_b64, { d = a & b; scc = d != 0; })
-SOP2_32(s_or_b32, { d = a | b; scc = d != 0; })
-SOP2_64(s_or_b64, { d = a | b; scc = d != 0; })
-SOP2_32(s_xor_b32, { d = a ^ b; scc = d != 0; })
-SOP2_64(s_xor_b64, { d = a ^ b; scc = d != 0; })
-SOP2_32(s_andn2_b32, { d = a & ~b; scc = d != 0; })
-SOP2_64(s_andn2_b64, { d = a & ~b; scc = d != 0; })
-SOP2_32(s_orn2_b32, { d = a | ~b; scc = d != 0; })
-SOP2_64(s_orn2_b64, { d = a | ~b; scc = d != 0; })
-SOP2_32(s_nand_b32, { d = ~(a & b); scc = d != 0; })
-SOP2_64(s_nand_b64, { d = ~(a & b); scc = d != 0; })
-SOP2_32(s_nor_b32, { d = ~(a | b); scc = d != 0; })
-SOP2_64(s_nor_b64, { d = ~(a | b); scc = d != 0; })
-SOP2_32(s_xnor_b32, { d = ~(a ^ b); scc = d != 0; })
-SOP2_64(s_xnor_b64, { d = ~(a ^ b); scc = d != 0; })
-SOP2_32(s_lshl_b32, { d = a << (b & 31); scc = d != 0; })
-SOP2_64_32(s_lshl_b64, { d = a << (b & 63); scc = d != 0; })
-SOP2_32(s_lshr_b32, { d = a >> (b & 31); scc = d != 0; })
-SOP2_64_32(s_lshr_b64, { d = a >> (b & 63); scc = d != 0; })
-SOP2_32(s_ashr_i32, { d = (int32_t)a >> (b & 31); scc = d != 0; })
-SOP2_64_32(s_ashr_i64, { d = (int64_t)a >> (b & 63); scc = d != 0; })
+SOP2_32(s_and_b32, {
+   d = a & b;
+   scc = d != 0;
+})
+SOP2_64(s_and_b64, {
+   d = a & b;
+   scc = d != 0;
+})
+SOP2_32(s_or_b32, {
+   d = a | b;
+   scc = d != 0;
+})
+SOP2_64(s_or_b64, {
+   d = a | b;
+   scc = d != 0;
+})
+SOP2_32(s_xor_b32, {
+   d = a ^ b;
+   scc = d != 0;
+})
+SOP2_64(s_xor_b64, {
+   d = a ^ b;
+   scc = d != 0;
+})
+SOP2_32(s_andn2_b32, {
+   d = a & ~b;
+   scc = d != 0;
+})
+SOP2_64(s_andn2_b64, {
+   d = a & ~b;
+   scc = d != 0;
+})
+SOP2_32(s_orn2_b32, {
+   d = a | ~b;
+   scc = d != 0;
+})
+SOP2_64(s_orn2_b64, {
+   d = a | ~b;
+   scc = d != 0;
+})
+SOP2_32(s_nand_b32, {
+   d = ~(a & b);
+   scc = d != 0;
+})
+SOP2_64(s_nand_b64, {
+   d = ~(a & b);
+   scc = d != 0;
+})
+SOP2_32(s_nor_b32, {
+   d = ~(a | b);
+   scc = d != 0;
+})
+SOP2_64(s_nor_b64, {
+   d = ~(a | b);
+   scc = d != 0;
+})
+SOP2_32(s_xnor_b32, {
+   d = ~(a ^ b);
+   scc = d != 0;
+})
+SOP2_64(s_xnor_b64, {
+   d = ~(a ^ b);
+   scc = d != 0;
+})
+SOP2_32(s_lshl_b32, {
+   d = a << (b & 31);
+   scc = d != 0;
+})
+SOP2_64_32(s_lshl_b64, {
+   d = a << (b & 63);
+   scc = d != 0;
+})
+SOP2_32(s_lshr_b32, {
+   d = a >> (b & 31);
+   scc = d != 0;
+})
+SOP2_64_32(s_lshr_b64, {
+   d = a >> (b & 63);
+   scc = d != 0;
+})
+SOP2_32(s_ashr_i32, {
+   d = (int32_t)a >> (b & 31);
+   scc = d != 0;
+})
+SOP2_64_32(s_ashr_i64, {
+   d = (int64_t)a >> (b & 63);
+   scc = d != 0;
+})
 SOP2_32(s_bfm_b32, { d = (uint32_t)(((1ull << (a & 31)) - 1) << (b & 31)); })
 static void
 x_s_bfm_b64(struct sim_wave *w, const struct sim_inst *in)
@@ -209,19 +311,47 @@ x_s_bfm_b64(struct sim_wave *w, const struct sim_inst *in)
    sim_write_sdst64(w, in->sop.sdst, mask << (b & 63));
 }
 SOP2_32(s_mul_i32, { d = (uint32_t)((int64_t)(int32_t)a * (int32_t)b); })
-SOP2_32(s_bfe_u32, { d = bfe32(a, b, false); scc = d != 0; })
-SOP2_32(s_bfe_i32, { d = bfe32(a, b, true); scc = d != 0; })
-SOP2_64_32(s_bfe_u64, { d = bfe64(a, b, false); scc = d != 0; })
-SOP2_64_32(s_bfe_i64, { d = bfe64(a, b, true); scc = d != 0; })
+SOP2_32(s_bfe_u32, {
+   d = bfe32(a, b, false);
+   scc = d != 0;
+})
+SOP2_32(s_bfe_i32, {
+   d = bfe32(a, b, true);
+   scc = d != 0;
+})
+SOP2_64_32(s_bfe_u64, {
+   d = bfe64(a, b, false);
+   scc = d != 0;
+})
+SOP2_64_32(s_bfe_i64, {
+   d = bfe64(a, b, true);
+   scc = d != 0;
+})
 SOP2_32(s_absdiff_i32, {
    int64_t r = (int64_t)(int32_t)a - (int32_t)b;
    d = (uint32_t)(r < 0 ? -r : r);
    scc = d != 0;
 })
-SOP2_32(s_lshl1_add_u32, { uint64_t r = ((uint64_t)a << 1) + b; d = r; scc = r >> 32; })
-SOP2_32(s_lshl2_add_u32, { uint64_t r = ((uint64_t)a << 2) + b; d = r; scc = r >> 32; })
-SOP2_32(s_lshl3_add_u32, { uint64_t r = ((uint64_t)a << 3) + b; d = r; scc = r >> 32; })
-SOP2_32(s_lshl4_add_u32, { uint64_t r = ((uint64_t)a << 4) + b; d = r; scc = r >> 32; })
+SOP2_32(s_lshl1_add_u32, {
+   uint64_t r = ((uint64_t)a << 1) + b;
+   d = r;
+   scc = r >> 32;
+})
+SOP2_32(s_lshl2_add_u32, {
+   uint64_t r = ((uint64_t)a << 2) + b;
+   d = r;
+   scc = r >> 32;
+})
+SOP2_32(s_lshl3_add_u32, {
+   uint64_t r = ((uint64_t)a << 3) + b;
+   d = r;
+   scc = r >> 32;
+})
+SOP2_32(s_lshl4_add_u32, {
+   uint64_t r = ((uint64_t)a << 4) + b;
+   d = r;
+   scc = r >> 32;
+})
 SOP2_32(s_pack_ll_b32_b16, { d = (a & 0xffff) | b << 16; })
 SOP2_32(s_pack_lh_b32_b16, { d = (a & 0xffff) | (b & 0xffff0000); })
 SOP2_32(s_pack_hh_b32_b16, { d = a >> 16 | (b & 0xffff0000); })
@@ -276,18 +406,48 @@ brev64(uint64_t a)
 
 SOP1_32(s_mov_b32, { d = a; })
 SOP1_64(s_mov_b64, { d = a; })
-SOP1_32(s_cmov_b32, { if (scc) d = a; })
-SOP1_64(s_cmov_b64, { if (scc) d = a; })
-SOP1_32(s_not_b32, { d = ~a; scc = d != 0; })
-SOP1_64(s_not_b64, { d = ~a; scc = d != 0; })
-SOP1_32(s_wqm_b32, { d = wqm32(a); scc = d != 0; })
-SOP1_64(s_wqm_b64, { d = wqm64(a); scc = d != 0; })
+SOP1_32(s_cmov_b32, {
+   if (scc)
+      d = a;
+})
+SOP1_64(s_cmov_b64, {
+   if (scc)
+      d = a;
+})
+SOP1_32(s_not_b32, {
+   d = ~a;
+   scc = d != 0;
+})
+SOP1_64(s_not_b64, {
+   d = ~a;
+   scc = d != 0;
+})
+SOP1_32(s_wqm_b32, {
+   d = wqm32(a);
+   scc = d != 0;
+})
+SOP1_64(s_wqm_b64, {
+   d = wqm64(a);
+   scc = d != 0;
+})
 SOP1_32(s_brev_b32, { d = (uint32_t)(brev64(a) >> 32); })
 SOP1_64(s_brev_b64, { d = brev64(a); })
-SOP1_32(s_bcnt0_i32_b32, { d = 32 - __builtin_popcount(a); scc = d != 0; })
-SOP1_32_64(s_bcnt0_i32_b64, { d = 64 - __builtin_popcountll(a); scc = d != 0; })
-SOP1_32(s_bcnt1_i32_b32, { d = __builtin_popcount(a); scc = d != 0; })
-SOP1_32_64(s_bcnt1_i32_b64, { d = __builtin_popcountll(a); scc = d != 0; })
+SOP1_32(s_bcnt0_i32_b32, {
+   d = 32 - __builtin_popcount(a);
+   scc = d != 0;
+})
+SOP1_32_64(s_bcnt0_i32_b64, {
+   d = 64 - __builtin_popcountll(a);
+   scc = d != 0;
+})
+SOP1_32(s_bcnt1_i32_b32, {
+   d = __builtin_popcount(a);
+   scc = d != 0;
+})
+SOP1_32_64(s_bcnt1_i32_b64, {
+   d = __builtin_popcountll(a);
+   scc = d != 0;
+})
 SOP1_32(s_ff0_i32_b32, { d = ~a ? (uint32_t)__builtin_ctz(~a) : ~0u; })
 SOP1_32_64(s_ff0_i32_b64, { d = ~a ? (uint32_t)__builtin_ctzll(~a) : ~0u; })
 SOP1_32(s_ff1_i32_b32, { d = a ? (uint32_t)__builtin_ctz(a) : ~0u; })
@@ -302,9 +462,18 @@ SOP1_32(s_bitset0_b32, { d &= ~(1u << (a & 31)); })
 SOP1_64(s_bitset0_b64, { d &= ~(1ull << (a & 63)); })
 SOP1_32(s_bitset1_b32, { d |= 1u << (a & 31); })
 SOP1_64(s_bitset1_b64, { d |= 1ull << (a & 63); })
-SOP1_32(s_quadmask_b32, { d = quadmask(a, 32); scc = d != 0; })
-SOP1_64(s_quadmask_b64, { d = quadmask(a, 64); scc = d != 0; })
-SOP1_32(s_abs_i32, { d = (int32_t)a < 0 ? -a : a; scc = d != 0; })
+SOP1_32(s_quadmask_b32, {
+   d = quadmask(a, 32);
+   scc = d != 0;
+})
+SOP1_64(s_quadmask_b64, {
+   d = quadmask(a, 64);
+   scc = d != 0;
+})
+SOP1_32(s_abs_i32, {
+   d = (int32_t)a < 0 ? -a : a;
+   scc = d != 0;
+})
 SOP1_64(s_bitreplicate_b64_b32, {
    d = 0;
    for (unsigned i = 0; i < 32; i++)
@@ -333,41 +502,41 @@ x_s_swappc_b64(struct sim_wave *w, const struct sim_inst *in)
 
 /* s_*_saveexec / s_*_wrexec: the saved value is the old EXEC, except for
  * the wrexec forms, which write the new EXEC. SCC = new EXEC != 0. */
-#define SAVEEXEC(name, bits, expr, wr)                                         \
-   static void x_##name(struct sim_wave *w, const struct sim_inst *in)        \
-   {                                                                          \
-      uint64_t s = bits == 64 ? A64 : A32;                                    \
-      uint64_t e = sim_exec_mask(w);                                          \
-      if (bits == 32)                                                         \
-         e &= 0xffffffffu;                                                    \
-      uint64_t n = (expr);                                                    \
-      if (bits == 32) {                                                       \
-         n &= 0xffffffffu;                                                    \
-         w->sgpr[SIM_SRC_EXEC_LO] = (uint32_t)n;                              \
-         sim_write_sdst32(w, in->sop.sdst, (uint32_t)((wr) ? n : e));         \
-      } else {                                                                \
-         sim_set_exec_mask(w, n);                                             \
-         sim_write_sdst64(w, in->sop.sdst, (wr) ? sim_exec_mask(w) : e);      \
-      }                                                                       \
-      w->scc = sim_exec_mask(w) != 0;                                         \
+#define SAVEEXEC(name, bits, expr, wr)                                                             \
+   static void x_##name(struct sim_wave *w, const struct sim_inst *in)                             \
+   {                                                                                               \
+      uint64_t s = bits == 64 ? A64 : A32;                                                         \
+      uint64_t e = sim_exec_mask(w);                                                               \
+      if (bits == 32)                                                                              \
+         e &= 0xffffffffu;                                                                         \
+      uint64_t n = (expr);                                                                         \
+      if (bits == 32) {                                                                            \
+         n &= 0xffffffffu;                                                                         \
+         w->sgpr[SIM_SRC_EXEC_LO] = (uint32_t)n;                                                   \
+         sim_write_sdst32(w, in->sop.sdst, (uint32_t)((wr) ? n : e));                              \
+      } else {                                                                                     \
+         sim_set_exec_mask(w, n);                                                                  \
+         sim_write_sdst64(w, in->sop.sdst, (wr) ? sim_exec_mask(w) : e);                           \
+      }                                                                                            \
+      w->scc = sim_exec_mask(w) != 0;                                                              \
    }
 
-#define SAVEEXEC_BOTH(op, expr)                                               \
-   SAVEEXEC(s_##op##_saveexec_b32, 32, expr, false)                          \
+#define SAVEEXEC_BOTH(op, expr)                                                                    \
+   SAVEEXEC(s_##op##_saveexec_b32, 32, expr, false)                                                \
    SAVEEXEC(s_##op##_saveexec_b64, 64, expr, false)
 
-SAVEEXEC_BOTH(and, s & e)
+SAVEEXEC_BOTH(and, s &e)
 SAVEEXEC_BOTH(or, s | e)
 SAVEEXEC_BOTH(xor, s ^ e)
 SAVEEXEC_BOTH(andn2, s & ~e)
 SAVEEXEC_BOTH(orn2, s | ~e)
-SAVEEXEC_BOTH(nand, ~(s & e))
+SAVEEXEC_BOTH(nand, ~(s &e))
 SAVEEXEC_BOTH(nor, ~(s | e))
 SAVEEXEC_BOTH(xnor, ~(s ^ e))
-SAVEEXEC_BOTH(andn1, ~s & e)
+SAVEEXEC_BOTH(andn1, ~s &e)
 SAVEEXEC_BOTH(orn1, ~s | e)
-SAVEEXEC(s_andn1_wrexec_b32, 32, ~s & e, true)
-SAVEEXEC(s_andn1_wrexec_b64, 64, ~s & e, true)
+SAVEEXEC(s_andn1_wrexec_b32, 32, ~s &e, true)
+SAVEEXEC(s_andn1_wrexec_b64, 64, ~s &e, true)
 SAVEEXEC(s_andn2_wrexec_b32, 32, s & ~e, true)
 SAVEEXEC(s_andn2_wrexec_b64, 64, s & ~e, true)
 
@@ -384,8 +553,7 @@ static void
 x_s_movrels_b64(struct sim_wave *w, const struct sim_inst *in)
 {
    unsigned src = in->sop.ssrc0 + w->sgpr[SIM_SRC_M0];
-   uint64_t v = src + 1 < SIM_NUM_SGPR_SLOTS ?
-                w->sgpr[src] | (uint64_t)w->sgpr[src + 1] << 32 : 0;
+   uint64_t v = src + 1 < SIM_NUM_SGPR_SLOTS ? w->sgpr[src] | (uint64_t)w->sgpr[src + 1] << 32 : 0;
    sim_write_sdst64(w, in->sop.sdst, v);
 }
 
@@ -427,8 +595,15 @@ SOPC_64(s_cmp_lg_u64, a != b64)
 
 /* ---- SOPK ---- */
 SOPK(s_movk_i32, { d = k; })
-SOPK(s_cmovk_i32, { if (scc) d = k; })
-SOPK(s_addk_i32, { uint32_t r = d + k; scc = add_ovf_i32(d, k, r); d = r; })
+SOPK(s_cmovk_i32, {
+   if (scc)
+      d = k;
+})
+SOPK(s_addk_i32, {
+   uint32_t r = d + k;
+   scc = add_ovf_i32(d, k, r);
+   d = r;
+})
 SOPK(s_mulk_i32, { d = (uint32_t)((int64_t)(int32_t)d * k); })
 SOPK_CMP(s_cmpk_eq_i32, (int32_t)d == k)
 SOPK_CMP(s_cmpk_lg_i32, (int32_t)d != k)
@@ -465,8 +640,7 @@ hwreg_read(const struct sim_wave *w, unsigned id)
       return w->mode;
    case SIM_HWREG_STATUS:
       return (w->status & ~(SIM_STATUS_SCC | SIM_STATUS_EXECZ | SIM_STATUS_VCCZ)) |
-             (w->scc ? SIM_STATUS_SCC : 0) |
-             (sim_exec_mask(w) == 0 ? SIM_STATUS_EXECZ : 0) |
+             (w->scc ? SIM_STATUS_SCC : 0) | (sim_exec_mask(w) == 0 ? SIM_STATUS_EXECZ : 0) |
              (sim_vcc_mask(w) == 0 ? SIM_STATUS_VCCZ : 0);
    case SIM_HWREG_TRAPSTS:
       return w->trapsts;
@@ -475,8 +649,7 @@ hwreg_read(const struct sim_wave *w, unsigned id)
    case SIM_HWREG_FLAT_SCR_HI:
       return (uint32_t)(w->flat_scratch >> 32);
    case SIM_HWREG_SH_MEM_BASES:
-      return (uint32_t)(SIM_PRIVATE_APERTURE >> 48) |
-             (uint32_t)(SIM_SHARED_APERTURE >> 48) << 16;
+      return (uint32_t)(SIM_PRIVATE_APERTURE >> 48) | (uint32_t)(SIM_SHARED_APERTURE >> 48) << 16;
    case SIM_HWREG_SHADER_CYCLES: {
       /* a free-running 20-bit cycle counter (100 MHz here) */
       struct timespec ts;
@@ -549,57 +722,172 @@ x_s_setreg_imm32_b32(struct sim_wave *w, const struct sim_inst *in)
    setreg(w, in->sop.simm16, in->literal);
 }
 
-#define B(name) {SIM_OP_##name, x_##name}
+#define B(name)                                                                                    \
+   {                                                                                               \
+      SIM_OP_##name, x_##name                                                                      \
+   }
 
 const struct sim_op_impl sim_sop_impls[] = {
    /* SOP2 */
-   B(s_add_u32), B(s_sub_u32), B(s_add_i32), B(s_sub_i32), B(s_addc_u32),
-   B(s_subb_u32), B(s_min_i32), B(s_min_u32), B(s_max_i32), B(s_max_u32),
-   B(s_cselect_b32), B(s_cselect_b64), B(s_and_b32), B(s_and_b64),
-   B(s_or_b32), B(s_or_b64), B(s_xor_b32), B(s_xor_b64), B(s_andn2_b32),
-   B(s_andn2_b64), B(s_orn2_b32), B(s_orn2_b64), B(s_nand_b32),
-   B(s_nand_b64), B(s_nor_b32), B(s_nor_b64), B(s_xnor_b32), B(s_xnor_b64),
-   B(s_lshl_b32), B(s_lshl_b64), B(s_lshr_b32), B(s_lshr_b64),
-   B(s_ashr_i32), B(s_ashr_i64), B(s_bfm_b32), B(s_bfm_b64), B(s_mul_i32),
-   B(s_bfe_u32), B(s_bfe_i32), B(s_bfe_u64), B(s_bfe_i64), B(s_absdiff_i32),
-   B(s_lshl1_add_u32), B(s_lshl2_add_u32), B(s_lshl3_add_u32),
-   B(s_lshl4_add_u32), B(s_pack_ll_b32_b16), B(s_pack_lh_b32_b16),
-   B(s_pack_hh_b32_b16), B(s_mul_hi_u32), B(s_mul_hi_i32),
+   B(s_add_u32),
+   B(s_sub_u32),
+   B(s_add_i32),
+   B(s_sub_i32),
+   B(s_addc_u32),
+   B(s_subb_u32),
+   B(s_min_i32),
+   B(s_min_u32),
+   B(s_max_i32),
+   B(s_max_u32),
+   B(s_cselect_b32),
+   B(s_cselect_b64),
+   B(s_and_b32),
+   B(s_and_b64),
+   B(s_or_b32),
+   B(s_or_b64),
+   B(s_xor_b32),
+   B(s_xor_b64),
+   B(s_andn2_b32),
+   B(s_andn2_b64),
+   B(s_orn2_b32),
+   B(s_orn2_b64),
+   B(s_nand_b32),
+   B(s_nand_b64),
+   B(s_nor_b32),
+   B(s_nor_b64),
+   B(s_xnor_b32),
+   B(s_xnor_b64),
+   B(s_lshl_b32),
+   B(s_lshl_b64),
+   B(s_lshr_b32),
+   B(s_lshr_b64),
+   B(s_ashr_i32),
+   B(s_ashr_i64),
+   B(s_bfm_b32),
+   B(s_bfm_b64),
+   B(s_mul_i32),
+   B(s_bfe_u32),
+   B(s_bfe_i32),
+   B(s_bfe_u64),
+   B(s_bfe_i64),
+   B(s_absdiff_i32),
+   B(s_lshl1_add_u32),
+   B(s_lshl2_add_u32),
+   B(s_lshl3_add_u32),
+   B(s_lshl4_add_u32),
+   B(s_pack_ll_b32_b16),
+   B(s_pack_lh_b32_b16),
+   B(s_pack_hh_b32_b16),
+   B(s_mul_hi_u32),
+   B(s_mul_hi_i32),
    /* SOP1 */
-   B(s_mov_b32), B(s_mov_b64), B(s_cmov_b32), B(s_cmov_b64), B(s_not_b32),
-   B(s_not_b64), B(s_wqm_b32), B(s_wqm_b64), B(s_brev_b32), B(s_brev_b64),
-   B(s_bcnt0_i32_b32), B(s_bcnt0_i32_b64), B(s_bcnt1_i32_b32),
-   B(s_bcnt1_i32_b64), B(s_ff0_i32_b32), B(s_ff0_i32_b64), B(s_ff1_i32_b32),
-   B(s_ff1_i32_b64), B(s_flbit_i32_b32), B(s_flbit_i32_b64), B(s_flbit_i32),
-   B(s_flbit_i32_i64), B(s_sext_i32_i8), B(s_sext_i32_i16),
-   B(s_bitset0_b32), B(s_bitset0_b64), B(s_bitset1_b32), B(s_bitset1_b64),
-   B(s_getpc_b64), B(s_setpc_b64), B(s_swappc_b64),
-   B(s_and_saveexec_b32), B(s_and_saveexec_b64), B(s_or_saveexec_b32),
-   B(s_or_saveexec_b64), B(s_xor_saveexec_b32), B(s_xor_saveexec_b64),
-   B(s_andn2_saveexec_b32), B(s_andn2_saveexec_b64), B(s_orn2_saveexec_b32),
-   B(s_orn2_saveexec_b64), B(s_nand_saveexec_b32), B(s_nand_saveexec_b64),
-   B(s_nor_saveexec_b32), B(s_nor_saveexec_b64), B(s_xnor_saveexec_b32),
-   B(s_xnor_saveexec_b64), B(s_andn1_saveexec_b32), B(s_andn1_saveexec_b64),
-   B(s_orn1_saveexec_b32), B(s_orn1_saveexec_b64), B(s_andn1_wrexec_b32),
-   B(s_andn1_wrexec_b64), B(s_andn2_wrexec_b32), B(s_andn2_wrexec_b64),
-   B(s_quadmask_b32), B(s_quadmask_b64), B(s_movrels_b32), B(s_movrels_b64),
-   B(s_movreld_b32), B(s_movreld_b64), B(s_abs_i32), B(s_bitreplicate_b64_b32),
+   B(s_mov_b32),
+   B(s_mov_b64),
+   B(s_cmov_b32),
+   B(s_cmov_b64),
+   B(s_not_b32),
+   B(s_not_b64),
+   B(s_wqm_b32),
+   B(s_wqm_b64),
+   B(s_brev_b32),
+   B(s_brev_b64),
+   B(s_bcnt0_i32_b32),
+   B(s_bcnt0_i32_b64),
+   B(s_bcnt1_i32_b32),
+   B(s_bcnt1_i32_b64),
+   B(s_ff0_i32_b32),
+   B(s_ff0_i32_b64),
+   B(s_ff1_i32_b32),
+   B(s_ff1_i32_b64),
+   B(s_flbit_i32_b32),
+   B(s_flbit_i32_b64),
+   B(s_flbit_i32),
+   B(s_flbit_i32_i64),
+   B(s_sext_i32_i8),
+   B(s_sext_i32_i16),
+   B(s_bitset0_b32),
+   B(s_bitset0_b64),
+   B(s_bitset1_b32),
+   B(s_bitset1_b64),
+   B(s_getpc_b64),
+   B(s_setpc_b64),
+   B(s_swappc_b64),
+   B(s_and_saveexec_b32),
+   B(s_and_saveexec_b64),
+   B(s_or_saveexec_b32),
+   B(s_or_saveexec_b64),
+   B(s_xor_saveexec_b32),
+   B(s_xor_saveexec_b64),
+   B(s_andn2_saveexec_b32),
+   B(s_andn2_saveexec_b64),
+   B(s_orn2_saveexec_b32),
+   B(s_orn2_saveexec_b64),
+   B(s_nand_saveexec_b32),
+   B(s_nand_saveexec_b64),
+   B(s_nor_saveexec_b32),
+   B(s_nor_saveexec_b64),
+   B(s_xnor_saveexec_b32),
+   B(s_xnor_saveexec_b64),
+   B(s_andn1_saveexec_b32),
+   B(s_andn1_saveexec_b64),
+   B(s_orn1_saveexec_b32),
+   B(s_orn1_saveexec_b64),
+   B(s_andn1_wrexec_b32),
+   B(s_andn1_wrexec_b64),
+   B(s_andn2_wrexec_b32),
+   B(s_andn2_wrexec_b64),
+   B(s_quadmask_b32),
+   B(s_quadmask_b64),
+   B(s_movrels_b32),
+   B(s_movrels_b64),
+   B(s_movreld_b32),
+   B(s_movreld_b64),
+   B(s_abs_i32),
+   B(s_bitreplicate_b64_b32),
    /* SOPC */
-   B(s_cmp_eq_i32), B(s_cmp_lg_i32), B(s_cmp_gt_i32), B(s_cmp_ge_i32),
-   B(s_cmp_lt_i32), B(s_cmp_le_i32), B(s_cmp_eq_u32), B(s_cmp_lg_u32),
-   B(s_cmp_gt_u32), B(s_cmp_ge_u32), B(s_cmp_lt_u32), B(s_cmp_le_u32),
-   B(s_bitcmp0_b32), B(s_bitcmp1_b32), B(s_bitcmp0_b64), B(s_bitcmp1_b64),
-   B(s_cmp_eq_u64), B(s_cmp_lg_u64),
+   B(s_cmp_eq_i32),
+   B(s_cmp_lg_i32),
+   B(s_cmp_gt_i32),
+   B(s_cmp_ge_i32),
+   B(s_cmp_lt_i32),
+   B(s_cmp_le_i32),
+   B(s_cmp_eq_u32),
+   B(s_cmp_lg_u32),
+   B(s_cmp_gt_u32),
+   B(s_cmp_ge_u32),
+   B(s_cmp_lt_u32),
+   B(s_cmp_le_u32),
+   B(s_bitcmp0_b32),
+   B(s_bitcmp1_b32),
+   B(s_bitcmp0_b64),
+   B(s_bitcmp1_b64),
+   B(s_cmp_eq_u64),
+   B(s_cmp_lg_u64),
    /* SOPK */
-   B(s_movk_i32), B(s_cmovk_i32), B(s_addk_i32), B(s_mulk_i32),
-   B(s_cmpk_eq_i32), B(s_cmpk_lg_i32), B(s_cmpk_gt_i32), B(s_cmpk_ge_i32),
-   B(s_cmpk_lt_i32), B(s_cmpk_le_i32), B(s_cmpk_eq_u32), B(s_cmpk_lg_u32),
-   B(s_cmpk_gt_u32), B(s_cmpk_ge_u32), B(s_cmpk_lt_u32), B(s_cmpk_le_u32),
-   B(s_call_b64), B(s_getreg_b32), B(s_setreg_b32), B(s_setreg_imm32_b32),
-   {SIM_OP_s_version, x_nop},
-   {SIM_OP_s_waitcnt_vscnt, x_nop},
-   {SIM_OP_s_waitcnt_vmcnt, x_nop},
-   {SIM_OP_s_waitcnt_expcnt, x_nop},
-   {SIM_OP_s_waitcnt_lgkmcnt, x_nop},
-   {0, NULL},
+   B(s_movk_i32),
+   B(s_cmovk_i32),
+   B(s_addk_i32),
+   B(s_mulk_i32),
+   B(s_cmpk_eq_i32),
+   B(s_cmpk_lg_i32),
+   B(s_cmpk_gt_i32),
+   B(s_cmpk_ge_i32),
+   B(s_cmpk_lt_i32),
+   B(s_cmpk_le_i32),
+   B(s_cmpk_eq_u32),
+   B(s_cmpk_lg_u32),
+   B(s_cmpk_gt_u32),
+   B(s_cmpk_ge_u32),
+   B(s_cmpk_lt_u32),
+   B(s_cmpk_le_u32),
+   B(s_call_b64),
+   B(s_getreg_b32),
+   B(s_setreg_b32),
+   B(s_setreg_imm32_b32),
+   { SIM_OP_s_version, x_nop },
+   { SIM_OP_s_waitcnt_vscnt, x_nop },
+   { SIM_OP_s_waitcnt_vmcnt, x_nop },
+   { SIM_OP_s_waitcnt_expcnt, x_nop },
+   { SIM_OP_s_waitcnt_lgkmcnt, x_nop },
+   { 0, NULL },
 };

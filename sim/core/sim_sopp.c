@@ -15,11 +15,11 @@ branch(struct sim_wave *w, const struct sim_inst *in)
    w->next_pc = w->pc + 4 + (int64_t)(int16_t)in->sop.simm16 * 4;
 }
 
-#define CBRANCH(name, cond)                                                  \
-   static void x_##name(struct sim_wave *w, const struct sim_inst *in)       \
-   {                                                                          \
-      if (cond)                                                               \
-         branch(w, in);                                                       \
+#define CBRANCH(name, cond)                                                                        \
+   static void x_##name(struct sim_wave *w, const struct sim_inst *in)                             \
+   {                                                                                               \
+      if (cond)                                                                                    \
+         branch(w, in);                                                                            \
    }
 
 CBRANCH(s_branch, true)
@@ -53,15 +53,14 @@ static void
 x_s_code_end(struct sim_wave *w, const struct sim_inst *in)
 {
    sim_wave_fault(w, KILN_SIM_FAULT_ILLEGAL, 0, false,
-                  "executed s_code_end padding at PC 0x%" PRIx64 " (ran past the program)",
-                  w->pc);
+                  "executed s_code_end padding at PC 0x%" PRIx64 " (ran past the program)", w->pc);
 }
 
 static void
 x_s_trap(struct sim_wave *w, const struct sim_inst *in)
 {
-   sim_wave_fault(w, KILN_SIM_FAULT_ILLEGAL, 0, false, "s_trap %u at PC 0x%" PRIx64
-                  " (no trap handler)", in->sop.simm16 & 0xff, w->pc);
+   sim_wave_fault(w, KILN_SIM_FAULT_ILLEGAL, 0, false,
+                  "s_trap %u at PC 0x%" PRIx64 " (no trap handler)", in->sop.simm16 & 0xff, w->pc);
 }
 
 static void
@@ -87,21 +86,49 @@ x_nop(struct sim_wave *w, const struct sim_inst *in)
 {
 }
 
-#define B(name) {SIM_OP_##name, x_##name}
-#define NOP(name) {SIM_OP_##name, x_nop}
+#define B(name)                                                                                    \
+   {                                                                                               \
+      SIM_OP_##name, x_##name                                                                      \
+   }
+#define NOP(name)                                                                                  \
+   {                                                                                               \
+      SIM_OP_##name, x_nop                                                                         \
+   }
 
 const struct sim_op_impl sim_sopp_impls[] = {
-   B(s_branch), B(s_cbranch_scc0), B(s_cbranch_scc1), B(s_cbranch_vccz),
-   B(s_cbranch_vccnz), B(s_cbranch_execz), B(s_cbranch_execnz),
-   B(s_cbranch_cdbgsys), B(s_cbranch_cdbguser), B(s_cbranch_cdbgsys_or_user),
+   B(s_branch),
+   B(s_cbranch_scc0),
+   B(s_cbranch_scc1),
+   B(s_cbranch_vccz),
+   B(s_cbranch_vccnz),
+   B(s_cbranch_execz),
+   B(s_cbranch_execnz),
+   B(s_cbranch_cdbgsys),
+   B(s_cbranch_cdbguser),
+   B(s_cbranch_cdbgsys_or_user),
    B(s_cbranch_cdbgsys_and_user),
-   B(s_endpgm), {SIM_OP_s_endpgm_saved, x_s_endpgm}, B(s_barrier),
-   B(s_code_end), B(s_trap), B(s_round_mode), B(s_denorm_mode),
+   B(s_endpgm),
+   { SIM_OP_s_endpgm_saved, x_s_endpgm },
+   B(s_barrier),
+   B(s_code_end),
+   B(s_trap),
+   B(s_round_mode),
+   B(s_denorm_mode),
    B(s_sendmsg),
-   NOP(s_nop), NOP(s_waitcnt), NOP(s_wakeup), NOP(s_setkill), NOP(s_sleep),
-   NOP(s_setprio), NOP(s_icache_inv), NOP(s_incperflevel),
-   NOP(s_decperflevel), NOP(s_ttracedata), NOP(s_ttracedata_imm),
-   NOP(s_inst_prefetch), NOP(s_clause), NOP(s_wait_idle),
+   NOP(s_nop),
+   NOP(s_waitcnt),
+   NOP(s_wakeup),
+   NOP(s_setkill),
+   NOP(s_sleep),
+   NOP(s_setprio),
+   NOP(s_icache_inv),
+   NOP(s_incperflevel),
+   NOP(s_decperflevel),
+   NOP(s_ttracedata),
+   NOP(s_ttracedata_imm),
+   NOP(s_inst_prefetch),
+   NOP(s_clause),
+   NOP(s_wait_idle),
    NOP(s_waitcnt_depctr),
-   {0, NULL},
+   { 0, NULL },
 };

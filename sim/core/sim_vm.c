@@ -60,8 +60,7 @@ sim_vm_find(const struct kiln_sim_vm *vm, uint64_t va)
 }
 
 int
-kiln_sim_vm_map(struct kiln_sim_vm *vm, uint64_t va, void *host,
-                uint64_t size, uint32_t flags)
+kiln_sim_vm_map(struct kiln_sim_vm *vm, uint64_t va, void *host, uint64_t size, uint32_t flags)
 {
    if (!vm || !host || size == 0 || (va & 3) || va + size < va)
       return -EINVAL;
@@ -85,7 +84,7 @@ kiln_sim_vm_map(struct kiln_sim_vm *vm, uint64_t va, void *host,
       vm->capacity = cap;
    }
    memmove(&vm->maps[i + 1], &vm->maps[i], (vm->count - i) * sizeof(*vm->maps));
-   vm->maps[i] = (struct sim_mapping){va, size, host, flags};
+   vm->maps[i] = (struct sim_mapping){ va, size, host, flags };
    vm->count++;
 out:
    pthread_rwlock_unlock(&vm->lock);
@@ -132,8 +131,8 @@ sim_vm_access_slow(struct sim_wave *w, uint64_t va, unsigned size, bool write)
    const struct sim_mapping *m = sim_vm_find(w->vm, va);
    if (!m || size > m->size - (va - m->va)) {
       sim_wave_fault(w, KILN_SIM_FAULT_VM, m ? m->va + m->size : va, write,
-                     "%s of %u bytes at unmapped address 0x%" PRIx64,
-                     write ? "write" : "read", size, m ? m->va + m->size : va);
+                     "%s of %u bytes at unmapped address 0x%" PRIx64, write ? "write" : "read",
+                     size, m ? m->va + m->size : va);
       return NULL;
    }
    if (write && !(m->flags & KILN_SIM_MAP_WRITE)) {

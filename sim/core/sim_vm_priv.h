@@ -22,7 +22,7 @@ struct kiln_sim_vm {
    /* Mappings change only between dispatches: a dispatch holds the read
     * lock, kiln_sim_vm_map/unmap the write lock. */
    pthread_rwlock_t lock;
-   struct sim_mapping *maps;   /* sorted by va, non-overlapping */
+   struct sim_mapping *maps; /* sorted by va, non-overlapping */
    unsigned count, capacity;
 };
 

@@ -34,20 +34,17 @@ void kiln_sim_amdgpu_close(struct kiln_sim_amdgpu *dev);
 /* Handles DRM_IOCTL_AMDGPU_* and the generic DRM ioctls a driver uses
  * (VERSION, GEM_CLOSE, SYNCOBJ_*, PRIME none). Returns 0 or -1 with errno
  * set, exactly like drmIoctl(). */
-int kiln_sim_amdgpu_ioctl(struct kiln_sim_amdgpu *dev, unsigned long request,
-                          void *arg);
+int kiln_sim_amdgpu_ioctl(struct kiln_sim_amdgpu *dev, unsigned long request, void *arg);
 
 /* The CPU mapping for a GEM mmap offset (DRM_IOCTL_AMDGPU_GEM_MMAP's
  * addr_ptr); NULL with errno set if the offset names no BO or size
  * exceeds it.  The memory stays valid until the BO is closed. */
-void *kiln_sim_amdgpu_mmap(struct kiln_sim_amdgpu *dev, uint64_t offset,
-                           size_t size);
+void *kiln_sim_amdgpu_mmap(struct kiln_sim_amdgpu *dev, uint64_t offset, size_t size);
 
 /* Details of the last fault or hang on this device, beyond what
  * AMDGPU_INFO_GPUVM_FAULT reports (PC, wave, instruction); returns 0 and
  * fills *fault, or -ENOENT if there has been none. */
-int kiln_sim_amdgpu_last_fault(struct kiln_sim_amdgpu *dev,
-                               struct kiln_sim_fault *fault);
+int kiln_sim_amdgpu_last_fault(struct kiln_sim_amdgpu *dev, struct kiln_sim_fault *fault);
 
 /* An AMDGPU_INFO query the kernel does not have (it answers EINVAL): on
  * the emulated device it returns the struct kiln_sim_fault of the last

@@ -36,16 +36,16 @@ kiln_backend_choose(enum kiln_target target, unsigned *wave_size, struct kiln_lo
 {
    const struct kiln_backend *backend = kiln_backend_for_target(target);
    if (!backend) {
-      kiln_log_append(log, "error: %s: this kiln was built without its backend "
-                           "(the Intel targets need meson -Dintel=true)\n",
+      kiln_log_append(log,
+                      "error: %s: this kiln was built without its backend "
+                      "(the Intel targets need meson -Dintel=true)\n",
                       kiln_target_name(target));
       return NULL;
    }
    if (!*wave_size)
       *wave_size = backend->default_wave_size(target);
    if (!backend->supports_wave_size(target, *wave_size)) {
-      kiln_log_append(log, "error: %s does not run wave%u\n", kiln_target_name(target),
-                      *wave_size);
+      kiln_log_append(log, "error: %s does not run wave%u\n", kiln_target_name(target), *wave_size);
       return NULL;
    }
    return backend;

@@ -67,8 +67,9 @@ read_spirv_file(const char *path, struct clc_binary *out, struct kiln_log *log)
    close(fd);
    if (!out->data || done != out->size || out->size % 4) {
       kiln_log_append(log, "error: libclc: %s: %s\n", path,
-                      !out->data ? "out of memory" : done != out->size ? "short read"
-                                                                       : "not SPIR-V words");
+                      !out->data          ? "out of memory"
+                      : done != out->size ? "short read"
+                                          : "not SPIR-V words");
       free(out->data);
       return false;
    }
@@ -90,13 +91,13 @@ own_module(const void *words, size_t size, struct clc_binary *out)
 static bool
 link_spirv(struct clc_binary *linked, struct kiln_log *log)
 {
-   struct clc_binary libclc, half = {0}, queue = {0};
+   struct clc_binary libclc, half = { 0 }, queue = { 0 };
    if (!read_spirv_file(KILN_LIBCLC_SPIRV64, &libclc, log))
       return false;
    bool ok = own_module(kiln_half_math_spv, sizeof(kiln_half_math_spv), &half) &&
              own_module(kiln_device_queue_spv, sizeof(kiln_device_queue_spv), &queue);
 
-   const struct clc_binary *objs[] = {&libclc, &half, &queue};
+   const struct clc_binary *objs[] = { &libclc, &half, &queue };
    const struct clc_linker_args args = {
       .in_objs = objs,
       .num_in_objs = ARRAY_SIZE(objs),
@@ -120,7 +121,7 @@ link_spirv(struct clc_binary *linked, struct kiln_log *log)
 static void
 add_generic_variants(nir_shader *lib)
 {
-   nir_foreach_function(func, lib) {
+   nir_foreach_function (func, lib) {
       const char *as1 = strstr(func->name, "U3AS1");
       if (!as1 || !func->impl || strstr(func->name, "async_work_group_strided_copy"))
          continue;
@@ -135,8 +136,8 @@ add_generic_variants(nir_shader *lib)
       memcpy(twin->params, func->params, sizeof(nir_parameter) * twin->num_params);
       nir_function_set_impl(twin, nir_function_impl_clone(lib, func->impl));
 
-      nir_foreach_block(block, twin->impl) {
-         nir_foreach_instr(instr, block) {
+      nir_foreach_block (block, twin->impl) {
+         nir_foreach_instr (instr, block) {
             if (instr->type != nir_instr_type_deref)
                continue;
             nir_deref_instr *deref = nir_instr_as_deref(instr);
@@ -184,8 +185,8 @@ build(const struct spirv_to_nir_options *spirv_options,
 
    struct spirv_to_nir_options opts = *spirv_options;
    opts.create_library = true;
-   nir_shader *lib = spirv_to_nir(linked.data, linked.size / 4, NULL, 0, MESA_SHADER_KERNEL,
-                                  NULL, &opts, nir_options);
+   nir_shader *lib = spirv_to_nir(linked.data, linked.size / 4, NULL, 0, MESA_SHADER_KERNEL, NULL,
+                                  &opts, nir_options);
    clc_free_spirv(&linked);
    if (!lib) {
       kiln_log_append(log, "error: kiln's CL library could not be translated to NIR\n");

@@ -17,8 +17,9 @@
  * kernels are translated with (create_library is added) and the target's
  * NIR options, then shared read-only for the life of the process; NULL
  * with the reason in log when it cannot be built. */
-const nir_shader *
-kiln_cl_library(enum kiln_target target, const struct spirv_to_nir_options *spirv_options,
-                const nir_shader_compiler_options *nir_options, struct kiln_log *log);
+const nir_shader *kiln_cl_library(enum kiln_target target,
+                                  const struct spirv_to_nir_options *spirv_options,
+                                  const nir_shader_compiler_options *nir_options,
+                                  struct kiln_log *log);
 
 #endif

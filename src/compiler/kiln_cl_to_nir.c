@@ -112,8 +112,7 @@ opt_loop(nir_shader *nir)
       NIR_PASS(progress, nir, nir_opt_dead_cf);
       NIR_PASS(progress, nir, nir_opt_remove_phis);
       NIR_PASS(progress, nir, nir_opt_peephole_select, 8, true, true);
-      NIR_PASS(progress, nir, nir_lower_vec3_to_vec4,
-               nir_var_mem_generic | nir_var_uniform);
+      NIR_PASS(progress, nir, nir_lower_vec3_to_vec4, nir_var_mem_generic | nir_var_uniform);
       NIR_PASS(progress, nir, nir_opt_loop_unroll);
    } while (progress);
 }
@@ -130,8 +129,8 @@ can_remove_var(nir_variable *var, void *data)
  * out for the whole module). */
 bool
 kiln_cl_nir_lower_program_globals(nir_shader *nir, const struct clc_binary *spirv,
-                                  const struct kiln_spirv_globals *globals,
-                                  const char *entry_point, struct kiln_log *log)
+                                  const struct kiln_spirv_globals *globals, const char *entry_point,
+                                  struct kiln_log *log)
 {
    unsigned *indices = calloc(globals->num_vars, sizeof(*indices));
    struct kiln_nir_program_global *places = calloc(globals->num_vars, sizeof(*places));
@@ -140,15 +139,16 @@ kiln_cl_nir_lower_program_globals(nir_shader *nir, const struct clc_binary *spir
       ok ? kiln_spirv_globals_of_entry_point(spirv, globals, entry_point, indices) : 0;
 
    unsigned i = 0;
-   nir_foreach_variable_with_modes(var, nir, nir_var_mem_global) {
+   nir_foreach_variable_with_modes (var, nir, nir_var_mem_global) {
       if (!ok)
          break;
       unsigned size, align;
       glsl_get_cl_type_size_align(var->type, &size, &align);
       const unsigned v = i < count ? indices[i] : 0;
       if (i >= count || size != globals->sizes[v] || align > globals->alignments[v]) {
-         kiln_log_append(log, "error: kernel %s: __global variable %s: the program lays "
-                              "it out differently from spirv_to_nir\n",
+         kiln_log_append(log,
+                         "error: kernel %s: __global variable %s: the program lays "
+                         "it out differently from spirv_to_nir\n",
                          entry_point, var->name ? var->name : "(unnamed)");
          ok = false;
          break;
@@ -276,9 +276,8 @@ words_without_linkage(const struct clc_binary *spirv)
 }
 
 nir_shader *
-kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
-               enum kiln_target target, unsigned wave_size,
-               const struct kiln_spirv_globals *globals, uint32_t debug,
+kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point, enum kiln_target target,
+               unsigned wave_size, const struct kiln_spirv_globals *globals, uint32_t debug,
                struct kiln_log *log)
 {
    const struct kiln_backend *backend = kiln_backend_for_target(target);

@@ -83,11 +83,19 @@ split_options(const char *options, char *buf, const char **argv, int max)
 
 /* §5.8.4 options clang's cc1 takes as they are. */
 static const char *const cc1_options[] = {
-   "-cl-single-precision-constant", "-cl-fp32-correctly-rounded-divide-sqrt",
-   "-cl-opt-disable", "-cl-mad-enable", "-cl-no-signed-zeros",
-   "-cl-unsafe-math-optimizations", "-cl-finite-math-only", "-cl-fast-relaxed-math",
-   "-cl-strict-aliasing", "-cl-uniform-work-group-size", "-cl-kernel-arg-info",
-   "-w", "-Werror",
+   "-cl-single-precision-constant",
+   "-cl-fp32-correctly-rounded-divide-sqrt",
+   "-cl-opt-disable",
+   "-cl-mad-enable",
+   "-cl-no-signed-zeros",
+   "-cl-unsafe-math-optimizations",
+   "-cl-finite-math-only",
+   "-cl-fast-relaxed-math",
+   "-cl-strict-aliasing",
+   "-cl-uniform-work-group-size",
+   "-cl-kernel-arg-info",
+   "-w",
+   "-Werror",
 };
 
 /* OpenCL C versions -cl-std= takes (clang's spellings, any case). */
@@ -143,13 +151,17 @@ translate_options(const char **words, int n, struct clang_args *out, struct kiln
       } else if (!strncmp(w, "-cl-std=", 8)) {
          const char *v = w + 8;
          if (!strncasecmp(v, "CLC++", 5)) {
-            kiln_log_append(log, "error: build option %s: C++ for OpenCL "
-                                 "(cl_ext_cxx_for_opencl) is not supported\n", w);
+            kiln_log_append(log,
+                            "error: build option %s: C++ for OpenCL "
+                            "(cl_ext_cxx_for_opencl) is not supported\n",
+                            w);
             return -1;
          }
          if (!is_one_of(v, cl_std_versions, ARRAY_SIZE(cl_std_versions), true)) {
-            kiln_log_append(log, "error: build option %s: not an OpenCL C version "
-                                 "(CL1.1, CL1.2, CL2.0 or CL3.0)\n", w);
+            kiln_log_append(log,
+                            "error: build option %s: not an OpenCL C version "
+                            "(CL1.1, CL1.2, CL2.0 or CL3.0)\n",
+                            w);
             return -1;
          }
          out->argv[out->argc++] = w;
@@ -166,8 +178,10 @@ translate_options(const char **words, int n, struct clang_args *out, struct kiln
             kiln_log_append(log, "warning: build option -g: kiln generates no debug "
                                  "information yet; ignored\n");
       } else if (!strcmp(w, "-create-library") || !strcmp(w, "-enable-link-options")) {
-         kiln_log_append(log, "error: build option %s is an option of clLinkProgram "
-                              "(OpenCL 2.0 API 5.8.5), not of a build\n", w);
+         kiln_log_append(log,
+                         "error: build option %s is an option of clLinkProgram "
+                         "(OpenCL 2.0 API 5.8.5), not of a build\n",
+                         w);
          return -1;
       } else {
          out->unknown[out->num_unknown++] = w;

@@ -43,10 +43,8 @@ kiln_debug_flags(void)
 }
 
 static const char *const target_names[] = {
-   [KILN_TARGET_GFX900] = "gfx900",
-   [KILN_TARGET_GFX1030] = "gfx1030",
-   [KILN_TARGET_GFX1100] = "gfx1100",
-   [KILN_TARGET_TGL] = "tgl",
+   [KILN_TARGET_GFX900] = "gfx900",   [KILN_TARGET_GFX1030] = "gfx1030",
+   [KILN_TARGET_GFX1100] = "gfx1100", [KILN_TARGET_TGL] = "tgl",
    [KILN_TARGET_DG2] = "dg2",
 };
 
@@ -77,9 +75,8 @@ print_kernel(const struct kiln_kernel *k, uint32_t debug)
       fprintf(stderr,
               "kiln: %s: %u instructions, %u bytes, %u VGPRs, %u SGPRs, %u LDS bytes, "
               "%u scratch bytes/lane, wave%u, %.2f ms\n",
-              k->name, k->stats.instructions, k->stats.code_bytes, k->stats.vgprs,
-              k->stats.sgprs, k->stats.lds_bytes, k->stats.scratch_bytes, k->stats.wave_size,
-              k->stats.compile_ms);
+              k->name, k->stats.instructions, k->stats.code_bytes, k->stats.vgprs, k->stats.sgprs,
+              k->stats.lds_bytes, k->stats.scratch_bytes, k->stats.wave_size, k->stats.compile_ms);
    }
 }
 
@@ -106,12 +103,11 @@ compile_kernel(const struct kiln_backend *backend, const struct clc_binary *spir
    if (status == KILN_COMPILE_OK) {
       for (unsigned i = 0; i < 3; i++)
          k->reqd_work_group_size[i] = info->local_size[i];
-      k->max_work_group_size =
-         info->local_size[0] ? info->local_size[0] * info->local_size[1] * info->local_size[2]
-                             : 1024;
+      k->max_work_group_size = info->local_size[0]
+                                  ? info->local_size[0] * info->local_size[1] * info->local_size[2]
+                                  : 1024;
 
-      status = kiln_backend_compile_kernel(backend, nir, options->target, wave_size, debug, k,
-                                           log);
+      status = kiln_backend_compile_kernel(backend, nir, options->target, wave_size, debug, k, log);
    }
    ralloc_free(nir);
 
@@ -134,8 +130,7 @@ get_spirv(const void *source, size_t size, const struct kiln_compile_options *op
       spirv->size = size;
       return KILN_COMPILE_OK;
    }
-   return kiln_clc_compile(source, size, options->source_name, options->build_options, spirv,
-                           log);
+   return kiln_clc_compile(source, size, options->source_name, options->build_options, spirv, log);
 }
 
 enum kiln_compile_status
@@ -168,15 +163,16 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
    if (status == KILN_COMPILE_OK && !(prog = calloc(1, sizeof(*prog))))
       status = KILN_COMPILE_ERROR_NO_MEMORY;
    if (status == KILN_COMPILE_OK)
-      status = kiln_spirv_lower_enqueue(&spirv, wave_size, options->source_name, &lowered,
-                                        &blocks, &log);
+      status =
+         kiln_spirv_lower_enqueue(&spirv, wave_size, options->source_name, &lowered, &blocks, &log);
    /* The program keeps the front end's module; its kernels compile from
     * the one with device-side enqueue lowered. */
    const struct clc_binary *front = lowered.data ? &lowered : &spirv;
    /* The device queue and its drain exist for AMD devices only. */
    if (status == KILN_COMPILE_OK && blocks.device_enqueue && backend != &kiln_backend_amd) {
-      kiln_log_append(&log, "error: %s: device-side enqueue (OpenCL C 2.0 6.13.17) is not "
-                            "supported on %s targets yet\n",
+      kiln_log_append(&log,
+                      "error: %s: device-side enqueue (OpenCL C 2.0 6.13.17) is not "
+                      "supported on %s targets yet\n",
                       options->source_name ? options->source_name : "input", backend->name);
       status = KILN_COMPILE_ERROR_UNSUPPORTED;
    }
@@ -225,8 +221,7 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
    prog->target = options->target;
    for (unsigned i = 0; i < parsed.num_kernels && status == KILN_COMPILE_OK; i++) {
       status = compile_kernel(backend, module, &parsed.kernels[i], options, wave_size, &globals,
-                              debug,
-                              &prog->kernels[i], &log);
+                              debug, &prog->kernels[i], &log);
       prog->num_kernels = i + 1;
    }
 
@@ -236,9 +231,10 @@ kiln_compile(const void *source, size_t size, const struct kiln_compile_options 
       struct kiln_kernel *k =
          blocks.index[b] < prog->num_kernels ? &prog->kernels[blocks.index[b]] : NULL;
       if (!k || strcmp(k->name, blocks.name[b])) {
-         kiln_log_append(&log, "error: device-side enqueue: the program's kernel %u is %s, "
-                               "not the enqueued block's %s\n", blocks.index[b],
-                         k ? k->name : "missing", blocks.name[b]);
+         kiln_log_append(&log,
+                         "error: device-side enqueue: the program's kernel %u is %s, "
+                         "not the enqueued block's %s\n",
+                         blocks.index[b], k ? k->name : "missing", blocks.name[b]);
          status = KILN_COMPILE_ERROR_SPIRV;
       } else {
          k->enqueued_block = true;

@@ -101,8 +101,9 @@ kiln_compile_nir(nir_shader *nir, const struct kiln_nir_kernel_options *options,
       goto done;
 
    if (!options->program_globals && kiln_nir_uses_program_globals(nir)) {
-      kiln_log_append(&log, "error: kernel %s: its program's __global variables (OpenCL C "
-                            "2.0 6.5.1) have no buffer: the front end did not keep them\n",
+      kiln_log_append(&log,
+                      "error: kernel %s: its program's __global variables (OpenCL C "
+                      "2.0 6.5.1) have no buffer: the front end did not keep them\n",
                       k->name);
       status = KILN_COMPILE_ERROR_UNSUPPORTED;
       goto done;
@@ -113,13 +114,12 @@ kiln_compile_nir(nir_shader *nir, const struct kiln_nir_kernel_options *options,
       for (unsigned i = 0; i < 3; i++)
          k->reqd_work_group_size[i] = nir->info.workgroup_size[i];
    }
-   k->max_work_group_size = nir->info.workgroup_size_variable
-                               ? 1024
-                               : nir->info.workgroup_size[0] * nir->info.workgroup_size[1] *
-                                    nir->info.workgroup_size[2];
+   k->max_work_group_size =
+      nir->info.workgroup_size_variable
+         ? 1024
+         : nir->info.workgroup_size[0] * nir->info.workgroup_size[1] * nir->info.workgroup_size[2];
 
-   status = kiln_backend_compile_kernel(backend, nir, options->target, wave_size, debug, k,
-                                        &log);
+   status = kiln_backend_compile_kernel(backend, nir, options->target, wave_size, debug, k, &log);
    k->stats.compile_ms = (os_time_get_nano() - start) / 1e6;
 
 done:
@@ -153,8 +153,8 @@ mark_device_enqueue(nir_shader *nir, const uint32_t *words, size_t word_count,
       unsigned num_args = 0;
       nir_foreach_variable_with_modes (var, nir, nir_var_uniform)
          num_args = MAX2(num_args, (unsigned)var->data.location + 1);
-      nir->info.cs.shader_index = (blocks->index[b] + 1) |
-                                  (MAX2(num_args, 1) - 1) << KILN_FRONTEND_BLOCK_LOCALS_SHIFT;
+      nir->info.cs.shader_index = (blocks->index[b] + 1) | (MAX2(num_args, 1) - 1)
+                                                              << KILN_FRONTEND_BLOCK_LOCALS_SHIFT;
    }
 }
 
@@ -162,9 +162,8 @@ nir_shader *
 kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
                            struct nir_spirv_specialization *spec, unsigned num_spec,
                            const char *entry_point, const struct spirv_to_nir_options *options,
-                           const nir_shader_compiler_options *nir_options,
-                           enum kiln_target target, unsigned wave_size,
-                           struct kiln_frontend_globals *globals)
+                           const nir_shader_compiler_options *nir_options, enum kiln_target target,
+                           unsigned wave_size, struct kiln_frontend_globals *globals)
 {
    memset(globals, 0, sizeof(*globals));
    struct clc_binary spirv = { .data = malloc(word_count * 4), .size = word_count * 4 };

@@ -31,30 +31,30 @@ struct kiln_backend;
 /* The backend for target and the wave size to compile with (*wave_size,
  * the target's default when 0); NULL, with a message in log, when the
  * target does not exist or does not run that wave size. */
-const struct kiln_backend *
-kiln_backend_choose(enum kiln_target target, unsigned *wave_size, struct kiln_log *log);
+const struct kiln_backend *kiln_backend_choose(enum kiln_target target, unsigned *wave_size,
+                                               struct kiln_log *log);
 
 /* The backend's compile_kernel, its diagnostics appended to log, and a
  * message naming the kernel and target when the backend itself failed. */
-enum kiln_compile_status
-kiln_backend_compile_kernel(const struct kiln_backend *backend, nir_shader *nir,
-                            enum kiln_target target, unsigned wave_size, uint32_t debug,
-                            struct kiln_kernel *kernel, struct kiln_log *log);
+enum kiln_compile_status kiln_backend_compile_kernel(const struct kiln_backend *backend,
+                                                     nir_shader *nir, enum kiln_target target,
+                                                     unsigned wave_size, uint32_t debug,
+                                                     struct kiln_kernel *kernel,
+                                                     struct kiln_log *log);
 
 /* clc_logger that appends to a kiln_log. */
 struct clc_logger kiln_clc_logger(struct kiln_log *log);
 
 /* OpenCL C to SPIR-V. build_options are clBuildProgram-style. */
-enum kiln_compile_status
-kiln_clc_compile(const char *source, size_t size, const char *source_name,
-                 const char *build_options, struct clc_binary *spirv,
-                 struct kiln_log *log);
+enum kiln_compile_status kiln_clc_compile(const char *source, size_t size, const char *source_name,
+                                          const char *build_options, struct clc_binary *spirv,
+                                          struct kiln_log *log);
 
 /* The range check LLVM 15's translator leaves out of the work-item
  * functions (get_global_id(d) and the others at d >= 3 return 0 or 1,
  * OpenCL C 2.0 6.13.1), added to the front end's SPIR-V in place. */
-enum kiln_compile_status
-kiln_spirv_fix_workitem_dims(struct clc_binary *spirv, struct kiln_log *log);
+enum kiln_compile_status kiln_spirv_fix_workitem_dims(struct clc_binary *spirv,
+                                                      struct kiln_log *log);
 
 /* OpAtomicCompareExchangeWeak, which LLVM 15's translator writes into
  * SPIR-V 1.4 where it does not exist, as OpAtomicCompareExchange. */
@@ -73,16 +73,16 @@ struct kiln_spirv_blocks {
    uint32_t *index; /* the enqueued block's invoke kernel among the entry points */
    char **name;     /* its name */
 };
-enum kiln_compile_status
-kiln_spirv_lower_enqueue(const struct clc_binary *spirv, unsigned wave_size,
-                         const char *source_name, struct clc_binary *lowered,
-                         struct kiln_spirv_blocks *blocks, struct kiln_log *log);
+enum kiln_compile_status kiln_spirv_lower_enqueue(const struct clc_binary *spirv,
+                                                  unsigned wave_size, const char *source_name,
+                                                  struct clc_binary *lowered,
+                                                  struct kiln_spirv_blocks *blocks,
+                                                  struct kiln_log *log);
 void kiln_spirv_blocks_finish(struct kiln_spirv_blocks *blocks);
 
 /* SPIRV-Tools validation for the OpenCL environment; errors name the
  * instruction index/word offset. */
-enum kiln_compile_status
-kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log);
+enum kiln_compile_status kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log);
 
 /* The first feature the module needs that kiln does not have, or NULL. */
 const char *kiln_spirv_unsupported_feature(const struct clc_binary *spirv);
@@ -103,10 +103,10 @@ struct kiln_spirv_globals {
  * any, *stripped is the module to compile kernels from, without the
  * initialisers spirv_to_nir refuses (free its data).  Errors name the
  * initialiser kiln cannot evaluate. */
-enum kiln_compile_status
-kiln_spirv_take_globals(const struct clc_binary *spirv, struct kiln_program *prog,
-                        struct kiln_spirv_globals *globals, struct clc_binary *stripped,
-                        struct kiln_log *log);
+enum kiln_compile_status kiln_spirv_take_globals(const struct clc_binary *spirv,
+                                                 struct kiln_program *prog,
+                                                 struct kiln_spirv_globals *globals,
+                                                 struct clc_binary *stripped, struct kiln_log *log);
 void kiln_spirv_globals_finish(struct kiln_spirv_globals *globals);
 
 /* The variables spirv_to_nir creates for the entry point, in the order it
@@ -131,11 +131,10 @@ void kiln_spirv_print(const struct clc_binary *spirv);
 /* SPIR-V entry point to NIR with Mesa's standard CL lowering and libclc
  * inlined; explicit I/O for global/constant/shared/temp memory, kernel
  * inputs as load_kernel_input at the offsets *arg_offsets reports. */
-nir_shader *
-kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
-               enum kiln_target target, unsigned wave_size,
-               const struct kiln_spirv_globals *globals, uint32_t debug,
-               struct kiln_log *log);
+nir_shader *kiln_cl_to_nir(const struct clc_binary *spirv, const char *entry_point,
+                           enum kiln_target target, unsigned wave_size,
+                           const struct kiln_spirv_globals *globals, uint32_t debug,
+                           struct kiln_log *log);
 
 /* The two groups of kiln's CL passes that a front end with its own CL
  * lowering (Rusticl) must also run: on vtn's NIR, and right before
@@ -145,8 +144,7 @@ void kiln_cl_nir_lower_before_io(nir_shader *nir, enum kiln_target target);
 /* Links kiln's CL library into the kernel and inlines it, resolves the
  * device library's generic pointers and drops every function but the
  * entry point. */
-void kiln_cl_nir_link_library(nir_shader *nir, const nir_shader *library,
-                              enum kiln_target target);
+void kiln_cl_nir_link_library(nir_shader *nir, const nir_shader *library, enum kiln_target target);
 
 /* The kernel's printf formats from the NIR kiln_cl_to_nir() made (none
  * when nir->info.uses_printf is false), and their release. */
@@ -158,9 +156,9 @@ void kiln_printf_formats_free(struct kiln_kernel *kernel);
  * the kernel's parameter types in the SPIR-V and the explicit layout of
  * the NIR kernel's argument variables. Returns
  * KILN_COMPILE_ERROR_UNSUPPORTED for image/sampler arguments. */
-enum kiln_compile_status
-kiln_kernel_args_fill(struct kiln_kernel *kernel, const struct clc_kernel_info *info,
-                      const struct clc_binary *spirv, nir_shader *nir,
-                      struct kiln_log *log);
+enum kiln_compile_status kiln_kernel_args_fill(struct kiln_kernel *kernel,
+                                               const struct clc_kernel_info *info,
+                                               const struct clc_binary *spirv, nir_shader *nir,
+                                               struct kiln_log *log);
 
 #endif

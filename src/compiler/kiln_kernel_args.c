@@ -25,16 +25,26 @@ static const struct {
    const char *name;
    enum kiln_base_type type;
 } base_types[] = {
-   { "char", KILN_TYPE_CHAR },     { "uchar", KILN_TYPE_UCHAR },
-   { "short", KILN_TYPE_SHORT },   { "ushort", KILN_TYPE_USHORT },
-   { "int", KILN_TYPE_INT },       { "uint", KILN_TYPE_UINT },
-   { "long", KILN_TYPE_LONG },     { "ulong", KILN_TYPE_ULONG },
-   { "half", KILN_TYPE_HALF },     { "float", KILN_TYPE_FLOAT },
-   { "double", KILN_TYPE_DOUBLE }, { "bool", KILN_TYPE_BOOL },
-   { "size_t", KILN_TYPE_ULONG },  { "ptrdiff_t", KILN_TYPE_LONG },
-   { "intptr_t", KILN_TYPE_LONG }, { "uintptr_t", KILN_TYPE_ULONG },
-   { "unsigned char", KILN_TYPE_UCHAR }, { "unsigned short", KILN_TYPE_USHORT },
-   { "unsigned int", KILN_TYPE_UINT },   { "unsigned long", KILN_TYPE_ULONG },
+   { "char", KILN_TYPE_CHAR },
+   { "uchar", KILN_TYPE_UCHAR },
+   { "short", KILN_TYPE_SHORT },
+   { "ushort", KILN_TYPE_USHORT },
+   { "int", KILN_TYPE_INT },
+   { "uint", KILN_TYPE_UINT },
+   { "long", KILN_TYPE_LONG },
+   { "ulong", KILN_TYPE_ULONG },
+   { "half", KILN_TYPE_HALF },
+   { "float", KILN_TYPE_FLOAT },
+   { "double", KILN_TYPE_DOUBLE },
+   { "bool", KILN_TYPE_BOOL },
+   { "size_t", KILN_TYPE_ULONG },
+   { "ptrdiff_t", KILN_TYPE_LONG },
+   { "intptr_t", KILN_TYPE_LONG },
+   { "uintptr_t", KILN_TYPE_ULONG },
+   { "unsigned char", KILN_TYPE_UCHAR },
+   { "unsigned short", KILN_TYPE_USHORT },
+   { "unsigned int", KILN_TYPE_UINT },
+   { "unsigned long", KILN_TYPE_ULONG },
 };
 
 /* "float4*" -> FLOAT, 4; "uint" -> UINT, 1; "struct s" or a typedef name
@@ -128,8 +138,7 @@ spirv_params_find(struct spirv_params *p, const struct clc_binary *spirv, const 
       i += len;
       if (op >= 19 && op <= 38 && len >= 2 && inst[1] < p->bound) {
          p->types[inst[1]] = inst; /* OpTypeVoid .. OpTypePipe */
-      } else if (op == SPV_OP_ENTRY_POINT && len >= 4 &&
-                 inst[1] == SPV_EXECUTION_MODEL_KERNEL &&
+      } else if (op == SPV_OP_ENTRY_POINT && len >= 4 && inst[1] == SPV_EXECUTION_MODEL_KERNEL &&
                  strnlen((const char *)&inst[3], (len - 3) * 4) < (len - 3) * 4 &&
                  !strcmp((const char *)&inst[3], kernel)) {
          fn = inst[2];
@@ -166,10 +175,17 @@ arg_from_spirv(const struct spirv_params *p, uint32_t type_id, struct kiln_kerne
       return true;
    case SPV_OP_TYPE_POINTER:
       switch (t[2]) {
-      case SPV_STORAGE_CROSS_WORKGROUP: arg->kind = KILN_ARG_GLOBAL_PTR; break;
-      case SPV_STORAGE_UNIFORM_CONSTANT: arg->kind = KILN_ARG_CONSTANT_PTR; break;
-      case SPV_STORAGE_WORKGROUP: arg->kind = KILN_ARG_LOCAL_PTR; break;
-      default: return false;
+      case SPV_STORAGE_CROSS_WORKGROUP:
+         arg->kind = KILN_ARG_GLOBAL_PTR;
+         break;
+      case SPV_STORAGE_UNIFORM_CONSTANT:
+         arg->kind = KILN_ARG_CONSTANT_PTR;
+         break;
+      case SPV_STORAGE_WORKGROUP:
+         arg->kind = KILN_ARG_LOCAL_PTR;
+         break;
+      default:
+         return false;
       }
       t = spirv_type(p, t[3]);
       break;
@@ -188,16 +204,20 @@ arg_from_spirv(const struct spirv_params *p, uint32_t type_id, struct kiln_kerne
    const unsigned op = t ? t[0] & 0xffff : 0;
    if (op == SPV_OP_TYPE_INT) {
       static const enum kiln_base_type ints[] = {
-         KILN_TYPE_UCHAR, KILN_TYPE_USHORT, KILN_TYPE_UINT, KILN_TYPE_ULONG,
+         KILN_TYPE_UCHAR,
+         KILN_TYPE_USHORT,
+         KILN_TYPE_UINT,
+         KILN_TYPE_ULONG,
       };
       if (t[2] >= 8 && t[2] <= 64 && util_is_power_of_two_nonzero(t[2])) {
          arg->base_type = ints[util_logbase2(t[2] / 8)];
          arg->sign_unknown = true;
       }
    } else if (op == SPV_OP_TYPE_FLOAT) {
-      arg->base_type = t[2] == 16 ? KILN_TYPE_HALF
+      arg->base_type = t[2] == 16   ? KILN_TYPE_HALF
                        : t[2] == 32 ? KILN_TYPE_FLOAT
-                       : t[2] == 64 ? KILN_TYPE_DOUBLE : KILN_TYPE_OTHER;
+                       : t[2] == 64 ? KILN_TYPE_DOUBLE
+                                    : KILN_TYPE_OTHER;
    }
    if (arg->base_type == KILN_TYPE_OTHER)
       arg->vector_size = 1;
@@ -209,13 +229,17 @@ static enum kiln_base_type
 int_with_sign(enum kiln_base_type base, bool is_signed)
 {
    switch (base) {
-   case KILN_TYPE_CHAR: case KILN_TYPE_UCHAR:
+   case KILN_TYPE_CHAR:
+   case KILN_TYPE_UCHAR:
       return is_signed ? KILN_TYPE_CHAR : KILN_TYPE_UCHAR;
-   case KILN_TYPE_SHORT: case KILN_TYPE_USHORT:
+   case KILN_TYPE_SHORT:
+   case KILN_TYPE_USHORT:
       return is_signed ? KILN_TYPE_SHORT : KILN_TYPE_USHORT;
-   case KILN_TYPE_INT: case KILN_TYPE_UINT:
+   case KILN_TYPE_INT:
+   case KILN_TYPE_UINT:
       return is_signed ? KILN_TYPE_INT : KILN_TYPE_UINT;
-   case KILN_TYPE_LONG: case KILN_TYPE_ULONG:
+   case KILN_TYPE_LONG:
+   case KILN_TYPE_ULONG:
       return is_signed ? KILN_TYPE_LONG : KILN_TYPE_ULONG;
    default:
       return base;
@@ -272,11 +296,16 @@ image_type(const struct glsl_type *type)
 {
    const bool array = glsl_sampler_type_is_array(type);
    switch (glsl_get_sampler_dim(type)) {
-   case GLSL_SAMPLER_DIM_1D: return array ? KILN_IMAGE_1D_ARRAY : KILN_IMAGE_1D;
-   case GLSL_SAMPLER_DIM_BUF: return KILN_IMAGE_1D_BUFFER;
-   case GLSL_SAMPLER_DIM_2D: return array ? KILN_IMAGE_2D_ARRAY : KILN_IMAGE_2D;
-   case GLSL_SAMPLER_DIM_3D: return KILN_IMAGE_3D;
-   default: return KILN_IMAGE_NONE;
+   case GLSL_SAMPLER_DIM_1D:
+      return array ? KILN_IMAGE_1D_ARRAY : KILN_IMAGE_1D;
+   case GLSL_SAMPLER_DIM_BUF:
+      return KILN_IMAGE_1D_BUFFER;
+   case GLSL_SAMPLER_DIM_2D:
+      return array ? KILN_IMAGE_2D_ARRAY : KILN_IMAGE_2D;
+   case GLSL_SAMPLER_DIM_3D:
+      return KILN_IMAGE_3D;
+   default:
+      return KILN_IMAGE_NONE;
    }
 }
 
@@ -329,7 +358,7 @@ kiln_kernel_args_fill(struct kiln_kernel *k, const struct clc_kernel_info *info,
     * lowering placed it at driver_location, kiln_nir_lower_image_args an
     * image or sampler at its descriptor slot. */
    k->kernarg_size = 0;
-   nir_foreach_variable_with_modes(var, nir, nir_var_uniform | nir_var_image) {
+   nir_foreach_variable_with_modes (var, nir, nir_var_uniform | nir_var_image) {
       if (var->data.location < 0 || (unsigned)var->data.location >= k->num_args ||
           (glsl_type_is_sampler(var->type) && var->data.sampler.is_inline_sampler))
          continue; /* a literal sampler is no argument */

@@ -101,8 +101,7 @@ kiln_printf_print(FILE *out, const struct kiln_kernel *k, const void *buffer, si
       memcpy(&id, data + end, sizeof(id));
       if (id == 0)
          break;
-      if (id > k->num_printf_formats ||
-          end + record_size(&k->printf_formats[id - 1]) > limit) {
+      if (id > k->num_printf_formats || end + record_size(&k->printf_formats[id - 1]) > limit) {
          corrupt = true;
          break;
       }

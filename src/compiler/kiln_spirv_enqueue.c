@@ -58,16 +58,16 @@
 
 struct rewrite {
    const uint32_t *module;
-   uint32_t input_bound;     /* the module's: no id it names is past it */
+   uint32_t input_bound; /* the module's: no id it names is past it */
    uint32_t bound;
    /* Per id (grown as ids are made). */
-   uint32_t *remap;          /* the id that replaces it, or 0 */
-   bool *dropped;            /* its definition was merged into another */
-   uint32_t *type_of;        /* a value's type */
-   uint32_t **type_words;    /* a type's instruction, copied */
-   uint64_t *const_value;    /* an integer OpConstant's value */
-   uint32_t *entry_index;    /* a function's entry point index + 1 */
-   bool *entry_point;        /* an OpEntryPoint's function */
+   uint32_t *remap;       /* the id that replaces it, or 0 */
+   bool *dropped;         /* its definition was merged into another */
+   uint32_t *type_of;     /* a value's type */
+   uint32_t **type_words; /* a type's instruction, copied */
+   uint64_t *const_value; /* an integer OpConstant's value */
+   uint32_t *entry_index; /* a function's entry point index + 1 */
+   bool *entry_point;     /* an OpEntryPoint's function */
    unsigned capacity;
    unsigned num_entry_points;
    struct util_dynarray entry_names; /* const char *, into the module */
@@ -85,12 +85,12 @@ struct rewrite {
     * (the default one) per context, so such a kernel argument can only
     * name it; its uses read the default queue (original ids, defined by
     * calls when the casts are emitted). */
-   uint32_t queue_type;      /* OpTypeQueue's id, or 0 */
-   bool entry_params;        /* in an entry point's parameters */
+   uint32_t queue_type; /* OpTypeQueue's id, or 0 */
+   bool entry_params;   /* in an entry point's parameters */
    struct util_dynarray queue_params;
 
    /* The types of the non-aggregate kind emitted so far, for merging. */
-   struct util_dynarray types; /* uint32_t ids */
+   struct util_dynarray types;   /* uint32_t ids */
    struct util_dynarray imports; /* struct import */
    unsigned wave_size;
    bool failed;
@@ -109,13 +109,13 @@ grow(struct rewrite *r, uint32_t id)
    if (id < r->capacity)
       return true;
    unsigned n = MAX2(id + 1, r->capacity * 2);
-#define GROW(field)                                                                      \
-   do {                                                                                  \
-      void *p = realloc(r->field, n * sizeof(*r->field));                                \
-      if (!p)                                                                            \
-         return false;                                                                   \
-      r->field = p;                                                                      \
-      memset(r->field + r->capacity, 0, (n - r->capacity) * sizeof(*r->field));          \
+#define GROW(field)                                                                                \
+   do {                                                                                            \
+      void *p = realloc(r->field, n * sizeof(*r->field));                                          \
+      if (!p)                                                                                      \
+         return false;                                                                             \
+      r->field = p;                                                                                \
+      memset(r->field + r->capacity, 0, (n - r->capacity) * sizeof(*r->field));                    \
    } while (0)
    GROW(remap);
    GROW(dropped);
@@ -224,7 +224,7 @@ is_mergeable_type(unsigned op)
 static uint32_t
 find_type(const struct rewrite *r, const uint32_t *words, unsigned n)
 {
-   util_dynarray_foreach(&r->types, uint32_t, id) {
+   util_dynarray_foreach (&r->types, uint32_t, id) {
       const uint32_t *t = r->type_words[*id];
       if (t[0] == words[0] && !memcmp(t + 2, words + 2, (n - 2) * 4))
          return *id;
@@ -276,7 +276,7 @@ get_type(struct rewrite *r, unsigned op, const uint32_t *operands, unsigned n)
 static uint32_t
 get_int(struct rewrite *r, unsigned width)
 {
-   const uint32_t ops[] = {width, 0};
+   const uint32_t ops[] = { width, 0 };
    return get_type(r, SpvOpTypeInt, ops, 2);
 }
 
@@ -289,7 +289,7 @@ get_void(struct rewrite *r)
 static uint32_t
 get_pointer(struct rewrite *r, uint32_t storage, uint32_t pointee)
 {
-   const uint32_t ops[] = {storage, pointee};
+   const uint32_t ops[] = { storage, pointee };
    return get_type(r, SpvOpTypePointer, ops, 2);
 }
 
@@ -299,7 +299,7 @@ get_constant(struct rewrite *r, uint32_t type, uint64_t value)
    const uint32_t *t = type_def(r, type);
    const bool wide = t && t[2] > 32;
    uint32_t id = new_id(r);
-   const uint32_t ops[] = {type, id, (uint32_t)value, (uint32_t)(value >> 32)};
+   const uint32_t ops[] = { type, id, (uint32_t)value, (uint32_t)(value >> 32) };
    emit_op(&r->globals, SpvOpConstant, ops, wide ? 4 : 3);
    r->type_of[id] = type;
    r->const_value[id] = value;
@@ -320,7 +320,7 @@ static uint32_t
 get_import(struct rewrite *r, const char *name, uint32_t ret, const uint32_t *params,
            unsigned num_params)
 {
-   util_dynarray_foreach(&r->imports, struct import, imp) {
+   util_dynarray_foreach (&r->imports, struct import, imp) {
       if (!strcmp(imp->name, name))
          return imp->id;
    }
@@ -331,10 +331,10 @@ get_import(struct rewrite *r, const char *name, uint32_t ret, const uint32_t *pa
    const uint32_t fn_type = get_type(r, SpvOpTypeFunction, fn_ops, num_params + 1);
    const uint32_t id = new_id(r);
 
-   const uint32_t head[] = {ret, id, SpvFunctionControlMaskNone, fn_type};
+   const uint32_t head[] = { ret, id, SpvFunctionControlMaskNone, fn_type };
    emit_op(&r->decls, SpvOpFunction, head, 4);
    for (unsigned i = 0; i < num_params; i++) {
-      const uint32_t p[] = {params[i], new_id(r)};
+      const uint32_t p[] = { params[i], new_id(r) };
       emit_op(&r->decls, SpvOpFunctionParameter, p, 2);
    }
    emit_op(&r->decls, SpvOpFunctionEnd, NULL, 0);
@@ -342,19 +342,19 @@ get_import(struct rewrite *r, const char *name, uint32_t ret, const uint32_t *pa
    /* vtn names a function by its OpName, and kiln links the library's
     * function of that name. */
    const unsigned name_words = strlen(name) / 4 + 1;
-   const uint32_t name_head[] = {(2 + name_words) << 16 | SpvOpName, id};
+   const uint32_t name_head[] = { (2 + name_words) << 16 | SpvOpName, id };
    emit(&r->names, name_head, 2);
    emit_string(&r->names, name);
 
    /* OpDecorate %id LinkageAttributes "name" Import */
-   const uint32_t decorate_head[] = {(4 + name_words) << 16 | SpvOpDecorate, id,
-                                     SpvDecorationLinkageAttributes};
+   const uint32_t decorate_head[] = { (4 + name_words) << 16 | SpvOpDecorate, id,
+                                      SpvDecorationLinkageAttributes };
    emit(&r->annot, decorate_head, 3);
    emit_string(&r->annot, name);
    const uint32_t import = SpvLinkageTypeImport;
    emit(&r->annot, &import, 1);
 
-   struct import imp = {name, id};
+   struct import imp = { name, id };
    util_dynarray_append(&r->imports, struct import, imp);
    return id;
 }
@@ -376,7 +376,7 @@ value(struct rewrite *r, unsigned op, uint32_t type, const uint32_t *operands, u
 static uint32_t
 extract(struct rewrite *r, uint32_t type, uint32_t composite, unsigned i, int j)
 {
-   const uint32_t ops[] = {composite, i, (uint32_t)j};
+   const uint32_t ops[] = { composite, i, (uint32_t)j };
    return value(r, SpvOpCompositeExtract, type, ops, j < 0 ? 2 : 3);
 }
 
@@ -436,8 +436,10 @@ ndrange_values(struct rewrite *r, uint32_t id, unsigned work_dim, uint64_t pad, 
       for (unsigned d = 0; d < work_dim; d++)
          out[d] = extract(r, size_t_type, id, d, -1);
    } else {
-      return fail(r, "an ndrange operand that is not a size_t or an array of size_t of the "
-                     "ndrange's dimensions", id);
+      return fail(r,
+                  "an ndrange operand that is not a size_t or an array of size_t of the "
+                  "ndrange's dimensions",
+                  id);
    }
    if (work_dim < 3) {
       const uint32_t padding = get_constant(r, size_t_type, pad);
@@ -466,11 +468,11 @@ build_ndrange(struct rewrite *r, const uint32_t *w)
        !ndrange_values(r, w[4], work_dim, 0, local) ||
        !ndrange_values(r, w[5], work_dim, 0, offset))
       return false;
-   const uint32_t arrays[3] = {value(r, SpvOpCompositeConstruct, nd[3], offset, 3),
-                               value(r, SpvOpCompositeConstruct, nd[4], global, 3),
-                               value(r, SpvOpCompositeConstruct, nd[5], local, 3)};
-   const uint32_t members[] = {w[1], w[2], get_constant(r, nd[2], work_dim), arrays[0],
-                               arrays[1], arrays[2]};
+   const uint32_t arrays[3] = { value(r, SpvOpCompositeConstruct, nd[3], offset, 3),
+                                value(r, SpvOpCompositeConstruct, nd[4], global, 3),
+                                value(r, SpvOpCompositeConstruct, nd[5], local, 3) };
+   const uint32_t members[] = { w[1],      w[2],      get_constant(r, nd[2], work_dim),
+                                arrays[0], arrays[1], arrays[2] };
    emit_op(&r->funcs, SpvOpCompositeConstruct, members, 6);
    return true;
 }
@@ -500,7 +502,7 @@ enqueue_kernel(struct rewrite *r, const uint32_t *w, unsigned n)
    if (!block_kernel(r, w[9], &kernel_index))
       return false;
    bool listed = false;
-   util_dynarray_foreach(&r->blocks, uint32_t, b)
+   util_dynarray_foreach (&r->blocks, uint32_t, b)
       listed |= *b == kernel_index;
    if (!listed)
       util_dynarray_append(&r->blocks, uint32_t, kernel_index);
@@ -528,8 +530,7 @@ enqueue_kernel(struct rewrite *r, const uint32_t *w, unsigned n)
       }
       const uint32_t *p = type_def(r, r->type_of[w[13 + i]]);
       if (!p || (p[0] & 0xffff) != SpvOpTypePointer || type_op(r, p[3]) != SpvOpTypeInt)
-         return fail(r, "a __local size operand that is not a pointer to an integer",
-                     w[13 + i]);
+         return fail(r, "a __local size operand that is not a pointer to an integer", w[13 + i]);
       uint32_t size = value(r, SpvOpLoad, p[3], &w[13 + i], 1);
       if (type_def(r, p[3])[2] != 64)
          size = value(r, SpvOpUConvert, u64, &size, 1);
@@ -552,8 +553,8 @@ static bool
 enqueue_marker(struct rewrite *r, const uint32_t *w)
 {
    const uint32_t u64 = get_int(r, 64);
-   const uint32_t args[] = {w[3], w[4], coerce_pointer(r, w[5], SpvStorageClassGeneric, u64),
-                            coerce_pointer(r, w[6], SpvStorageClassGeneric, u64)};
+   const uint32_t args[] = { w[3], w[4], coerce_pointer(r, w[5], SpvStorageClassGeneric, u64),
+                             coerce_pointer(r, w[6], SpvStorageClassGeneric, u64) };
    if (r->failed)
       return false;
    uint32_t params[4];
@@ -582,13 +583,13 @@ simple_call(struct rewrite *r, const char *name, const uint32_t *w, unsigned n, 
 static bool
 capture_profiling(struct rewrite *r, const uint32_t *w)
 {
-   const uint32_t args[] = {w[1], w[2],
-                            coerce_pointer(r, w[3], SpvStorageClassCrossWorkgroup,
-                                           get_int(r, 64))};
+   const uint32_t args[] = {
+      w[1], w[2], coerce_pointer(r, w[3], SpvStorageClassCrossWorkgroup, get_int(r, 64))
+   };
    if (r->failed)
       return false;
-   const uint32_t params[] = {mapped(r, r->type_of[args[0]]), mapped(r, r->type_of[args[1]]),
-                              mapped(r, r->type_of[args[2]])};
+   const uint32_t params[] = { mapped(r, r->type_of[args[0]]), mapped(r, r->type_of[args[1]]),
+                               mapped(r, r->type_of[args[2]]) };
    const uint32_t ret = get_void(r);
    call(r, 0, ret, get_import(r, "kiln_capture_event_profiling_info", ret, params, 3), args, 3);
    return true;
@@ -601,11 +602,11 @@ static bool
 sub_group_query(struct rewrite *r, const char *name, const uint32_t *w)
 {
    const uint32_t u32 = get_int(r, 32);
-   const uint32_t args[] = {coerce_pointer(r, w[3], SpvStorageClassGeneric, get_int(r, 8)),
-                            get_constant(r, u32, r->wave_size)};
+   const uint32_t args[] = { coerce_pointer(r, w[3], SpvStorageClassGeneric, get_int(r, 8)),
+                             get_constant(r, u32, r->wave_size) };
    if (r->failed)
       return false;
-   const uint32_t params[] = {mapped(r, r->type_of[args[0]]), u32};
+   const uint32_t params[] = { mapped(r, r->type_of[args[0]]), u32 };
    call(r, w[2], w[1], get_import(r, name, w[1], params, 2), args, 2);
    return true;
 }
@@ -614,7 +615,7 @@ sub_group_query(struct rewrite *r, const char *name, const uint32_t *w)
 static bool
 constant_query(struct rewrite *r, const uint32_t *w, uint64_t answer)
 {
-   const uint32_t ops[] = {w[1], w[2], get_constant(r, w[1], answer)};
+   const uint32_t ops[] = { w[1], w[2], get_constant(r, w[1], answer) };
    emit_op(&r->funcs, SpvOpCopyObject, ops, 3);
    return true;
 }
@@ -652,7 +653,7 @@ function_instruction(struct rewrite *r, const uint32_t *w, unsigned n)
    case SpvOpConvertUToPtr:
       /* CLK_NULL_EVENT: an integer cast to clk_event_t, now an integer. */
       if (type_op(r, w[1]) == SpvOpTypeInt) {
-         const uint32_t ops[] = {w[1], w[2], w[3]};
+         const uint32_t ops[] = { w[1], w[2], w[3] };
          emit_op(&r->funcs, SpvOpCopyObject, ops, 3);
          return true;
       }
@@ -695,7 +696,7 @@ entry_function(struct rewrite *r, const uint32_t *w, unsigned n)
       emit(&r->funcs, w, n);
       return;
    }
-   const uint32_t head[] = {w[1], w[2], w[3], get_type(r, SpvOpTypeFunction, ops, num)};
+   const uint32_t head[] = { w[1], w[2], w[3], get_type(r, SpvOpTypeFunction, ops, num) };
    emit_op(&r->funcs, SpvOpFunction, head, 4);
    r->casts_pending = true;
 }
@@ -709,10 +710,10 @@ entry_parameter(struct rewrite *r, const uint32_t *w)
        t[2] != SpvStorageClassGeneric)
       return false;
    const uint32_t global = new_id(r);
-   const uint32_t p[] = {get_pointer(r, SpvStorageClassCrossWorkgroup, t[3]), global};
+   const uint32_t p[] = { get_pointer(r, SpvStorageClassCrossWorkgroup, t[3]), global };
    emit_op(&r->funcs, SpvOpFunctionParameter, p, 2);
    r->type_of[global] = p[0];
-   const uint32_t pair[2] = {w[2], global};
+   const uint32_t pair[2] = { w[2], global };
    util_dynarray_append(&r->casts, uint64_t, pair[0] | (uint64_t)pair[1] << 32);
    return true;
 }
@@ -725,14 +726,14 @@ emit_entry_casts(struct rewrite *r, unsigned op)
    if (!r->casts_pending || op == SpvOpFunction || op == SpvOpFunctionParameter ||
        op == SpvOpLabel || op == SpvOpVariable || op == SpvOpLine || op == SpvOpNoLine)
       return;
-   util_dynarray_foreach(&r->casts, uint64_t, pair) {
+   util_dynarray_foreach (&r->casts, uint64_t, pair) {
       const uint32_t generic = *pair, global = *pair >> 32;
       const uint32_t *t = type_def(r, r->type_of[global]);
-      const uint32_t ops[] = {get_pointer(r, SpvStorageClassGeneric, t[3]), generic, global};
+      const uint32_t ops[] = { get_pointer(r, SpvStorageClassGeneric, t[3]), generic, global };
       emit_op(&r->funcs, SpvOpPtrCastToGeneric, ops, 3);
    }
    util_dynarray_clear(&r->casts);
-   util_dynarray_foreach(&r->queue_params, uint32_t, param) {
+   util_dynarray_foreach (&r->queue_params, uint32_t, param) {
       const uint32_t u64 = get_int(r, 64);
       call(r, *param, u64, get_import(r, "kiln_get_default_queue", u64, NULL, 0), NULL, 0);
    }
@@ -747,7 +748,7 @@ queue_parameter(struct rewrite *r, const uint32_t *w, uint32_t type)
 {
    if (!r->entry_params || !r->queue_type || type != r->queue_type)
       return false;
-   const uint32_t p[] = {w[1], new_id(r)};
+   const uint32_t p[] = { w[1], new_id(r) };
    emit_op(&r->funcs, SpvOpFunctionParameter, p, 2);
    r->type_of[p[1]] = w[1];
    util_dynarray_append(&r->queue_params, uint32_t, w[2]);
@@ -759,9 +760,8 @@ static bool
 is_annotation(unsigned op)
 {
    return op == SpvOpDecorate || op == SpvOpMemberDecorate || op == SpvOpDecorationGroup ||
-          op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate ||
-          op == SpvOpDecorateId || op == SpvOpDecorateString ||
-          op == SpvOpMemberDecorateString;
+          op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate || op == SpvOpDecorateId ||
+          op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
 }
 
 /* What comes before the annotations: the module's debug information and
@@ -843,7 +843,7 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
       /* The translator's entry point calls a function of its name, which
        * OpEnqueueKernel names. */
       unsigned index = 0;
-      util_dynarray_foreach(&r->entry_names, const char *, name) {
+      util_dynarray_foreach (&r->entry_names, const char *, name) {
          index++;
          if (!strncmp(*name, (const char *)(ins->words + 2), (ins->num_words - 2) * 4))
             r->entry_index[w[1]] = index;
@@ -854,7 +854,7 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
    } else if (op == SpvOpTypeQueue || op == SpvOpTypeDeviceEvent) {
       if (op == SpvOpTypeQueue)
          r->queue_type = w[1];
-      const uint32_t as_u64[] = {4 << 16 | SpvOpTypeInt, w[1], 64, 0};
+      const uint32_t as_u64[] = { 4 << 16 | SpvOpTypeInt, w[1], 64, 0 };
       define_type(r, as_u64, 4);
    } else if (r->in_function) {
       emit_entry_casts(r, op);
@@ -882,8 +882,8 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
 }
 
 static spv_result_t
-header(void *data, spv_endianness_t endian, uint32_t magic, uint32_t version,
-       uint32_t generator, uint32_t id_bound, uint32_t reserved)
+header(void *data, spv_endianness_t endian, uint32_t magic, uint32_t version, uint32_t generator,
+       uint32_t id_bound, uint32_t reserved)
 {
    struct rewrite *r = data;
    r->bound = r->input_bound = id_bound;
@@ -1018,20 +1018,22 @@ kiln_spirv_lower_enqueue(const struct clc_binary *spirv, unsigned wave_size,
    util_dynarray_init(&r.casts, NULL);
 
    spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
-   spv_result_t res = spvBinaryParse(ctx, &r, spirv->data, spirv->size / 4, header,
-                                     instruction, NULL);
+   spv_result_t res =
+      spvBinaryParse(ctx, &r, spirv->data, spirv->size / 4, header, instruction, NULL);
    spvContextDestroy(ctx);
    enum kiln_compile_status status = KILN_COMPILE_OK;
    if (res != SPV_SUCCESS || r.failed) {
       if (!r.failed)
-         kiln_log_append(log, "error: %s: device-side enqueue: the module could not be "
-                              "parsed (%d)\n", source_name ? source_name : "input", res);
-      status = res == SPV_ERROR_OUT_OF_MEMORY ? KILN_COMPILE_ERROR_NO_MEMORY
-                                              : KILN_COMPILE_ERROR_SPIRV;
+         kiln_log_append(log,
+                         "error: %s: device-side enqueue: the module could not be "
+                         "parsed (%d)\n",
+                         source_name ? source_name : "input", res);
+      status =
+         res == SPV_ERROR_OUT_OF_MEMORY ? KILN_COMPILE_ERROR_NO_MEMORY : KILN_COMPILE_ERROR_SPIRV;
       goto out;
    }
    if (!r.has_linkage) {
-      const uint32_t linkage[] = {2 << 16 | SpvOpCapability, SpvCapabilityLinkage};
+      const uint32_t linkage[] = { 2 << 16 | SpvOpCapability, SpvCapabilityLinkage };
       emit(&r.caps, linkage, 2);
    }
    drop_merged_annotations(&r, &r.pre);
@@ -1040,10 +1042,10 @@ kiln_spirv_lower_enqueue(const struct clc_binary *spirv, unsigned wave_size,
    const uint32_t *in = spirv->data;
    struct util_dynarray out;
    util_dynarray_init(&out, NULL);
-   const uint32_t head[5] = {in[0], in[1], in[2], r.bound, in[4]};
+   const uint32_t head[5] = { in[0], in[1], in[2], r.bound, in[4] };
    emit(&out, head, 5);
-   struct util_dynarray *sections[] = {&r.caps,    &r.pre,     &r.names, &r.processed,
-                                       &r.annot,   &r.globals, &r.decls, &r.funcs};
+   struct util_dynarray *sections[] = { &r.caps,  &r.pre,     &r.names, &r.processed,
+                                        &r.annot, &r.globals, &r.decls, &r.funcs };
    for (unsigned i = 0; i < ARRAY_SIZE(sections); i++)
       emit(&out, sections[i]->data, sections[i]->size / 4);
    if (!out.data) {

@@ -39,18 +39,18 @@ struct scan {
    const uint32_t *words;
    size_t num_words;
    uint32_t bound;
-   const uint32_t **def;  /* id -> the instruction defining it */
-   bool *packed;          /* struct type id -> CPacked */
-   bool *imported;        /* id -> LinkageAttributes Import */
-   uint32_t *alignment;   /* variable id -> its Alignment decoration */
-   int *var_index;        /* CrossWorkgroup variable id -> its index, else -1 */
-   bool *names_variable;  /* constant id -> it names a variable (drop it) */
-   const char **name;     /* id -> its OpName */
-   uint32_t current;      /* the variable whose initialiser is being read */
+   const uint32_t **def; /* id -> the instruction defining it */
+   bool *packed;         /* struct type id -> CPacked */
+   bool *imported;       /* id -> LinkageAttributes Import */
+   uint32_t *alignment;  /* variable id -> its Alignment decoration */
+   int *var_index;       /* CrossWorkgroup variable id -> its index, else -1 */
+   bool *names_variable; /* constant id -> it names a variable (drop it) */
+   const char **name;    /* id -> its OpName */
+   uint32_t current;     /* the variable whose initialiser is being read */
    struct kiln_spirv_globals *out;
    struct kiln_program *prog;
    size_t num_relocs_alloc;
-   unsigned depth;        /* of the recursion through types and constants */
+   unsigned depth; /* of the recursion through types and constants */
    struct kiln_log *log;
 };
 
@@ -64,11 +64,13 @@ fail(struct scan *s, const char *what, uint32_t id)
 {
    const char *var = s->current && s->name[s->current] ? s->name[s->current] : NULL;
    if (var) {
-      kiln_log_append(s->log, "error: program-scope __global variable '%s': %s (SPIR-V id "
-                              "%u)\n", var, what, id);
+      kiln_log_append(s->log,
+                      "error: program-scope __global variable '%s': %s (SPIR-V id "
+                      "%u)\n",
+                      var, what, id);
    } else {
-      kiln_log_append(s->log, "error: program-scope __global variables: %s (SPIR-V id %u)\n",
-                      what, id);
+      kiln_log_append(s->log, "error: program-scope __global variables: %s (SPIR-V id %u)\n", what,
+                      id);
    }
    return false;
 }
@@ -272,8 +274,10 @@ eval_pointer_of(struct scan *s, uint32_t id, struct pointer *p)
    switch (op_of(w)) {
    case SpvOpVariable:
       if (s->var_index[id] < 0) {
-         return fail(s, "an initialiser holds the address of a __constant, __local or "
-                        "__private variable", id);
+         return fail(s,
+                     "an initialiser holds the address of a __constant, __local or "
+                     "__private variable",
+                     id);
       }
       *p = (struct pointer){ true, s->out->offsets[s->var_index[id]] };
       return true;
@@ -307,8 +311,10 @@ eval_pointer_of(struct scan *s, uint32_t id, struct pointer *p)
       }
       FALLTHROUGH;
    default:
-      return fail(s, "an address in an initialiser is not a variable, an access chain "
-                     "into one or a null pointer", id);
+      return fail(s,
+                  "an address in an initialiser is not a variable, an access chain "
+                  "into one or a null pointer",
+                  id);
    }
 }
 
@@ -399,14 +405,23 @@ static unsigned
 min_words(unsigned op)
 {
    switch (op) {
-   case SpvOpTypeBool: return 2;
-   case SpvOpTypeStruct: return 2;
-   case SpvOpTypeFloat: return 3;
-   case SpvOpConstantNull: case SpvOpUndef: case SpvOpConstantTrue:
-   case SpvOpConstantFalse: case SpvOpConstantComposite: case SpvOpSpecConstantComposite:
+   case SpvOpTypeBool:
+      return 2;
+   case SpvOpTypeStruct:
+      return 2;
+   case SpvOpTypeFloat:
       return 3;
-   case SpvOpSpecConstantOp: return 5;
-   default: return 4;
+   case SpvOpConstantNull:
+   case SpvOpUndef:
+   case SpvOpConstantTrue:
+   case SpvOpConstantFalse:
+   case SpvOpConstantComposite:
+   case SpvOpSpecConstantComposite:
+      return 3;
+   case SpvOpSpecConstantOp:
+      return 5;
+   default:
+      return 4;
    }
 }
 
@@ -444,13 +459,24 @@ scan_module(struct scan *s)
       /* The instructions that define what this file reads. */
       uint32_t result = 0;
       switch (op) {
-      case SpvOpTypeInt: case SpvOpTypeFloat: case SpvOpTypeVector: case SpvOpTypeArray:
-      case SpvOpTypeStruct: case SpvOpTypePointer: case SpvOpTypeBool:
+      case SpvOpTypeInt:
+      case SpvOpTypeFloat:
+      case SpvOpTypeVector:
+      case SpvOpTypeArray:
+      case SpvOpTypeStruct:
+      case SpvOpTypePointer:
+      case SpvOpTypeBool:
          result = w[1];
          break;
-      case SpvOpConstant: case SpvOpConstantNull: case SpvOpConstantComposite:
-      case SpvOpSpecConstantComposite: case SpvOpSpecConstantOp: case SpvOpUndef:
-      case SpvOpConstantTrue: case SpvOpConstantFalse: case SpvOpVariable:
+      case SpvOpConstant:
+      case SpvOpConstantNull:
+      case SpvOpConstantComposite:
+      case SpvOpSpecConstantComposite:
+      case SpvOpSpecConstantOp:
+      case SpvOpUndef:
+      case SpvOpConstantTrue:
+      case SpvOpConstantFalse:
+      case SpvOpVariable:
          result = w[2];
          break;
       default:
@@ -623,8 +649,8 @@ kiln_spirv_take_globals(const struct clc_binary *spirv, struct kiln_program *pro
       .prog = prog,
       .log = log,
    };
-   bool ok = s.def && s.packed && s.imported && s.alignment && s.var_index &&
-             s.names_variable && s.name;
+   bool ok =
+      s.def && s.packed && s.imported && s.alignment && s.var_index && s.names_variable && s.name;
    if (ok) {
       for (uint32_t id = 0; id < bound; id++)
          s.var_index[id] = -1;
@@ -661,8 +687,7 @@ kiln_spirv_globals_finish(struct kiln_spirv_globals *globals)
 /* The interface of the OpEntryPoint named entry_point: its ids, and how
  * many; NULL when there is none. */
 static const uint32_t *
-entry_point_interface(const struct clc_binary *spirv, const char *entry_point,
-                      unsigned *count)
+entry_point_interface(const struct clc_binary *spirv, const char *entry_point, unsigned *count)
 {
    const uint32_t *words = spirv->data;
    const size_t num_words = spirv->size / 4;
@@ -688,8 +713,8 @@ entry_point_interface(const struct clc_binary *spirv, const char *entry_point,
 
 unsigned
 kiln_spirv_globals_of_entry_point(const struct clc_binary *spirv,
-                                  const struct kiln_spirv_globals *globals,
-                                  const char *entry_point, unsigned *indices)
+                                  const struct kiln_spirv_globals *globals, const char *entry_point,
+                                  unsigned *indices)
 {
    /* spirv_to_nir: "Before SPIR-V 1.4 the interface is only used for I/O
     * variables", and from 1.4 on it skips the others. */

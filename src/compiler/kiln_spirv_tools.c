@@ -90,8 +90,7 @@ size_mul(uint64_t a, uint64_t b)
 }
 
 static spv_result_t
-refuse(struct operand_check *c, const spv_parsed_instruction_t *ins, const char *what,
-       uint32_t id)
+refuse(struct operand_check *c, const spv_parsed_instruction_t *ins, const char *what, uint32_t id)
 {
    kiln_log_append(c->log, "error: SPIR-V: at word %zu: %%%u %s\n",
                    (size_t)(ins->words - c->module), id, what);
@@ -109,8 +108,9 @@ check_instruction(void *data, const spv_parsed_instruction_t *ins)
    switch (ins->opcode) {
    case 14: /* OpMemoryModel */
       if (w[1] == 1 /* Physical32 */) {
-         kiln_log_append(c->log, "error: SPIR-V: at word %zu: the addressing model is "
-                                 "Physical32; kiln's devices are 64-bit (Physical64)\n",
+         kiln_log_append(c->log,
+                         "error: SPIR-V: at word %zu: the addressing model is "
+                         "Physical32; kiln's devices are 64-bit (Physical64)\n",
                          (size_t)(w - c->module));
          return SPV_ERROR_INVALID_BINARY;
       }
@@ -172,10 +172,11 @@ check_instruction(void *data, const spv_parsed_instruction_t *ins)
       const struct id_info *t = &c->ids[c->ids[ins->type_id].type];
       if (result->builtin && want &&
           (t->components != want || (t->int_width != 32 && t->int_width != 64)))
-         return refuse(c, ins, want == 3 ? "is an OpenCL built-in, which is a vector of three "
-                                           "32- or 64-bit integers"
-                                         : "is an OpenCL built-in, which is one 32- or "
-                                           "64-bit integer",
+         return refuse(c, ins,
+                       want == 3 ? "is an OpenCL built-in, which is a vector of three "
+                                   "32- or 64-bit integers"
+                                 : "is an OpenCL built-in, which is one 32- or "
+                                   "64-bit integer",
                        ins->result_id);
       return SPV_SUCCESS;
    }
@@ -188,8 +189,7 @@ check_instruction(void *data, const spv_parsed_instruction_t *ins)
          uint32_t id = w[ins->operands[o].offset];
          const struct id_info *t = &c->ids[c->ids[id].type];
          if (t->components != 1 || !t->int_width)
-            return refuse(c, ins, "is an access chain index, which must be an integer scalar",
-                          id);
+            return refuse(c, ins, "is an access chain index, which must be an integer scalar", id);
       }
       break;
    default:
@@ -224,8 +224,9 @@ enum kiln_compile_status
 kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log)
 {
    if (spirv->size < 20 || spirv->size % 4) {
-      kiln_log_append(log, "error: SPIR-V: %zu bytes is not a SPIR-V module "
-                           "(a header of 5 words and whole words after it)\n",
+      kiln_log_append(log,
+                      "error: SPIR-V: %zu bytes is not a SPIR-V module "
+                      "(a header of 5 words and whole words after it)\n",
                       spirv->size);
       return KILN_COMPILE_ERROR_SPIRV;
    }
@@ -236,13 +237,15 @@ kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log)
     * crashes doing so (Mesa 25.0.7), so they are refused here. */
    const uint32_t *w = spirv->data;
    if (w[0] != 0x07230203) {
-      kiln_log_append(log, "error: SPIR-V: the magic number is 0x%08x, not 0x07230203%s\n",
-                      w[0], w[0] == 0x03022307 ? " (a module in the other byte order)" : "");
+      kiln_log_append(log, "error: SPIR-V: the magic number is 0x%08x, not 0x07230203%s\n", w[0],
+                      w[0] == 0x03022307 ? " (a module in the other byte order)" : "");
       return KILN_COMPILE_ERROR_SPIRV;
    }
    if (w[1] < 0x10000 || w[4] != 0) {
-      kiln_log_append(log, "error: SPIR-V: header: version 0x%08x, schema %u; "
-                           "SPIR-V 1.0 or later with schema 0 is required\n", w[1], w[4]);
+      kiln_log_append(log,
+                      "error: SPIR-V: header: version 0x%08x, schema %u; "
+                      "SPIR-V 1.0 or later with schema 0 is required\n",
+                      w[1], w[4]);
       return KILN_COMPILE_ERROR_SPIRV;
    }
 
@@ -271,8 +274,8 @@ kiln_spirv_print(const struct clc_binary *spirv)
 {
    spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
    spv_text text = NULL;
-   if (spvBinaryToText(ctx, spirv->data, spirv->size / 4,
-                       SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES, &text, NULL) == SPV_SUCCESS)
+   if (spvBinaryToText(ctx, spirv->data, spirv->size / 4, SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES,
+                       &text, NULL) == SPV_SUCCESS)
       fprintf(stderr, "kiln: SPIR-V:\n%s\n", text->str);
    spvTextDestroy(text);
    spvContextDestroy(ctx);

@@ -57,9 +57,9 @@ static const struct {
    uint32_t builtin;
    uint32_t past_last;
 } workitem_builtins[] = {
-   { 24 /* NumWorkgroups */, 1 },      { 25 /* WorkgroupSize */, 1 },
-   { 26 /* WorkgroupId */, 0 },        { 27 /* LocalInvocationId */, 0 },
-   { 28 /* GlobalInvocationId */, 0 }, { 31 /* GlobalSize */, 1 },
+   { 24 /* NumWorkgroups */, 1 },         { 25 /* WorkgroupSize */, 1 },
+   { 26 /* WorkgroupId */, 0 },           { 27 /* LocalInvocationId */, 0 },
+   { 28 /* GlobalInvocationId */, 0 },    { 31 /* GlobalSize */, 1 },
    { 32 /* EnqueuedWorkgroupSize */, 1 }, { 33 /* GlobalOffset */, 0 },
 };
 
@@ -67,9 +67,9 @@ static const struct {
 struct scan {
    const uint32_t *words;
    uint32_t bound;
-   uint32_t *type_of;   /* result id -> its type id */
-   uint8_t *builtin;    /* builtin variable or whole load of it -> index + 1 */
-   uint8_t *int_width;  /* OpTypeInt id -> width */
+   uint32_t *type_of;  /* result id -> its type id */
+   uint8_t *builtin;   /* builtin variable or whole load of it -> index + 1 */
+   uint8_t *int_width; /* OpTypeInt id -> width */
    uint32_t bool_type;
    size_t first_function; /* word offset of the first OpFunction */
    unsigned num_fixes;
@@ -148,8 +148,7 @@ put(struct words *out, const uint32_t *w, unsigned n)
 }
 
 static void
-put_constant(struct words *out, const struct scan *s, uint32_t type, uint32_t id,
-             uint32_t value)
+put_constant(struct words *out, const struct scan *s, uint32_t type, uint32_t id, uint32_t value)
 {
    const bool wide = s->int_width[type] > 32;
    const uint32_t w[] = { (wide ? 5u : 4u) << 16 | OP_CONSTANT, type, id, value, 0 };
@@ -160,7 +159,9 @@ put_constant(struct words *out, const struct scan *s, uint32_t type, uint32_t id
 struct constants {
    struct words *globals;
    uint32_t *bound;
-   struct { uint32_t type, value, id; } *known;
+   struct {
+      uint32_t type, value, id;
+   } * known;
    unsigned num_known;
 };
 
@@ -224,9 +225,22 @@ rewrite(const struct scan *s, size_t num_words, struct constants *consts, struct
          const uint32_t fallback = get_constant(consts, s, type, past_last);
          const uint32_t extracted = bound++, in_range = bound++;
          const uint32_t seq[] = {
-            5u << 16 | OP_VECTOR_EXTRACT_DYNAMIC, type, extracted, inst[3], index,
-            5u << 16 | OP_ULESS_THAN, bool_type, in_range, index, three,
-            6u << 16 | OP_SELECT, type, result, in_range, extracted, fallback,
+            5u << 16 | OP_VECTOR_EXTRACT_DYNAMIC,
+            type,
+            extracted,
+            inst[3],
+            index,
+            5u << 16 | OP_ULESS_THAN,
+            bool_type,
+            in_range,
+            index,
+            three,
+            6u << 16 | OP_SELECT,
+            type,
+            result,
+            in_range,
+            extracted,
+            fallback,
          };
          put(body, seq, ARRAY_SIZE(seq));
       }

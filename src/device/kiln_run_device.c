@@ -49,8 +49,7 @@ take_amdgpu(struct kiln_run_device *dev, struct kiln_amdgpu_device *amdgpu)
    snprintf(dev->node, sizeof(dev->node), "%s", info->name);
    snprintf(dev->driver, sizeof(dev->driver), "%s", sim ? "sim" : "amdgpu");
    if (sim)
-      snprintf(dev->description, sizeof(dev->description), "kiln's emulated %s",
-               info->target);
+      snprintf(dev->description, sizeof(dev->description), "kiln's emulated %s", info->target);
    else
       snprintf(dev->description, sizeof(dev->description), "AMD %s, %u CUs", info->target,
                info->num_cu);
@@ -94,8 +93,10 @@ take_intel(struct kiln_run_device *dev, struct kiln_intel_device *intel, const c
    else if (info->verx10 == 125)
       dev->target = kiln_target_name(KILN_TARGET_DG2);
    else {
-      fail(err, err_size, KILN_RUN_EXIT_DEVICE, "%s: GFX version %d.%d has no kiln compiler "
-           "target", info->name, info->verx10 / 10, info->verx10 % 10);
+      fail(err, err_size, KILN_RUN_EXIT_DEVICE,
+           "%s: GFX version %d.%d has no kiln compiler "
+           "target",
+           info->name, info->verx10 / 10, info->verx10 % 10);
       kiln_run_device_close(dev);
       return KILN_RUN_EXIT_DEVICE;
    }
@@ -120,8 +121,7 @@ node_driver(const char *path, char *driver, size_t driver_size, char *err, size_
 {
    int fd = open(path, O_RDWR | O_CLOEXEC);
    if (fd < 0)
-      return fail(err, err_size, KILN_RUN_EXIT_DEVICE, "KILN_DEVICE=%s: %s", path,
-                  strerror(errno));
+      return fail(err, err_size, KILN_RUN_EXIT_DEVICE, "KILN_DEVICE=%s: %s", path, strerror(errno));
    drmVersionPtr version = drmGetVersion(fd);
    if (version && version->name)
       snprintf(driver, driver_size, "%s", version->name);
@@ -130,7 +130,8 @@ node_driver(const char *path, char *driver, size_t driver_size, char *err, size_
    if (!version)
       return fail(err, err_size, KILN_RUN_EXIT_DEVICE,
                   "KILN_DEVICE=%s: not a DRM device (it answers no DRM_IOCTL_VERSION); "
-                  "KILN_DEVICE is sim or a /dev/dri/renderD* node", path);
+                  "KILN_DEVICE is sim or a /dev/dri/renderD* node",
+                  path);
    return 0;
 }
 
@@ -157,13 +158,13 @@ open_named(struct kiln_run_device *dev, const char *which, bool allow_intel, cha
 #endif
    return fail(err, err_size, KILN_RUN_EXIT_DEVICE,
                "KILN_DEVICE=%s: a render node of the %s kernel driver, which kiln%s "
-               "cannot drive (it drives amdgpu%s)", which, driver,
-               allow_intel ? "" : " profile", intel ? ", i915 and xe" : "");
+               "cannot drive (it drives amdgpu%s)",
+               which, driver, allow_intel ? "" : " profile", intel ? ", i915 and xe" : "");
 }
 
 int
-kiln_run_device_open(struct kiln_run_device *dev, bool allow_intel, char *err,
-                     size_t err_size, FILE *why_not)
+kiln_run_device_open(struct kiln_run_device *dev, bool allow_intel, char *err, size_t err_size,
+                     FILE *why_not)
 {
    memset(dev, 0, sizeof(*dev));
    const char *which = getenv("KILN_DEVICE");
@@ -206,10 +207,10 @@ void
 kiln_run_device_print(FILE *out, const struct kiln_run_device *dev)
 {
    if (!strcmp(dev->driver, "sim"))
-      fprintf(out, "device: sim (%s in-process, no kernel driver, target %s)\n",
-              dev->description, dev->target);
+      fprintf(out, "device: sim (%s in-process, no kernel driver, target %s)\n", dev->description,
+              dev->target);
    else
       fprintf(out, "device: %s (%s kernel driver, %s, target %s)\n",
-              dev->node[0] ? dev->node : "an Intel render node", dev->driver,
-              dev->description, dev->target);
+              dev->node[0] ? dev->node : "an Intel render node", dev->driver, dev->description,
+              dev->target);
 }

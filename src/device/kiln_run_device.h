@@ -52,8 +52,8 @@ struct kiln_run_device {
  * non-NULL, a device considered and passed over is said there (a line
  * each).  0, or an exit status with a message in err naming the node and
  * its driver. */
-int kiln_run_device_open(struct kiln_run_device *dev, bool allow_intel, char *err,
-                         size_t err_size, FILE *why_not);
+int kiln_run_device_open(struct kiln_run_device *dev, bool allow_intel, char *err, size_t err_size,
+                         FILE *why_not);
 void kiln_run_device_close(struct kiln_run_device *dev);
 
 /* "device: NODE (DRIVER kernel driver, DESCRIPTION, target TARGET)", or

@@ -59,8 +59,7 @@ struct kiln_resource {
    uint64_t slice_pitch;
 };
 
-static_assert(offsetof(struct kiln_screen, frontend) ==
-                 offsetof(struct kiln_pipe_screen, frontend),
+static_assert(offsetof(struct kiln_screen, frontend) == offsetof(struct kiln_pipe_screen, frontend),
               "a kiln screen begins as struct kiln_pipe_screen");
 static_assert(offsetof(struct kiln_resource, map) == offsetof(struct kiln_pipe_resource, map) &&
                  offsetof(struct kiln_resource, address) ==
@@ -76,7 +75,7 @@ kiln_resource(struct pipe_resource *res)
 struct kiln_compute_state {
    struct kiln_kernel *kernel;
    struct kiln_amdgpu_kernel *hw;
-   unsigned static_shared_mem; /* where the front end starts __local arguments */
+   unsigned static_shared_mem;           /* where the front end starts __local arguments */
    struct kiln_program_globals *globals; /* its program's __global variables, or NULL */
    /* Device-side enqueue: the kernel may enqueue (its launches are drained);
     * its program's block kernels, when it may or is one; its entry point
@@ -94,7 +93,7 @@ struct kiln_context {
    struct pipe_context base;
    struct kiln_compute_state *cs;
    struct kiln_pipe_inputs inputs; /* constant buffer 0 and set_global_binding's buffers */
-   enum pipe_reset_status reset;  /* after a faulting dispatch, until queried */
+   enum pipe_reset_status reset;   /* after a faulting dispatch, until queried */
    /* What the next launch's binding table describes (kiln_pipe_image.c) */
    struct pipe_sampler_view *views[KILN_MAX_BINDINGS];
    struct pipe_image_view images[KILN_MAX_BINDINGS];
@@ -139,8 +138,7 @@ void kiln_screen_init_enqueue_programs(struct kiln_screen *screen);
 void kiln_screen_finish_enqueue_programs(struct kiln_screen *screen);
 void kiln_compute_state_init_enqueue(struct kiln_screen *screen, struct kiln_compute_state *cs,
                                      struct nir_shader *nir);
-void kiln_compute_state_set_block_kernel(struct kiln_screen *screen,
-                                         struct kiln_compute_state *cs,
+void kiln_compute_state_set_block_kernel(struct kiln_screen *screen, struct kiln_compute_state *cs,
                                          const struct kiln_amdgpu_kernel *hw);
 void kiln_compute_state_finish_enqueue(struct kiln_screen *screen, struct kiln_compute_state *cs);
 struct kiln_amdgpu_bo *kiln_context_device_queue(struct kiln_context *ctx);

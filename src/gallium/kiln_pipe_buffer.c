@@ -46,14 +46,12 @@ kiln_buffer_subdata(struct pipe_context *pctx, struct pipe_resource *pres, unsig
 }
 
 static void
-kiln_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
-                          unsigned dst_level, unsigned dstx, unsigned dsty, unsigned dstz,
-                          struct pipe_resource *src, unsigned src_level,
-                          const struct pipe_box *src_box)
+kiln_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst, unsigned dst_level,
+                          unsigned dstx, unsigned dsty, unsigned dstz, struct pipe_resource *src,
+                          unsigned src_level, const struct pipe_box *src_box)
 {
    if (dst->target != PIPE_BUFFER || src->target != PIPE_BUFFER) {
-      util_resource_copy_region(pctx, dst, dst_level, dstx, dsty, dstz, src, src_level,
-                                src_box);
+      util_resource_copy_region(pctx, dst, dst_level, dstx, dsty, dstz, src, src_level, src_box);
       return;
    }
    /* memmove: a copy within one buffer may overlap (clEnqueueCopyBuffer

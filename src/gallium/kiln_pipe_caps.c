@@ -10,7 +10,6 @@
  */
 #include "kiln_pipe.h"
 
-
 #include "util/u_screen.h"
 
 #define MAX_INPUT_BYTES (32 * 1024)
@@ -40,7 +39,7 @@ kiln_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
       return 16;
    case PIPE_SHADER_CAP_INTEGERS:
    case PIPE_SHADER_CAP_INT64_ATOMICS: /* global and LDS, as kiln compiles them */
-   case PIPE_SHADER_CAP_FP16: /* half arithmetic, and kiln's half built-ins (shaders/) */
+   case PIPE_SHADER_CAP_FP16:          /* half arithmetic, and kiln's half built-ins (shaders/) */
       return 1;
    default:
       return 0;

@@ -113,9 +113,8 @@ struct kiln_pipe_inputs {
 
 void kiln_pipe_inputs_init(struct kiln_pipe_inputs *in);
 void kiln_pipe_inputs_finish(struct kiln_pipe_inputs *in);
-void kiln_pipe_inputs_set_constant_buffer(struct kiln_pipe_inputs *in,
-                                          enum pipe_shader_type shader, unsigned index,
-                                          bool take_ownership,
+void kiln_pipe_inputs_set_constant_buffer(struct kiln_pipe_inputs *in, enum pipe_shader_type shader,
+                                          unsigned index, bool take_ownership,
                                           const struct pipe_constant_buffer *cb);
 void kiln_pipe_inputs_set_global_binding(struct kiln_pipe_inputs *in, unsigned first,
                                          unsigned count, struct pipe_resource **resources,
@@ -135,7 +134,7 @@ struct kiln_pipe_compute_limits {
    uint64_t max_alloc;
    uint32_t clock_mhz;
    uint32_t compute_units;
-   uint32_t subgroup_size;  /* a sub-group is a wave or a hardware thread */
+   uint32_t subgroup_size; /* a sub-group is a wave or a hardware thread */
    bool images;
 };
 

@@ -14,17 +14,17 @@
  * stay below 2^32, and Rusticl splits larger launches. */
 #define MAX_GROUPS 65535
 
-#define RETURN(type, ...)                                                                      \
-   do {                                                                                        \
-      const type v[] = { __VA_ARGS__ };                                                        \
-      if (ret)                                                                                 \
-         memcpy(ret, v, sizeof(v));                                                            \
-      return sizeof(v);                                                                        \
+#define RETURN(type, ...)                                                                          \
+   do {                                                                                            \
+      const type v[] = { __VA_ARGS__ };                                                            \
+      if (ret)                                                                                     \
+         memcpy(ret, v, sizeof(v));                                                                \
+      return sizeof(v);                                                                            \
    } while (0)
 
 int
-kiln_pipe_get_compute_param(const struct kiln_pipe_compute_limits *l,
-                            enum pipe_compute_cap param, void *ret)
+kiln_pipe_get_compute_param(const struct kiln_pipe_compute_limits *l, enum pipe_compute_cap param,
+                            void *ret)
 {
    switch (param) {
    case PIPE_COMPUTE_CAP_IR_TARGET:

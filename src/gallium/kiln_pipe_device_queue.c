@@ -30,14 +30,14 @@
 #include "util/u_memory.h"
 
 /* Capacities of a context's queue: those `kiln run` gives its queues. */
-#define QUEUE_RECORDS 4096
-#define QUEUE_EVENTS 4096
+#define QUEUE_RECORDS    4096
+#define QUEUE_EVENTS     4096
 #define QUEUE_HEAP_BYTES (1024 * 1024)
 
 struct kiln_enqueue_program {
    struct list_head link;
    uint8_t key[32];
-   unsigned refs; /* compute states of the program */
+   unsigned refs;                           /* compute states of the program */
    struct kiln_amdgpu_block_kernel *blocks; /* by entry point index */
    unsigned num_blocks;
 };
@@ -52,7 +52,8 @@ kiln_screen_init_enqueue_programs(struct kiln_screen *screen)
 void
 kiln_screen_finish_enqueue_programs(struct kiln_screen *screen)
 {
-   list_for_each_entry_safe (struct kiln_enqueue_program, p, &screen->enqueue_programs, link) {
+   list_for_each_entry_safe(struct kiln_enqueue_program, p, &screen->enqueue_programs, link)
+   {
       list_del(&p->link);
       free(p->blocks);
       FREE(p);
@@ -101,7 +102,8 @@ kiln_compute_state_init_enqueue(struct kiln_screen *screen, struct kiln_compute_
 
    simple_mtx_lock(&screen->enqueue_lock);
    struct kiln_enqueue_program *p = NULL;
-   list_for_each_entry (struct kiln_enqueue_program, it, &screen->enqueue_programs, link) {
+   list_for_each_entry(struct kiln_enqueue_program, it, &screen->enqueue_programs, link)
+   {
       if (!memcmp(it->key, nir->info.source_blake3, sizeof(it->key))) {
          p = it;
          break;
@@ -117,8 +119,7 @@ kiln_compute_state_init_enqueue(struct kiln_screen *screen, struct kiln_compute_
       if (block) {
          const unsigned index = block - 1;
          if (index >= p->num_blocks) {
-            struct kiln_amdgpu_block_kernel *b =
-               realloc(p->blocks, (index + 1) * sizeof(*b));
+            struct kiln_amdgpu_block_kernel *b = realloc(p->blocks, (index + 1) * sizeof(*b));
             if (b) {
                memset(b + p->num_blocks, 0, (index + 1 - p->num_blocks) * sizeof(*b));
                p->blocks = b;
@@ -136,9 +137,11 @@ kiln_compute_state_init_enqueue(struct kiln_screen *screen, struct kiln_compute_
             const char *name = nir->info.name ? nir->info.name
                                : entry        ? entry->function->name
                                               : "(unnamed)";
-            fprintf(stderr, "kiln: kernel %s: an enqueued block that reads the front end's "
+            fprintf(stderr,
+                    "kiln: kernel %s: an enqueued block that reads the front end's "
                     "input %s (__constant data, printf or images) cannot run from the "
-                    "device queue yet\n", name, input);
+                    "device queue yet\n",
+                    name, input);
          }
       }
    }
@@ -217,9 +220,10 @@ kiln_context_drain_device_queue(struct kiln_context *ctx, const struct kiln_comp
    /* KILN_DEBUG=stats: what the launch's tree took, as `kiln run` reports
     * a kernel's statistics. */
    if (kiln_debug_flags() & KILN_DEBUG_STATS) {
-      fprintf(stderr, "kiln: kernel %s: device queue drained in %u rounds: %u dispatches, "
-              "%u markers, %.3f ms on the host (%.3f ms in dispatches)\n", cs->kernel->name,
-              stats.rounds, stats.dispatches, stats.markers, stats.host_ns / 1e6,
+      fprintf(stderr,
+              "kiln: kernel %s: device queue drained in %u rounds: %u dispatches, "
+              "%u markers, %.3f ms on the host (%.3f ms in dispatches)\n",
+              cs->kernel->name, stats.rounds, stats.dispatches, stats.markers, stats.host_ns / 1e6,
               stats.dispatch_ns / 1e6);
    }
    return ret;

@@ -88,8 +88,7 @@ cache_get(struct kiln_pipe_frontend *fe, const uint8_t key[32], struct kiln_fron
    g->size = blob_read_uint64(&r);
    g->num_relocs = blob_read_uint32(&r);
    const void *data = r.overrun ? NULL : blob_read_bytes(&r, g->size);
-   const void *relocs =
-      r.overrun ? NULL : blob_read_bytes(&r, g->num_relocs * sizeof(*g->relocs));
+   const void *relocs = r.overrun ? NULL : blob_read_bytes(&r, g->num_relocs * sizeof(*g->relocs));
    bool ok = !r.overrun && r.current == r.end && g->size;
    if (ok) {
       g->data = malloc(g->size);
@@ -109,7 +108,8 @@ cache_get(struct kiln_pipe_frontend *fe, const uint8_t key[32], struct kiln_fron
 static struct kiln_program_globals *
 find(struct kiln_pipe_frontend *fe, const uint8_t key[32])
 {
-   list_for_each_entry(struct kiln_program_globals, p, &fe->globals, link) {
+   list_for_each_entry(struct kiln_program_globals, p, &fe->globals, link)
+   {
       if (!memcmp(p->key, key, 32))
          return p;
    }
@@ -133,8 +133,7 @@ add(struct kiln_pipe_frontend *fe, struct kiln_frontend_globals *g)
 }
 
 void
-kiln_pipe_screen_keep_program_globals(struct pipe_screen *screen,
-                                      struct kiln_frontend_globals *g)
+kiln_pipe_screen_keep_program_globals(struct pipe_screen *screen, struct kiln_frontend_globals *g)
 {
    struct kiln_pipe_frontend *fe = kiln_pipe_frontend(screen);
    if (!g->size)
@@ -228,7 +227,8 @@ void
 kiln_pipe_screen_finish_program_globals(struct pipe_screen *screen)
 {
    struct kiln_pipe_frontend *fe = kiln_pipe_frontend(screen);
-   list_for_each_entry_safe(struct kiln_program_globals, p, &fe->globals, link) {
+   list_for_each_entry_safe(struct kiln_program_globals, p, &fe->globals, link)
+   {
       pipe_resource_reference(&p->buffer, NULL);
       kiln_frontend_globals_finish(&p->init);
       FREE(p);

@@ -35,10 +35,14 @@ static uint32_t
 cl_addressing(unsigned wrap)
 {
    switch (wrap) {
-   case PIPE_TEX_WRAP_CLAMP_TO_BORDER: return CL_ADDRESS_CLAMP;
-   case PIPE_TEX_WRAP_REPEAT: return CL_ADDRESS_REPEAT;
-   case PIPE_TEX_WRAP_MIRROR_REPEAT: return CL_ADDRESS_MIRRORED_REPEAT;
-   default: return CL_ADDRESS_CLAMP_TO_EDGE;
+   case PIPE_TEX_WRAP_CLAMP_TO_BORDER:
+      return CL_ADDRESS_CLAMP;
+   case PIPE_TEX_WRAP_REPEAT:
+      return CL_ADDRESS_REPEAT;
+   case PIPE_TEX_WRAP_MIRROR_REPEAT:
+      return CL_ADDRESS_MIRRORED_REPEAT;
+   default:
+      return CL_ADDRESS_CLAMP_TO_EDGE;
    }
 }
 
@@ -65,8 +69,8 @@ kiln_create_sampler_state(struct pipe_context *pctx, const struct pipe_sampler_s
 }
 
 static void
-kiln_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type shader,
-                         unsigned start, unsigned count, void **samplers)
+kiln_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type shader, unsigned start,
+                         unsigned count, void **samplers)
 {
    struct kiln_context *ctx = kiln_context(pctx);
    for (unsigned i = 0; i < count && start + i < KILN_MAX_BINDINGS; i++)
@@ -120,8 +124,8 @@ kiln_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type shader, 
 }
 
 static void
-kiln_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type shader,
-                       unsigned start, unsigned count, unsigned unbind_trailing,
+kiln_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type shader, unsigned start,
+                       unsigned count, unsigned unbind_trailing,
                        const struct pipe_image_view *images)
 {
    struct kiln_context *ctx = kiln_context(pctx);
@@ -143,12 +147,18 @@ static uint32_t
 cl_image_type(const struct pipe_resource *res)
 {
    switch (res->target) {
-   case PIPE_BUFFER: return CL_MEM_OBJECT_IMAGE1D_BUFFER;
-   case PIPE_TEXTURE_1D: return CL_MEM_OBJECT_IMAGE1D;
-   case PIPE_TEXTURE_1D_ARRAY: return CL_MEM_OBJECT_IMAGE1D_ARRAY;
-   case PIPE_TEXTURE_2D_ARRAY: return CL_MEM_OBJECT_IMAGE2D_ARRAY;
-   case PIPE_TEXTURE_3D: return CL_MEM_OBJECT_IMAGE3D;
-   default: return CL_MEM_OBJECT_IMAGE2D;
+   case PIPE_BUFFER:
+      return CL_MEM_OBJECT_IMAGE1D_BUFFER;
+   case PIPE_TEXTURE_1D:
+      return CL_MEM_OBJECT_IMAGE1D;
+   case PIPE_TEXTURE_1D_ARRAY:
+      return CL_MEM_OBJECT_IMAGE1D_ARRAY;
+   case PIPE_TEXTURE_2D_ARRAY:
+      return CL_MEM_OBJECT_IMAGE2D_ARRAY;
+   case PIPE_TEXTURE_3D:
+      return CL_MEM_OBJECT_IMAGE3D;
+   default:
+      return CL_MEM_OBJECT_IMAGE2D;
    }
 }
 
@@ -199,9 +209,8 @@ add_bo(struct kiln_amdgpu_bo **bos, unsigned *num_bos, unsigned max, struct pipe
 }
 
 int
-kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kernel *k,
-                            uint8_t *input, struct kiln_amdgpu_bo **bos, unsigned *num_bos,
-                            unsigned max_bos)
+kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kernel *k, uint8_t *input,
+                            struct kiln_amdgpu_bo **bos, unsigned *num_bos, unsigned max_bos)
 {
    struct kiln_screen *screen = kiln_screen(ctx->base.screen);
    uint8_t *slot = input + k->binding_table_offset;
@@ -218,7 +227,7 @@ kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kernel *
       uint32_t desc[8] = { 0 };
       if (view && view->texture) {
          const struct tex2d_from_buf t = {
-            view->is_tex2d_from_buf, view->u.tex2d_from_buf.offset,
+            view->is_tex2d_from_buf,           view->u.tex2d_from_buf.offset,
             view->u.tex2d_from_buf.row_stride, view->u.tex2d_from_buf.width,
             view->u.tex2d_from_buf.height,
          };
@@ -235,8 +244,10 @@ kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kernel *
       if (image->resource) {
          const struct tex2d_from_buf t = {
             image->access & PIPE_IMAGE_ACCESS_TEX2D_FROM_BUFFER,
-            image->u.tex2d_from_buf.offset, image->u.tex2d_from_buf.row_stride,
-            image->u.tex2d_from_buf.width, image->u.tex2d_from_buf.height,
+            image->u.tex2d_from_buf.offset,
+            image->u.tex2d_from_buf.row_stride,
+            image->u.tex2d_from_buf.width,
+            image->u.tex2d_from_buf.height,
          };
          ret = view_descriptor(screen, image->resource, image->format, image->u.buf.offset,
                                image->u.buf.size, &t, desc);

@@ -23,12 +23,11 @@
 #include "util/u_inlines.h"
 
 static void
-kiln_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader,
-                         unsigned index, bool take_ownership,
-                         const struct pipe_constant_buffer *cb)
+kiln_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader, unsigned index,
+                         bool take_ownership, const struct pipe_constant_buffer *cb)
 {
-   kiln_pipe_inputs_set_constant_buffer(&kiln_context(pctx)->inputs, shader, index,
-                                        take_ownership, cb);
+   kiln_pipe_inputs_set_constant_buffer(&kiln_context(pctx)->inputs, shader, index, take_ownership,
+                                        cb);
 }
 
 static void
@@ -63,8 +62,9 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
    }
    const struct kiln_kernel *k = cs->kernel;
    if (k->lds_bytes > cs->static_shared_mem && info->variable_shared_mem) {
-      fprintf(stderr, "kiln: kernel %s: %u bytes of static LDS, more than the %u the "
-                      "__local arguments were placed after; nothing runs\n",
+      fprintf(stderr,
+              "kiln: kernel %s: %u bytes of static LDS, more than the %u the "
+              "__local arguments were placed after; nothing runs\n",
               k->name, k->lds_bytes, cs->static_shared_mem);
       return;
    }
@@ -77,8 +77,7 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
 
    /* The buffers, the program's __global variables, and the resources of
     * the images the kernel reads. */
-   const unsigned max_bos =
-      in->num_globals + 2 + k->num_sampler_views + k->num_shader_images;
+   const unsigned max_bos = in->num_globals + 2 + k->num_sampler_views + k->num_shader_images;
    struct kiln_amdgpu_bo *stack_bos[32];
    struct kiln_amdgpu_bo **bos = stack_bos;
    if (max_bos > ARRAY_SIZE(stack_bos) && !(bos = malloc(max_bos * sizeof(*bos))))

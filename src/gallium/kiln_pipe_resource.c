@@ -33,12 +33,19 @@ static uint32_t
 cl_image_type(enum pipe_texture_target target)
 {
    switch (target) {
-   case PIPE_TEXTURE_1D: return CL_MEM_OBJECT_IMAGE1D;
-   case PIPE_TEXTURE_1D_ARRAY: return CL_MEM_OBJECT_IMAGE1D_ARRAY;
-   case PIPE_TEXTURE_2D: case PIPE_TEXTURE_RECT: return CL_MEM_OBJECT_IMAGE2D;
-   case PIPE_TEXTURE_2D_ARRAY: return CL_MEM_OBJECT_IMAGE2D_ARRAY;
-   case PIPE_TEXTURE_3D: return CL_MEM_OBJECT_IMAGE3D;
-   default: return 0;
+   case PIPE_TEXTURE_1D:
+      return CL_MEM_OBJECT_IMAGE1D;
+   case PIPE_TEXTURE_1D_ARRAY:
+      return CL_MEM_OBJECT_IMAGE1D_ARRAY;
+   case PIPE_TEXTURE_2D:
+   case PIPE_TEXTURE_RECT:
+      return CL_MEM_OBJECT_IMAGE2D;
+   case PIPE_TEXTURE_2D_ARRAY:
+      return CL_MEM_OBJECT_IMAGE2D_ARRAY;
+   case PIPE_TEXTURE_3D:
+      return CL_MEM_OBJECT_IMAGE3D;
+   default:
+      return 0;
    }
 }
 
@@ -77,10 +84,9 @@ kiln_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *te
    pipe_reference_init(&res->base.reference, 1);
 
    simple_mtx_lock(&screen->dev_lock);
-   const uint64_t size = templ->target == PIPE_BUFFER ? MAX2(templ->width0, 1)
-                                                      : texture_layout(screen, templ, res);
-   int ret = size ? kiln_amdgpu_bo_create(screen->dev, size, KILN_AMDGPU_BO_HOST_VISIBLE,
-                                          &res->bo)
+   const uint64_t size =
+      templ->target == PIPE_BUFFER ? MAX2(templ->width0, 1) : texture_layout(screen, templ, res);
+   int ret = size ? kiln_amdgpu_bo_create(screen->dev, size, KILN_AMDGPU_BO_HOST_VISIBLE, &res->bo)
                   : -EINVAL;
    if (ret)
       fprintf(stderr, "kiln: %s\n", kiln_amdgpu_device_error(screen->dev));
@@ -132,8 +138,7 @@ kiln_texture_map(struct pipe_context *pctx, struct pipe_resource *pres, unsigned
    t->layer_stride = res->slice_pitch;
    *out = t;
    const unsigned cpp = util_format_get_blocksize(pres->format);
-   return buffer_bytes(pres) + box->z * res->slice_pitch + box->y * res->row_pitch +
-          box->x * cpp;
+   return buffer_bytes(pres) + box->z * res->slice_pitch + box->y * res->row_pitch + box->x * cpp;
 }
 
 void

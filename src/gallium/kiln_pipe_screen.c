@@ -54,14 +54,17 @@ kiln_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    if (!desc || desc->layout != UTIL_FORMAT_LAYOUT_PLAIN ||
        (desc->colorspace != UTIL_FORMAT_COLORSPACE_RGB &&
         desc->colorspace != UTIL_FORMAT_COLORSPACE_SRGB) ||
-       sample_count > 1 ||
-       !util_is_power_of_two_nonzero(desc->block.bits / 8) || desc->block.bits % 8)
+       sample_count > 1 || !util_is_power_of_two_nonzero(desc->block.bits / 8) ||
+       desc->block.bits % 8)
       return false;
    struct kiln_screen *screen = kiln_screen(pscreen);
    const struct kiln_amdgpu_image_desc image = {
       .type = target == PIPE_BUFFER ? CL_MEM_OBJECT_IMAGE1D_BUFFER : CL_MEM_OBJECT_IMAGE2D,
       .pipe_format = format,
-      .width = 1, .height = 1, .depth = 1, .array_size = 1,
+      .width = 1,
+      .height = 1,
+      .depth = 1,
+      .array_size = 1,
    };
    struct kiln_amdgpu_image_layout layout;
    simple_mtx_lock(&screen->dev_lock);

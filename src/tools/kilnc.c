@@ -33,9 +33,9 @@
 #include "kiln_compiler.h"
 
 static const char *const arg_kind_names[] = {
-   [KILN_ARG_VALUE] = "value",        [KILN_ARG_GLOBAL_PTR] = "global",
+   [KILN_ARG_VALUE] = "value",           [KILN_ARG_GLOBAL_PTR] = "global",
    [KILN_ARG_CONSTANT_PTR] = "constant", [KILN_ARG_LOCAL_PTR] = "local",
-   [KILN_ARG_IMAGE] = "image",        [KILN_ARG_SAMPLER] = "sampler",
+   [KILN_ARG_IMAGE] = "image",           [KILN_ARG_SAMPLER] = "sampler",
 };
 
 static const char *const image_type_names[] = {
@@ -196,8 +196,7 @@ print_intel_json(FILE *f, const struct kiln_kernel *k)
 }
 
 static int
-write_kernel_files(const char *dir, const struct kiln_program *prog,
-                   const struct kiln_kernel *k)
+write_kernel_files(const char *dir, const struct kiln_program *prog, const struct kiln_kernel *k)
 {
    char path[4096];
    snprintf(path, sizeof(path), "%s/%s.bin", dir, k->name);
@@ -221,8 +220,8 @@ write_kernel_files(const char *dir, const struct kiln_program *prog,
            "  \"lds_bytes\": %u,\n  \"scratch_bytes_per_lane\": %u,\n"
            "  \"kernarg_size\": %u,\n  \"kernarg_alloc_size\": %u,\n  \"implicit_offset\": %u,\n"
            "  \"reqd_work_group_size\": [%u, %u, %u],\n  \"args\": [\n",
-           kiln_target_name(prog->target), k->wave_size, k->code_size, k->rsrc1, k->rsrc2,
-           k->rsrc3, k->num_user_sgprs, k->lds_bytes, k->scratch_bytes_per_lane, k->kernarg_size,
+           kiln_target_name(prog->target), k->wave_size, k->code_size, k->rsrc1, k->rsrc2, k->rsrc3,
+           k->num_user_sgprs, k->lds_bytes, k->scratch_bytes_per_lane, k->kernarg_size,
            k->kernarg_alloc_size, k->implicit_offset, k->reqd_work_group_size[0],
            k->reqd_work_group_size[1], k->reqd_work_group_size[2]);
    for (unsigned a = 0; a < k->num_args; a++) {
@@ -231,15 +230,14 @@ write_kernel_files(const char *dir, const struct kiln_program *prog,
       json_string(f, arg->name);
       fprintf(f, ", \"type\": ");
       json_string(f, arg->type_name);
-      fprintf(f, ", \"kind\": \"%s\", \"offset\": %u, \"size\": %u",
-              arg_kind_names[arg->kind], arg->offset, arg->size);
+      fprintf(f, ", \"kind\": \"%s\", \"offset\": %u, \"size\": %u", arg_kind_names[arg->kind],
+              arg->offset, arg->size);
       /* An image's type and access qualifier (its slot holds a T#). */
       if (arg->kind == KILN_ARG_IMAGE)
-         fprintf(f, ", \"image\": \"%s\", \"access\": \"%s\"",
-                 image_type_names[arg->image_type],
+         fprintf(f, ", \"image\": \"%s\", \"access\": \"%s\"", image_type_names[arg->image_type],
                  arg->image_access == (KILN_IMAGE_READ | KILN_IMAGE_WRITE) ? "read_write"
-                 : arg->image_access == KILN_IMAGE_WRITE                    ? "write_only"
-                                                                            : "read_only");
+                 : arg->image_access == KILN_IMAGE_WRITE                   ? "write_only"
+                                                                           : "read_only");
       fprintf(f, "}%s\n", a + 1 < k->num_args ? "," : "");
    }
    fprintf(f, "  ],\n");
@@ -316,7 +314,13 @@ int
 main(int argc, char **argv)
 {
    enum {
-      OPT_TARGET = 256, OPT_WAVE64, OPT_SIMD, OPT_DUMP, OPT_STATS_JSON, OPT_SPIRV, OPT_EMIT_SPIRV,
+      OPT_TARGET = 256,
+      OPT_WAVE64,
+      OPT_SIMD,
+      OPT_DUMP,
+      OPT_STATS_JSON,
+      OPT_SPIRV,
+      OPT_EMIT_SPIRV,
       OPT_HELP
    };
    static const struct option long_opts[] = {
@@ -434,8 +438,7 @@ main(int argc, char **argv)
       for (unsigned i = 0; i < prog->num_kernels; i++)
          printf("; kernel %s (%s, %s%u)\n%s\n", prog->kernels[i].name,
                 kiln_target_name(prog->target), is_intel(prog->target) ? "simd" : "wave",
-                prog->kernels[i].wave_size,
-                prog->kernels[i].disasm ? prog->kernels[i].disasm : "");
+                prog->kernels[i].wave_size, prog->kernels[i].disasm ? prog->kernels[i].disasm : "");
    }
    if (stats_json)
       print_stats_json(stdout, prog);

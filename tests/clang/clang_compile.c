@@ -84,12 +84,12 @@ read_whole(const char *path, void **data, size_t *size)
 }
 
 int
-clang_compile_cl(const char *source, const char *options, const char *target,
-                 void **elf, size_t *size)
+clang_compile_cl(const char *source, const char *options, const char *target, void **elf,
+                 size_t *size)
 {
    const char *clang = getenv("KILN_CLANG") ? getenv("KILN_CLANG") : CLANG_RUN_CLANG;
-   const char *libs = getenv("KILN_ROCM_DEVICE_LIBS") ? getenv("KILN_ROCM_DEVICE_LIBS")
-                                                      : CLANG_RUN_DEVICE_LIBS;
+   const char *libs =
+      getenv("KILN_ROCM_DEVICE_LIBS") ? getenv("KILN_ROCM_DEVICE_LIBS") : CLANG_RUN_DEVICE_LIBS;
    char out_path[] = "/tmp/kiln-clang-XXXXXX";
    char mcpu[64], libdir[4096];
    char *opt_copy = strdup(options ? options : "");
@@ -146,8 +146,8 @@ clang_compile_cl(const char *source, const char *options, const char *target,
       }
    }
    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-      fprintf(stderr, "clang_compile: %s failed on %s (options '%s')\n", clang,
-              source, options ? options : "");
+      fprintf(stderr, "clang_compile: %s failed on %s (options '%s')\n", clang, source,
+              options ? options : "");
       ret = -EINVAL;
       goto out;
    }

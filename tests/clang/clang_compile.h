@@ -20,7 +20,7 @@
  * returns a negative errno and prints clang's diagnostics to stderr.
  * KILN_CLANG and KILN_ROCM_DEVICE_LIBS override the compiler and bitcode
  * directory found at configure time. */
-int clang_compile_cl(const char *source_path, const char *options,
-                     const char *target, void **elf, size_t *size);
+int clang_compile_cl(const char *source_path, const char *options, const char *target, void **elf,
+                     size_t *size);
 
 #endif

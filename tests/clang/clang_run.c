@@ -35,11 +35,11 @@
 
 /* Where the code object goes; its heap (buffers, kernargs, scratch) sits
  * above it. */
-#define CLANG_RUN_LOAD_VA 0x100000000ull
+#define CLANG_RUN_LOAD_VA   0x100000000ull
 #define CLANG_RUN_HEAP_SIZE (64ull << 30)
 
 struct image_arg {
-   void *pixels;               /* in the object's heap */
+   void *pixels; /* in the object's heap */
    struct kiln_amdgpu_image_layout layout;
 };
 
@@ -91,12 +91,11 @@ create_image(struct kiln_amdgpu_device *dev, struct kiln_sim_hsa_object *obj,
 static void
 usage(void)
 {
-   fprintf(stderr,
-           "usage: clang_run FILE.cl -k KERNEL -g X[,Y,Z] [-l X[,Y,Z]] "
-           "[-o X[,Y,Z]] [-b OPTIONS] ARG...\n"
-           "  ARG: TYPE:v[,v..] | buf:TYPE[N][=v,v,..] | local:BYTES |\n"
-           "       image2d:ORDER,TYPE[W,H][=v,..] (and the other image types) |\n"
-           "       sampler:NORMALIZED,ADDRESS,FILTER\n");
+   fprintf(stderr, "usage: clang_run FILE.cl -k KERNEL -g X[,Y,Z] [-l X[,Y,Z]] "
+                   "[-o X[,Y,Z]] [-b OPTIONS] ARG...\n"
+                   "  ARG: TYPE:v[,v..] | buf:TYPE[N][=v,v,..] | local:BYTES |\n"
+                   "       image2d:ORDER,TYPE[W,H][=v,..] (and the other image types) |\n"
+                   "       sampler:NORMALIZED,ADDRESS,FILTER\n");
 }
 
 int
@@ -129,8 +128,8 @@ main(int argc, char **argv)
       fprintf(stderr, "clang_run: cannot create a VM\n");
       goto out;
    }
-   if (kiln_sim_hsa_load(vm, elf, elf_size, CLANG_RUN_LOAD_VA, CLANG_RUN_HEAP_SIZE,
-                         &obj, err, sizeof(err))) {
+   if (kiln_sim_hsa_load(vm, elf, elf_size, CLANG_RUN_LOAD_VA, CLANG_RUN_HEAP_SIZE, &obj, err,
+                         sizeof(err))) {
       fprintf(stderr, "clang_run: loading %s: %s\n", l.file, err);
       goto out;
    }
@@ -145,14 +144,14 @@ main(int argc, char **argv)
 
    struct kiln_sim_hsa_arg_value values[KILN_RUN_MAX_ARGS];
    uint64_t buffer_va[KILN_RUN_MAX_ARGS];
-   void *buffer_host[KILN_RUN_MAX_ARGS] = {0};
-   struct image_arg images[KILN_RUN_MAX_ARGS] = {0};
+   void *buffer_host[KILN_RUN_MAX_ARGS] = { 0 };
+   struct image_arg images[KILN_RUN_MAX_ARGS] = { 0 };
    for (unsigned i = 0; i < l.num_args; i++) {
       struct kiln_run_arg *a = &l.args[i];
       if ((a->kind == KILN_RUN_ARG_IMAGE || a->kind == KILN_RUN_ARG_SAMPLER) && !dev &&
           kiln_amdgpu_device_open("sim", &dev, err, sizeof(err))) {
-         fprintf(stderr, "clang_run: argument %u: no emulated device for descriptors: %s\n",
-                 i, err);
+         fprintf(stderr, "clang_run: argument %u: no emulated device for descriptors: %s\n", i,
+                 err);
          goto out;
       }
       switch (a->kind) {
@@ -162,27 +161,27 @@ main(int argc, char **argv)
                     kiln_amdgpu_device_error(dev));
             goto out;
          }
-         values[i] = (struct kiln_sim_hsa_arg_value){&buffer_va[i], 8};
+         values[i] = (struct kiln_sim_hsa_arg_value){ &buffer_va[i], 8 };
          break;
       case KILN_RUN_ARG_SAMPLER: {
          uint32_t desc[4];
          void *object = kiln_sim_hsa_alloc(obj, sizeof(desc), 16, &buffer_va[i]);
-         if (!object || kiln_amdgpu_sampler_descriptor(dev, a->sampler.normalized,
-                                                       a->sampler.addressing,
-                                                       a->sampler.filter, desc)) {
+         if (!object ||
+             kiln_amdgpu_sampler_descriptor(dev, a->sampler.normalized, a->sampler.addressing,
+                                            a->sampler.filter, desc)) {
             fprintf(stderr, "clang_run: argument %u: %s%s\n", i, obj->error,
                     kiln_amdgpu_device_error(dev));
             goto out;
          }
          memcpy(object, desc, sizeof(desc));
-         values[i] = (struct kiln_sim_hsa_arg_value){&buffer_va[i], 8};
+         values[i] = (struct kiln_sim_hsa_arg_value){ &buffer_va[i], 8 };
          break;
       }
       case KILN_RUN_ARG_VALUE:
-         values[i] = (struct kiln_sim_hsa_arg_value){a->data, a->bytes};
+         values[i] = (struct kiln_sim_hsa_arg_value){ a->data, a->bytes };
          break;
       case KILN_RUN_ARG_LOCAL:
-         values[i] = (struct kiln_sim_hsa_arg_value){NULL, a->bytes};
+         values[i] = (struct kiln_sim_hsa_arg_value){ NULL, a->bytes };
          break;
       case KILN_RUN_ARG_BUFFER:
          buffer_host[i] = kiln_sim_hsa_alloc(obj, a->bytes, 256, &buffer_va[i]);
@@ -191,12 +190,12 @@ main(int argc, char **argv)
             goto out;
          }
          memcpy(buffer_host[i], a->data, a->bytes);
-         values[i] = (struct kiln_sim_hsa_arg_value){&buffer_va[i], 8};
+         values[i] = (struct kiln_sim_hsa_arg_value){ &buffer_va[i], 8 };
          break;
       }
    }
 
-   struct kiln_sim_hsa_launch launch = {.work_dim = l.dim};
+   struct kiln_sim_hsa_launch launch = { .work_dim = l.dim };
    for (unsigned d = 0; d < 3; d++) {
       launch.global_size[d] = l.global[d];
       launch.local_size[d] = l.has_local ? l.local[d] : 0;
@@ -212,8 +211,7 @@ main(int argc, char **argv)
    /* The kernels one after the other on the same buffers, --launches times. */
    for (unsigned i = 0; i < l.launches; i++) {
       for (unsigned n = 0; n < l.num_kernels; n++) {
-         if (kiln_sim_hsa_dispatch(obj, kernels[n], &launch, values, l.num_args, &run,
-                                   &fault)) {
+         if (kiln_sim_hsa_dispatch(obj, kernels[n], &launch, values, l.num_args, &run, &fault)) {
             fprintf(stderr, "clang_run: %s\n", obj->error);
             goto out;
          }

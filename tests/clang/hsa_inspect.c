@@ -51,14 +51,14 @@ print_prepared(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel
       if (kiln_sim_hsa_arg_kind_is_hidden(a->kind))
          continue;
       if (a->kind == KILN_SIM_HSA_ARG_DYNAMIC_SHARED_POINTER)
-         values[n++] = (struct kiln_sim_hsa_arg_value){NULL, 64};
+         values[n++] = (struct kiln_sim_hsa_arg_value){ NULL, 64 };
       else
-         values[n++] = (struct kiln_sim_hsa_arg_value){zeros, a->size};
+         values[n++] = (struct kiln_sim_hsa_arg_value){ zeros, a->size };
    }
    struct kiln_sim_hsa_launch launch = {
       .work_dim = 3,
-      .global_size = {64, 2, 2},
-      .local_size = {32, 2, 1},
+      .global_size = { 64, 2, 2 },
+      .local_size = { 32, 2, 1 },
    };
    struct kiln_sim_dispatch d;
    int ret = kiln_sim_hsa_prepare(obj, k, &launch, values, n, &d);
@@ -71,9 +71,8 @@ print_prepared(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel
           "\"tmpring_size\": %u, \"group_size\": [%u, %u, %u], "
           "\"group_count\": [%u, %u, %u], \"user_data\": [",
           (unsigned long long)d.pgm_va, d.rsrc1, d.rsrc2, d.rsrc3, d.wave_size,
-          (unsigned long long)d.scratch_va, d.tmpring_size, d.group_size[0],
-          d.group_size[1], d.group_size[2], d.group_count[0], d.group_count[1],
-          d.group_count[2]);
+          (unsigned long long)d.scratch_va, d.tmpring_size, d.group_size[0], d.group_size[1],
+          d.group_size[2], d.group_count[0], d.group_count[1], d.group_count[2]);
    for (unsigned i = 0; i < 16; i++)
       printf("%s%u", i ? ", " : "", d.user_data[i]);
    printf("]}");
@@ -100,8 +99,7 @@ main(int argc, char **argv)
    struct kiln_sim_vm *vm = kiln_sim_vm_create();
    struct kiln_sim_hsa_object *obj;
    char err[256];
-   int ret = kiln_sim_hsa_load(vm, elf, size, load_va, 1ull << 30, &obj, err,
-                               sizeof(err));
+   int ret = kiln_sim_hsa_load(vm, elf, size, load_va, 1ull << 30, &obj, err, sizeof(err));
    if (ret) {
       fprintf(stderr, "hsa_inspect: %s: %s\n", argv[1], err);
       kiln_sim_vm_destroy(vm);
@@ -110,8 +108,8 @@ main(int argc, char **argv)
    }
 
    printf("{\"code_object_version\": %u, \"target\": \"%s\", \"load_va\": %llu,\n"
-          " \"peek\": {", obj->code_object_version, obj->target,
-          (unsigned long long)obj->load_va);
+          " \"peek\": {",
+          obj->code_object_version, obj->target, (unsigned long long)obj->load_va);
    bool first = true;
    for (int i = 3; i + 1 < argc; i++) {
       if (strcmp(argv[i], "--peek"))
@@ -135,19 +133,18 @@ main(int argc, char **argv)
              "\"wavefront_size\": %u, \"sgpr_count\": %u, \"vgpr_count\": %u, "
              "\"max_flat_workgroup_size\": %u,\n"
              "    \"args\": [",
-             i ? "," : "", k->name, k->symbol,
-             (unsigned long long)k->descriptor_va, (unsigned long long)k->code_va,
-             d->group_segment_fixed_size, d->private_segment_fixed_size,
-             d->kernarg_size, (long long)d->kernel_code_entry_byte_offset,
-             d->compute_pgm_rsrc1, d->compute_pgm_rsrc2, d->compute_pgm_rsrc3,
-             d->kernel_code_properties, k->kernarg_segment_size,
-             k->kernarg_segment_align, k->wavefront_size, k->sgpr_count,
+             i ? "," : "", k->name, k->symbol, (unsigned long long)k->descriptor_va,
+             (unsigned long long)k->code_va, d->group_segment_fixed_size,
+             d->private_segment_fixed_size, d->kernarg_size,
+             (long long)d->kernel_code_entry_byte_offset, d->compute_pgm_rsrc1,
+             d->compute_pgm_rsrc2, d->compute_pgm_rsrc3, d->kernel_code_properties,
+             k->kernarg_segment_size, k->kernarg_segment_align, k->wavefront_size, k->sgpr_count,
              k->vgpr_count, k->max_flat_workgroup_size);
       for (unsigned a = 0; a < k->num_args; a++) {
          printf("%s{\"name\": \"%s\", \"value_kind\": \"%s\", \"offset\": %u, "
-                "\"size\": %u}", a ? ", " : "", k->args[a].name,
-                kiln_sim_hsa_arg_kind_name(k->args[a].kind), k->args[a].offset,
-                k->args[a].size);
+                "\"size\": %u}",
+                a ? ", " : "", k->args[a].name, kiln_sim_hsa_arg_kind_name(k->args[a].kind),
+                k->args[a].offset, k->args[a].size);
       }
       printf("]");
       if (prepare)

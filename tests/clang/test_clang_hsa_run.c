@@ -44,7 +44,7 @@ run(struct env *e, const char *name, const struct kiln_sim_hsa_launch *launch,
     const struct kiln_sim_hsa_arg_value *args, unsigned num_args)
 {
    const struct kiln_sim_hsa_kernel *k = kiln_sim_hsa_find_kernel(e->obj, name);
-   struct kiln_sim_run_options options = {.threads = 1};
+   struct kiln_sim_run_options options = { .threads = 1 };
    struct kiln_sim_fault fault;
 
    if (!CHECK(k, "%s: not in the code object", name))
@@ -54,7 +54,10 @@ run(struct env *e, const char *name, const struct kiln_sim_hsa_launch *launch,
    return CHECK(ret == 0, "%s: dispatch returned %d: %s", name, ret, e->obj->error);
 }
 
-#define VAL(x) {&(x), sizeof(x)}
+#define VAL(x)                                                                                     \
+   {                                                                                               \
+      &(x), sizeof(x)                                                                              \
+   }
 
 /* c = a + b over 1000 items in groups of 64: the last group is partial and
  * the kernel's own bound check stops at n = 997. */
@@ -71,9 +74,8 @@ test_vadd(struct env *e)
       b[i] = 3.25f * (i % 17);
       c[i] = -1.0f;
    }
-   struct kiln_sim_hsa_arg_value args[] = {VAL(va_a), VAL(va_b), VAL(va_c), VAL(n)};
-   struct kiln_sim_hsa_launch l = {.work_dim = 1, .global_size = {ITEMS},
-                                   .local_size = {64}};
+   struct kiln_sim_hsa_arg_value args[] = { VAL(va_a), VAL(va_b), VAL(va_c), VAL(n) };
+   struct kiln_sim_hsa_launch l = { .work_dim = 1, .global_size = { ITEMS }, .local_size = { 64 } };
    if (!run(e, "vadd", &l, args, 4))
       return;
    for (int i = 0; i < N; i++) {
@@ -93,15 +95,19 @@ test_by_value(struct env *e)
    uint64_t va_out;
    int64_t *out = buffer(e, 6 * 8, &va_out);
    int8_t c = -5;
-   float v[4] = {1.5f, 2.5f, 3.0f, 4.0f};
-   struct { int32_t x; int8_t c; int64_t y; } p = {7, -2, 1ll << 40};
+   float v[4] = { 1.5f, 2.5f, 3.0f, 4.0f };
+   struct {
+      int32_t x;
+      int8_t c;
+      int64_t y;
+   } p = { 7, -2, 1ll << 40 };
    int16_t s = -300;
    double d = 12345.75;
-   uint8_t u[4] = {1, 2, 3, 0}; /* uchar3 occupies 4 bytes */
+   uint8_t u[4] = { 1, 2, 3, 0 }; /* uchar3 occupies 4 bytes */
    struct kiln_sim_hsa_arg_value args[] = {
       VAL(va_out), VAL(c), VAL(v), VAL(p), VAL(s), VAL(d), VAL(u),
    };
-   struct kiln_sim_hsa_launch l = {.work_dim = 1, .global_size = {1}};
+   struct kiln_sim_hsa_launch l = { .work_dim = 1, .global_size = { 1 } };
    if (!run(e, "by_value", &l, args, 7))
       return;
    CHECK_EQ_INT("by_value char", out[0], -5);
@@ -121,10 +127,12 @@ test_local_reverse(struct env *e)
    for (int i = 0; i < N; i++)
       in[i] = i * 3 - 50;
    struct kiln_sim_hsa_arg_value args[] = {
-      VAL(va_in), VAL(va_out), {NULL, G * 4}, {NULL, G * 4},
+      VAL(va_in),
+      VAL(va_out),
+      { NULL, G * 4 },
+      { NULL, G * 4 },
    };
-   struct kiln_sim_hsa_launch l = {.work_dim = 1, .global_size = {N},
-                                   .local_size = {G}};
+   struct kiln_sim_hsa_launch l = { .work_dim = 1, .global_size = { N }, .local_size = { G } };
    if (!run(e, "local_reverse", &l, args, 4))
       return;
    for (int i = 0; i < N; i++) {
@@ -141,9 +149,8 @@ test_private_array(struct env *e)
    uint64_t va_out;
    int32_t *out = buffer(e, N * 4, &va_out);
    int k = 3;
-   struct kiln_sim_hsa_arg_value args[] = {VAL(va_out), VAL(k)};
-   struct kiln_sim_hsa_launch l = {.work_dim = 1, .global_size = {N},
-                                   .local_size = {32}};
+   struct kiln_sim_hsa_arg_value args[] = { VAL(va_out), VAL(k) };
+   struct kiln_sim_hsa_launch l = { .work_dim = 1, .global_size = { N }, .local_size = { 32 } };
    if (!run(e, "private_array", &l, args, 2))
       return;
    for (int g = 0; g < N; g++) {
@@ -159,31 +166,30 @@ test_private_array(struct env *e)
 static void
 test_grid_info(struct env *e)
 {
-   const uint32_t gs[3] = {5, 3, 2}, ls[3] = {4, 2, 1}, off[3] = {10, 20, 30};
+   const uint32_t gs[3] = { 5, 3, 2 }, ls[3] = { 4, 2, 1 }, off[3] = { 10, 20, 30 };
    const unsigned items = gs[0] * gs[1] * gs[2];
    uint64_t va_out;
    uint32_t *out = buffer(e, items * 8 * 4, &va_out);
-   struct kiln_sim_hsa_arg_value args[] = {VAL(va_out)};
+   struct kiln_sim_hsa_arg_value args[] = { VAL(va_out) };
    struct kiln_sim_hsa_launch l = {
       .work_dim = 3,
-      .global_size = {gs[0], gs[1], gs[2]},
-      .local_size = {ls[0], ls[1], ls[2]},
-      .global_offset = {off[0], off[1], off[2]},
+      .global_size = { gs[0], gs[1], gs[2] },
+      .local_size = { ls[0], ls[1], ls[2] },
+      .global_offset = { off[0], off[1], off[2] },
    };
    if (!run(e, "grid_info", &l, args, 1))
       return;
    for (uint32_t z = 0; z < gs[2]; z++) {
       for (uint32_t y = 0; y < gs[1]; y++) {
          for (uint32_t x = 0; x < gs[0]; x++) {
-            const uint32_t id[3] = {x, y, z};
+            const uint32_t id[3] = { x, y, z };
             uint32_t want[8], group[3], lid[3], lsize[3], groups[3];
             for (int d = 0; d < 3; d++) {
                group[d] = id[d] / ls[d];
                lid[d] = id[d] % ls[d];
                groups[d] = (gs[d] + ls[d] - 1) / ls[d];
                /* The last group of a non-uniform range is smaller. */
-               lsize[d] = group[d] == groups[d] - 1 && gs[d] % ls[d] ? gs[d] % ls[d]
-                                                                     : ls[d];
+               lsize[d] = group[d] == groups[d] - 1 && gs[d] % ls[d] ? gs[d] % ls[d] : ls[d];
             }
             want[0] = x + off[0];
             want[1] = y + off[1];
@@ -196,8 +202,7 @@ test_grid_info(struct env *e)
             unsigned i = (z * gs[1] + y) * gs[0] + x;
             for (int f = 0; f < 8; f++) {
                char what[80];
-               snprintf(what, sizeof(what), "grid_info (%u,%u,%u) field %d", x, y,
-                        z, f);
+               snprintf(what, sizeof(what), "grid_info (%u,%u,%u) field %d", x, y, z, f);
                CHECK_EQ_INT(what, out[i * 8 + f], want[f]);
             }
          }
@@ -210,12 +215,12 @@ test_global_ptr(struct env *e)
 {
    uint64_t va_out;
    int32_t *out = buffer(e, 4 * 4, &va_out);
-   struct kiln_sim_hsa_arg_value args[] = {VAL(va_out)};
-   struct kiln_sim_hsa_launch l = {.work_dim = 1, .global_size = {4}};
+   struct kiln_sim_hsa_arg_value args[] = { VAL(va_out) };
+   struct kiln_sim_hsa_launch l = { .work_dim = 1, .global_size = { 4 } };
    if (!run(e, "through_global_ptr", &l, args, 1))
       return;
    /* g_ptr = &g_table[2] after relocation; g_table = {11, 22, 33, 44}. */
-   static const int want[4] = {33, 44, 33, 44};
+   static const int want[4] = { 33, 44, 33, 44 };
    for (int i = 0; i < 4; i++) {
       char what[64];
       snprintf(what, sizeof(what), "through_global_ptr out[%d]", i);
@@ -235,10 +240,9 @@ main(int argc, char **argv)
    if (clang_compile_cl(argv[1], "", "gfx1030", &elf, &size))
       return 1;
 
-   struct env e = {.vm = kiln_sim_vm_create()};
+   struct env e = { .vm = kiln_sim_vm_create() };
    char err[256];
-   if (!e.vm || kiln_sim_hsa_load(e.vm, elf, size, LOAD_VA, 1ull << 32, &e.obj, err,
-                                  sizeof(err))) {
+   if (!e.vm || kiln_sim_hsa_load(e.vm, elf, size, LOAD_VA, 1ull << 32, &e.obj, err, sizeof(err))) {
       fprintf(stderr, "FAIL loading %s: %s\n", argv[1], e.vm ? err : "no VM");
       return 1;
    }
@@ -247,12 +251,12 @@ main(int argc, char **argv)
       const char *name;
       void (*fn)(struct env *e);
    } tests[] = {
-      {"vadd", test_vadd},
-      {"by_value", test_by_value},
-      {"local_reverse", test_local_reverse},
-      {"private_array", test_private_array},
-      {"grid_info", test_grid_info},
-      {"through_global_ptr", test_global_ptr},
+      { "vadd", test_vadd },
+      { "by_value", test_by_value },
+      { "local_reverse", test_local_reverse },
+      { "private_array", test_private_array },
+      { "grid_info", test_grid_info },
+      { "through_global_ptr", test_global_ptr },
    };
    unsigned failed_tests = 0;
    for (unsigned i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {

@@ -34,19 +34,17 @@ extern struct kiln_test_state kiln_test;
 
 bool kiln_test_check(bool ok, const char *file, int line, const char *cond, const char *fmt, ...)
    __attribute__((format(printf, 5, 6)));
-bool kiln_test_check_u32(uint32_t got, uint32_t want, const char *file, int line,
-                         const char *what);
-bool kiln_test_check_u64(uint64_t got, uint64_t want, const char *file, int line,
-                         const char *what);
+bool kiln_test_check_u32(uint32_t got, uint32_t want, const char *file, int line, const char *what);
+bool kiln_test_check_u64(uint64_t got, uint64_t want, const char *file, int line, const char *what);
 bool kiln_test_check_int(long long got, long long want, const char *file, int line,
                          const char *what);
 
 #define CHECK(cond, ...) kiln_test_check(!!(cond), __FILE__, __LINE__, #cond, __VA_ARGS__)
-#define CHECK_EQ32(what, got, want)                                                             \
+#define CHECK_EQ32(what, got, want)                                                                \
    kiln_test_check_u32((uint32_t)(got), (uint32_t)(want), __FILE__, __LINE__, (what))
-#define CHECK_EQ64(what, got, want)                                                             \
+#define CHECK_EQ64(what, got, want)                                                                \
    kiln_test_check_u64((uint64_t)(got), (uint64_t)(want), __FILE__, __LINE__, (what))
-#define CHECK_EQ_INT(what, got, want)                                                           \
+#define CHECK_EQ_INT(what, got, want)                                                              \
    kiln_test_check_int((long long)(got), (long long)(want), __FILE__, __LINE__, (what))
 
 /* Prints "ok   NAME" or "FAIL NAME" for a part of the test that began when

@@ -55,17 +55,17 @@ nir_test_free(nir_shader *s)
    ralloc_free(s);
 }
 
-#define nir_test_foreach_instr(instr, s)                                                         \
-   nir_foreach_function_impl(impl_, s)                                                          \
-      nir_foreach_block(block_, impl_)                                                           \
-         nir_foreach_instr(instr, block_)
+#define nir_test_foreach_instr(instr, s)                                                           \
+   nir_foreach_function_impl (impl_, s)                                                            \
+      nir_foreach_block (block_, impl_)                                                            \
+         nir_foreach_instr (instr, block_)
 
 nir_intrinsic_instr *
 nir_test_find_intrinsic(nir_shader *s, nir_intrinsic_op op)
 {
-   nir_test_foreach_instr(instr, s) {
-      if (instr->type == nir_instr_type_intrinsic &&
-          nir_instr_as_intrinsic(instr)->intrinsic == op)
+   nir_test_foreach_instr(instr, s)
+   {
+      if (instr->type == nir_instr_type_intrinsic && nir_instr_as_intrinsic(instr)->intrinsic == op)
          return nir_instr_as_intrinsic(instr);
    }
    return NULL;
@@ -74,7 +74,8 @@ nir_test_find_intrinsic(nir_shader *s, nir_intrinsic_op op)
 nir_intrinsic_instr *
 nir_test_find_load(nir_shader *s, uint64_t addr)
 {
-   nir_test_foreach_instr(instr, s) {
+   nir_test_foreach_instr(instr, s)
+   {
       if (instr->type != nir_instr_type_intrinsic)
          continue;
       nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
@@ -89,9 +90,10 @@ unsigned
 nir_test_count_intrinsic(nir_shader *s, nir_intrinsic_op op)
 {
    unsigned n = 0;
-   nir_test_foreach_instr(instr, s) {
-      n += instr->type == nir_instr_type_intrinsic &&
-           nir_instr_as_intrinsic(instr)->intrinsic == op;
+   nir_test_foreach_instr(instr, s)
+   {
+      n +=
+         instr->type == nir_instr_type_intrinsic && nir_instr_as_intrinsic(instr)->intrinsic == op;
    }
    return n;
 }
@@ -100,7 +102,8 @@ unsigned
 nir_test_count_alu(nir_shader *s, nir_op op, unsigned bit_size)
 {
    unsigned n = 0;
-   nir_test_foreach_instr(instr, s) {
+   nir_test_foreach_instr(instr, s)
+   {
       if (instr->type != nir_instr_type_alu)
          continue;
       nir_alu_instr *alu = nir_instr_as_alu(instr);
@@ -156,7 +159,8 @@ nir_test_stores(nir_shader *s, nir_intrinsic_op op, struct nir_test_store *out, 
    assert(op == nir_intrinsic_store_global || op == nir_intrinsic_store_deref);
    bool global = op == nir_intrinsic_store_global;
    unsigned n = 0;
-   nir_test_foreach_instr(instr, s) {
+   nir_test_foreach_instr(instr, s)
+   {
       if (n == max || instr->type != nir_instr_type_intrinsic ||
           nir_instr_as_intrinsic(instr)->intrinsic != op)
          continue;

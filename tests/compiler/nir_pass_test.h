@@ -42,8 +42,8 @@ unsigned nir_test_count_alu(nir_shader *s, nir_op op, unsigned bit_size);
 /* Makes the load_global of the constant address addr the constant of
  * num_components values of bit_size bits; false when there is no such
  * load. */
-bool nir_test_set_load(nir_shader *s, uint64_t addr, unsigned num_components,
-                       unsigned bit_size, const nir_const_value *values);
+bool nir_test_set_load(nir_shader *s, uint64_t addr, unsigned num_components, unsigned bit_size,
+                       const nir_const_value *values);
 /* The same for one integer. */
 bool nir_test_set_load_int(nir_shader *s, uint64_t addr, unsigned bit_size, uint64_t value);
 
@@ -58,10 +58,10 @@ void nir_test_fold(nir_shader *s, enum nir_test_fold_flags flags);
 
 /* A store_global or store_deref, in program order. */
 struct nir_test_store {
-   bool is_const;          /* the value stored is a constant: */
-   nir_const_value value;  /* its first component, */
-   unsigned bit_size;      /* of this size */
-   bool addr_is_const;     /* store_global's address is a constant: */
+   bool is_const;         /* the value stored is a constant: */
+   nir_const_value value; /* its first component, */
+   unsigned bit_size;     /* of this size */
+   bool addr_is_const;    /* store_global's address is a constant: */
    uint64_t addr;
 };
 

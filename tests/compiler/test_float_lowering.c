@@ -27,7 +27,6 @@
 
 #pragma STDC FENV_ACCESS ON
 
-
 static const nir_shader_compiler_options options = { 0 };
 
 static uint64_t
@@ -77,9 +76,9 @@ fold_and_collect(nir_shader *s, nir_const_value *out, bool *is_const, unsigned m
    } while (progress);
 
    unsigned n = 0;
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
+   nir_foreach_function_impl (impl, s) {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr (instr, block) {
             if (instr->type != nir_instr_type_intrinsic)
                continue;
             nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
@@ -99,9 +98,9 @@ static unsigned
 count_alu(nir_shader *s, nir_op op, unsigned bit_size)
 {
    unsigned n = 0;
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
+   nir_foreach_function_impl (impl, s) {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr (instr, block) {
             if (instr->type == nir_instr_type_alu && nir_instr_as_alu(instr)->op == op &&
                 nir_instr_as_alu(instr)->def.bit_size == bit_size)
                n++;
@@ -140,16 +139,16 @@ test_fdiv64_is_correctly_rounded(void)
       { 2.0, 3.0 },
       { 10.0, 7.0 },
       { -93.25, 0.1 },
-      { 1.0, 0x1.fffffffffffffp-1 },      /* 1/y with y just below 1 */
-      { 0x1.fffffffffffffp+1023, 0.5 },   /* overflows to inf */
+      { 1.0, 0x1.fffffffffffffp-1 },    /* 1/y with y just below 1 */
+      { 0x1.fffffffffffffp+1023, 0.5 }, /* overflows to inf */
       { 0x1.fffffffffffffp+1023, 0x1.0000000000001p+0 },
       { 1e300, 1e-10 },
-      { 0x3p-1074, 2.0 },                 /* subnormal tie: rounds to even */
-      { 0x5p-1074, 2.0 },                 /* subnormal tie: rounds to even */
-      { 0x1p-1022, 3.0 },                 /* subnormal result */
+      { 0x3p-1074, 2.0 }, /* subnormal tie: rounds to even */
+      { 0x5p-1074, 2.0 }, /* subnormal tie: rounds to even */
+      { 0x1p-1022, 3.0 }, /* subnormal result */
       { 0x1.5555555555555p-1000, 0x1.8p+70 },
       { -0x1.23456789abcdep-900, 0x1.fedcba9876543p+170 }, /* underflows to -0 */
-      { 5e-324, 0.75 },                   /* subnormal operand */
+      { 5e-324, 0.75 },                                    /* subnormal operand */
       { 7.0, 5e-324 },
       { 0.0, 5.0 },
       { -0.0, 5.0 },
@@ -218,19 +217,40 @@ static void
 test_d2f_rounding_modes(void)
 {
    static const double in[] = {
-      0.1, -0.1, 0.75, 1.00000005960464477539, -1.0000000596046448, 3.4028235677973366e38,
-      3.5e38, -3.5e38, 1e300, -1e300, 1e-30, -1e-30, 1e-40, -1e-45, 1e-50, 2147483647.5,
-      0.0, -0.0, INFINITY, -INFINITY, NAN, 16777217.0, -16777219.0, 0x1.fffffffp-127,
+      0.1,
+      -0.1,
+      0.75,
+      1.00000005960464477539,
+      -1.0000000596046448,
+      3.4028235677973366e38,
+      3.5e38,
+      -3.5e38,
+      1e300,
+      -1e300,
+      1e-30,
+      -1e-30,
+      1e-40,
+      -1e-45,
+      1e-50,
+      2147483647.5,
+      0.0,
+      -0.0,
+      INFINITY,
+      -INFINITY,
+      NAN,
+      16777217.0,
+      -16777219.0,
+      0x1.fffffffp-127,
    };
    const unsigned num = ARRAY_SIZE(in);
 
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "d2f");
    for (unsigned m = 0; m < ARRAY_SIZE(modes); m++) {
       for (unsigned i = 0; i < num; i++) {
-         store(&b, nir_convert_alu_types(&b, 32, nir_imm_double(&b, in[i]),
-                                         .src_type = nir_type_float64,
-                                         .dest_type = nir_type_float32,
-                                         .rounding_mode = modes[m].mode, .saturate = false));
+         store(&b,
+               nir_convert_alu_types(&b, 32, nir_imm_double(&b, in[i]),
+                                     .src_type = nir_type_float64, .dest_type = nir_type_float32,
+                                     .rounding_mode = modes[m].mode, .saturate = false));
       }
    }
    /* Round-to-nearest stays for nir_lower_convert_alu_types. */
@@ -275,24 +295,24 @@ static void
 test_fdiv16_is_correctly_rounded(void)
 {
    static const uint16_t fixed[][2] = {
-      { 0x3c00, 0x4200 },  /* 1 / 3 */
-      { 0x7bff, 0x3800 },  /* 65504 / 0.5 overflows */
-      { 0x7bff, 0x3bff },  /* 65504 / (1 - 2^-11) rounds to 65536: infinity */
-      { 0x0001, 0x4000 },  /* the smallest subnormal halved: a tie, to 0 */
-      { 0x0003, 0x4000 },  /* a subnormal tie, to even */
-      { 0x0400, 0x6400 },  /* 2^-14 / 1024: subnormal */
-      { 0x7bff, 0x0001 },  /* 65504 / 2^-24 */
-      { 0x0001, 0x7bff },  /* 2^-24 / 65504: 0 */
-      { 0x3c00, 0x0000 },  /* 1 / 0 */
-      { 0xbc00, 0x0000 },  /* -1 / 0 */
-      { 0x0000, 0x0000 },  /* 0 / 0 */
-      { 0x8000, 0x3c00 },  /* -0 / 1 */
-      { 0x0000, 0xbc00 },  /* 0 / -1 */
-      { 0x7c00, 0x4000 },  /* inf / 2 */
-      { 0x4000, 0x7c00 },  /* 2 / inf */
-      { 0x7c00, 0xfc00 },  /* inf / -inf */
-      { 0x7e00, 0x3c00 },  /* NaN / 1 */
-      { 0x3c00, 0x7e00 },  /* 1 / NaN */
+      { 0x3c00, 0x4200 }, /* 1 / 3 */
+      { 0x7bff, 0x3800 }, /* 65504 / 0.5 overflows */
+      { 0x7bff, 0x3bff }, /* 65504 / (1 - 2^-11) rounds to 65536: infinity */
+      { 0x0001, 0x4000 }, /* the smallest subnormal halved: a tie, to 0 */
+      { 0x0003, 0x4000 }, /* a subnormal tie, to even */
+      { 0x0400, 0x6400 }, /* 2^-14 / 1024: subnormal */
+      { 0x7bff, 0x0001 }, /* 65504 / 2^-24 */
+      { 0x0001, 0x7bff }, /* 2^-24 / 65504: 0 */
+      { 0x3c00, 0x0000 }, /* 1 / 0 */
+      { 0xbc00, 0x0000 }, /* -1 / 0 */
+      { 0x0000, 0x0000 }, /* 0 / 0 */
+      { 0x8000, 0x3c00 }, /* -0 / 1 */
+      { 0x0000, 0xbc00 }, /* 0 / -1 */
+      { 0x7c00, 0x4000 }, /* inf / 2 */
+      { 0x4000, 0x7c00 }, /* 2 / inf */
+      { 0x7c00, 0xfc00 }, /* inf / -inf */
+      { 0x7e00, 0x3c00 }, /* NaN / 1 */
+      { 0x3c00, 0x7e00 }, /* 1 / NaN */
    };
    uint16_t a[NUM_DIV16], d[NUM_DIV16];
    unsigned n = 0;
@@ -339,11 +359,10 @@ static unsigned
 count_f2f64_of_half(nir_shader *s)
 {
    unsigned n = 0;
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            n += instr->type == nir_instr_type_alu &&
-                 nir_instr_as_alu(instr)->op == nir_op_f2f64 &&
+   nir_foreach_function_impl (impl, s) {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr (instr, block) {
+            n += instr->type == nir_instr_type_alu && nir_instr_as_alu(instr)->op == nir_op_f2f64 &&
                  nir_src_bit_size(nir_instr_as_alu(instr)->src[0].src) == 16;
          }
       }
@@ -358,10 +377,32 @@ static void
 test_f16_f64_casts(void)
 {
    static const double in[] = {
-      0.1, -0.1, 1.0 + 0x1p-11, 1.0 + 0x1p-11 + 0x1p-40, 1.0 + 0x1p-11 - 0x1p-40,
-      1.0 + 0x3p-11, 1.0 + 0x1p-10 - 0x1p-45, 65504.0, 65519.99, 65520.0, -65520.0, 1e300,
-      -1e300, 0x1p-25, 0x1p-25 + 0x1p-60, -0x3p-26, 0x1p-14 - 0x1p-40, 1e-320, -1e-320,
-      0.0, -0.0, INFINITY, -INFINITY, NAN, 3.14159265358979, 0x1.ee6a0000000001p+14,
+      0.1,
+      -0.1,
+      1.0 + 0x1p-11,
+      1.0 + 0x1p-11 + 0x1p-40,
+      1.0 + 0x1p-11 - 0x1p-40,
+      1.0 + 0x3p-11,
+      1.0 + 0x1p-10 - 0x1p-45,
+      65504.0,
+      65519.99,
+      65520.0,
+      -65520.0,
+      1e300,
+      -1e300,
+      0x1p-25,
+      0x1p-25 + 0x1p-60,
+      -0x3p-26,
+      0x1p-14 - 0x1p-40,
+      1e-320,
+      -1e-320,
+      0.0,
+      -0.0,
+      INFINITY,
+      -INFINITY,
+      NAN,
+      3.14159265358979,
+      0x1.ee6a0000000001p+14,
       0x1.ffdffffffffffp+15,
    };
    const unsigned num = ARRAY_SIZE(in);
@@ -371,8 +412,8 @@ test_f16_f64_casts(void)
       store(&b, nir_f2f16(&b, nir_imm_double(&b, in[i])));
       store(&b, nir_f2f16_rtz(&b, nir_imm_double(&b, in[i])));
    }
-   static const uint16_t halves[] = { 0x0001, 0x03ff, 0x0400, 0x3555, 0x7bff, 0xfbff,
-                                      0x8000, 0x7c00, 0xfc00 };
+   static const uint16_t halves[] = { 0x0001, 0x03ff, 0x0400, 0x3555, 0x7bff,
+                                      0xfbff, 0x8000, 0x7c00, 0xfc00 };
    for (unsigned i = 0; i < ARRAY_SIZE(halves); i++)
       store(&b, nir_f2f64(&b, nir_imm_float16(&b, (float)half_of_bits(halves[i]))));
    /* A half to double of a run-time value stays as two conversions. */
@@ -397,8 +438,8 @@ test_f16_f64_casts(void)
          fesetround(FE_TONEAREST);
          unsigned k = 2 * i + rtz;
          CHECK(is_const[k] && same_half(v[k].u16, want), "f2f16%s(%a) = %a, want %a",
-               rtz ? "_rtz" : "", in[i],
-               is_const[k] ? (double)half_of_bits(v[k].u16) : NAN, (double)want);
+               rtz ? "_rtz" : "", in[i], is_const[k] ? (double)half_of_bits(v[k].u16) : NAN,
+               (double)want);
       }
    }
    for (unsigned i = 0; i < ARRAY_SIZE(halves) && 2 * num + i < got; i++) {
@@ -415,29 +456,27 @@ test_f16_f64_casts(void)
 static void
 test_half_integer_conversions(void)
 {
-   static const int32_t ints[] = { 0, 1, -1, 2049, 2051, -2051, 65504, 65519, 65520, -65536,
-                                   123457, -123457, INT32_MAX, INT32_MIN, 4097, -4099 };
+   static const int32_t ints[] = { 0,         1,         -1,    2049,   2051,   -2051,
+                                   65504,     65519,     65520, -65536, 123457, -123457,
+                                   INT32_MAX, INT32_MIN, 4097,  -4099 };
    /* No NaN: its 0 comes from the backend's float-to-integer conversion,
     * which constant folding does not model. */
-   static const double halves[] = { 0.0, -0.5, 2.5, -2.5, 65504.0, -65504.0, INFINITY,
-                                    -INFINITY, 1023.5 };
+   static const double halves[] = { 0.0,      -0.5,     2.5,       -2.5,  65504.0,
+                                    -65504.0, INFINITY, -INFINITY, 1023.5 };
    const unsigned ni = ARRAY_SIZE(ints), nh = ARRAY_SIZE(halves);
 
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_KERNEL, &options, "half_int");
    for (unsigned m = 0; m < ARRAY_SIZE(modes); m++) {
       for (unsigned i = 0; i < ni; i++) {
          store(&b, nir_convert_alu_types(&b, 16, nir_imm_int(&b, ints[i]),
-                                         .src_type = nir_type_int32,
-                                         .dest_type = nir_type_float16,
+                                         .src_type = nir_type_int32, .dest_type = nir_type_float16,
                                          .rounding_mode = modes[m].mode, .saturate = false));
       }
    }
    for (unsigned i = 0; i < nh; i++) {
       store(&b, nir_convert_alu_types(&b, 64, nir_imm_float16(&b, halves[i]),
-                                      .src_type = nir_type_float16,
-                                      .dest_type = nir_type_int64,
-                                      .rounding_mode = nir_rounding_mode_rtne,
-                                      .saturate = true));
+                                      .src_type = nir_type_float16, .dest_type = nir_type_int64,
+                                      .rounding_mode = nir_rounding_mode_rtne, .saturate = true));
    }
 
    CHECK(kiln_nir_lower_float_narrowing(b.shader), "no progress");
@@ -464,8 +503,8 @@ test_half_integer_conversions(void)
       unsigned k = ARRAY_SIZE(modes) * ni + i;
       double h = halves[i];
       int64_t want = h >= 0x1p63 ? INT64_MAX : h < -0x1p63 ? INT64_MIN : (int64_t)nearbyint(h);
-      CHECK(is_const[k] && v[k].i64 == want, "convert_long_sat_rte(%a) = %" PRId64 ", want %"
-            PRId64, h, v[k].i64, want);
+      CHECK(is_const[k] && v[k].i64 == want,
+            "convert_long_sat_rte(%a) = %" PRId64 ", want %" PRId64, h, v[k].i64, want);
    }
    ralloc_free(b.shader);
 }
@@ -496,8 +535,8 @@ test_cl_sign(void)
    CHECK(got == ARRAY_SIZE(v), "%u stores", got);
    CHECK(!is_const[0], "the run-time sign() folded");
    for (unsigned i = 0; i < ARRAY_SIZE(in) && i + 1 < got; i++)
-      CHECK(is_const[i + 1] && v[i + 1].u32 == bits32(want[i]), "sign(%a) = %a, want %a",
-            in[i], v[i + 1].f32, want[i]);
+      CHECK(is_const[i + 1] && v[i + 1].u32 == bits32(want[i]), "sign(%a) = %a, want %a", in[i],
+            v[i + 1].f32, want[i]);
    ralloc_free(b.shader);
 }
 

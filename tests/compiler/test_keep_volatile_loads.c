@@ -36,8 +36,7 @@ static const char *const kind_names[] = {
 };
 
 static nir_def *
-build_load(nir_builder *b, enum load_kind kind, enum gl_access_qualifier access,
-           nir_variable *temp)
+build_load(nir_builder *b, enum load_kind kind, enum gl_access_qualifier access, nir_variable *temp)
 {
    switch (kind) {
    case LOAD_GLOBAL:
@@ -45,10 +44,9 @@ build_load(nir_builder *b, enum load_kind kind, enum gl_access_qualifier access,
                                    .align_mul = 4);
    case LOAD_DEREF_GLOBAL:
    case LOAD_DEREF_SHARED: {
-      nir_variable_mode mode = kind == LOAD_DEREF_GLOBAL ? nir_var_mem_global
-                                                         : nir_var_mem_shared;
-      nir_deref_instr *d = nir_build_deref_cast(b, nir_imm_int64(b, 0x1000), mode,
-                                                glsl_uint_type(), 4);
+      nir_variable_mode mode = kind == LOAD_DEREF_GLOBAL ? nir_var_mem_global : nir_var_mem_shared;
+      nir_deref_instr *d =
+         nir_build_deref_cast(b, nir_imm_int64(b, 0x1000), mode, glsl_uint_type(), 4);
       return nir_load_deref_with_access(b, d, access);
    }
    case LOAD_DEREF_TEMP:
@@ -61,9 +59,8 @@ static unsigned
 count_loops(nir_shader *s)
 {
    unsigned n = 0;
-   nir_foreach_function_impl(impl, s) {
-      foreach_list_typed(nir_cf_node, node, node, &impl->body)
-         n += node->type == nir_cf_node_loop;
+   nir_foreach_function_impl (impl, s) {
+      foreach_list_typed(nir_cf_node, node, node, &impl->body) n += node->type == nir_cf_node_loop;
    }
    return n;
 }
@@ -76,8 +73,7 @@ to_global_amd(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       return false;
    b->cursor = nir_before_instr(&intr->instr);
    nir_def *v = nir_load_global_amd(b, 1, 32, intr->src[0].ssa, nir_imm_int(b, 0),
-                                          .access = nir_intrinsic_access(intr),
-                                          .align_mul = 4);
+                                    .access = nir_intrinsic_access(intr), .align_mul = 4);
    nir_def_replace(&intr->def, v);
    return true;
 }
@@ -107,20 +103,19 @@ test_spin(enum load_kind kind, bool is_volatile)
    CHECK(!kiln_nir_keep_volatile_loads(b.shader), "%s: a second run made progress",
          kind_names[kind]);
 
-   nir_foreach_block(block, b.impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block (block, b.impl) {
+      nir_foreach_instr (instr, block) {
          if (instr->type != nir_instr_type_intrinsic ||
              nir_instr_as_intrinsic(instr)->intrinsic != nir_intrinsic_barrier)
             continue;
          nir_intrinsic_instr *bar = nir_instr_as_intrinsic(instr);
          CHECK(nir_intrinsic_execution_scope(bar) == SCOPE_NONE &&
-               nir_intrinsic_memory_scope(bar) == SCOPE_NONE &&
-               nir_intrinsic_memory_semantics(bar) == 0 &&
-               nir_intrinsic_memory_modes(bar) == 0,
+                  nir_intrinsic_memory_scope(bar) == SCOPE_NONE &&
+                  nir_intrinsic_memory_semantics(bar) == 0 && nir_intrinsic_memory_modes(bar) == 0,
                "%s: the barrier orders something", kind_names[kind]);
          nir_instr *prev = nir_instr_prev(instr);
          CHECK(prev && prev->type == nir_instr_type_intrinsic &&
-               (nir_intrinsic_access(nir_instr_as_intrinsic(prev)) & ACCESS_VOLATILE),
+                  (nir_intrinsic_access(nir_instr_as_intrinsic(prev)) & ACCESS_VOLATILE),
                "%s: the barrier does not follow the volatile load", kind_names[kind]);
       }
    }
@@ -134,8 +129,7 @@ test_spin(enum load_kind kind, bool is_volatile)
          NIR_PASS(more, b.shader, nir_opt_dce);
          NIR_PASS(more, b.shader, nir_opt_dead_cf);
       } while (more);
-      CHECK(count_loops(b.shader) == 1, "volatile %s: the spin loop was deleted",
-            kind_names[kind]);
+      CHECK(count_loops(b.shader) == 1, "volatile %s: the spin loop was deleted", kind_names[kind]);
       nir_intrinsic_op op =
          kind == LOAD_GLOBAL ? nir_intrinsic_load_global_amd : nir_intrinsic_load_deref;
       CHECK(nir_test_count_intrinsic(b.shader, op) == 1, "volatile %s: the load was deleted",

@@ -16,7 +16,6 @@
 #include "nir_builder.h"
 #include "nir_pass_test.h"
 
-
 static const nir_shader_compiler_options options = { 0 };
 static const struct kiln_nir_kernel_abi_options abi = {
    .kernarg_ptr_arg = 1,
@@ -45,9 +44,9 @@ static struct found
 find(nir_shader *s, nir_intrinsic_op op)
 {
    struct found f = { 0 };
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
+   nir_foreach_function_impl (impl, s) {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr (instr, block) {
             if (instr->type != nir_instr_type_intrinsic)
                continue;
             nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
@@ -73,8 +72,7 @@ test_char_argument_reads_its_dword(void)
    if (smem.count == 1) {
       CHECK(nir_src_as_uint(smem.intr[0]->src[1]) == 4, "offset %u",
             (unsigned)nir_src_as_uint(smem.intr[0]->src[1]));
-      CHECK(smem.intr[0]->def.num_components == 1, "%u dwords",
-            smem.intr[0]->def.num_components);
+      CHECK(smem.intr[0]->def.num_components == 1, "%u dwords", smem.intr[0]->def.num_components);
    }
    struct found args = find(b.shader, nir_intrinsic_load_scalar_arg_amd);
    CHECK(args.count == 1 && nir_intrinsic_base(args.intr[0]) == abi.kernarg_ptr_arg,
@@ -86,8 +84,9 @@ static void
 test_double4_argument_is_eight_dwords(void)
 {
    nir_builder b = kernel();
-   use(&b, nir_unpack_64_2x32_split_x(&b, nir_channel(&b,
-      nir_load_kernel_input(&b, 4, 64, nir_imm_int(&b, 0), .base = 32), 3)));
+   use(&b, nir_unpack_64_2x32_split_x(
+              &b, nir_channel(&b, nir_load_kernel_input(&b, 4, 64, nir_imm_int(&b, 0), .base = 32),
+                              3)));
    kiln_nir_lower_kernel_abi(b.shader, &abi);
 
    struct found smem = find(b.shader, nir_intrinsic_load_smem_amd);
@@ -104,8 +103,7 @@ test_dynamic_offset_uses_a_global_load(void)
 {
    nir_builder b = kernel();
    nir_def *index = nir_load_local_invocation_index(&b);
-   use(&b, nir_load_kernel_input(&b, 1, 32, nir_ishl_imm(&b, index, 2), .base = 8,
-                                 .align_mul = 4));
+   use(&b, nir_load_kernel_input(&b, 1, 32, nir_ishl_imm(&b, index, 2), .base = 8, .align_mul = 4));
    kiln_nir_lower_kernel_abi(b.shader, &abi);
    CHECK(find(b.shader, nir_intrinsic_load_global_constant).count == 1,
          "indexed kernel input not read through a global load");
@@ -131,7 +129,8 @@ test_launch_values_come_from_the_implicit_table(void)
       nir_intrinsic_instr *load = nir_intrinsic_instr_create(b.shader, cases[i].op);
       unsigned bit_size = cases[i].op == nir_intrinsic_load_global_size ||
                                 cases[i].op == nir_intrinsic_load_base_global_invocation_id
-                             ? 64 : 32;
+                             ? 64
+                             : 32;
       nir_def_init(&load->instr, &load->def, cases[i].components, bit_size);
       nir_builder_instr_insert(&b, &load->instr);
       use(&b, nir_u2u32(&b, &load->def));
@@ -187,8 +186,8 @@ test_local_size_is_partial_but_enqueued_size_is_not(void)
 {
    nir_builder b = kernel();
    const struct glsl_type *uvec3 = glsl_vector_type(GLSL_TYPE_UINT, 3);
-   nir_variable *local = nir_variable_create(b.shader, nir_var_system_value, uvec3,
-                                             "__spirv_BuiltInWorkgroupSize");
+   nir_variable *local =
+      nir_variable_create(b.shader, nir_var_system_value, uvec3, "__spirv_BuiltInWorkgroupSize");
    nir_variable *enqueued = nir_variable_create(b.shader, nir_var_system_value, uvec3,
                                                 "__spirv_BuiltInEnqueuedWorkgroupSize");
    local->data.location = enqueued->data.location = SYSTEM_VALUE_WORKGROUP_SIZE;
@@ -223,8 +222,8 @@ test_global_id_is_a_widened_32_bit_sum(void)
    struct found base = find(b.shader, nir_intrinsic_load_base_global_invocation_id);
    CHECK(base.count == 1 && base.intr[0]->def.bit_size == 32, "offset not read in 32 bits");
    unsigned alu64 = 0, widen = 0;
-   nir_foreach_block(block, nir_shader_get_entrypoint(b.shader)) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block (block, nir_shader_get_entrypoint(b.shader)) {
+      nir_foreach_instr (instr, block) {
          if (instr->type != nir_instr_type_alu)
             continue;
          nir_alu_instr *alu = nir_instr_as_alu(instr);

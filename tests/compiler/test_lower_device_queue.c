@@ -49,9 +49,9 @@ static unsigned
 count_calls(nir_shader *s, const char *name)
 {
    unsigned n = 0;
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
+   nir_foreach_function_impl (impl, s) {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr (instr, block) {
             if (instr->type == nir_instr_type_call &&
                 !strcmp(nir_instr_as_call(instr)->callee->name, name))
                n++;
@@ -65,9 +65,9 @@ count_calls(nir_shader *s, const char *name)
 static unsigned
 stored_smem_offset(nir_shader *s, uint64_t to)
 {
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
+   nir_foreach_function_impl (impl, s) {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr (instr, block) {
             if (instr->type != nir_instr_type_intrinsic)
                continue;
             nir_intrinsic_instr *st = nir_instr_as_intrinsic(instr);

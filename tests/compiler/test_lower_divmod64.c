@@ -16,7 +16,6 @@
 #include "kiln_nir_passes.h"
 #include "nir_pass_test.h"
 
-
 static const nir_shader_compiler_options options = { 0 };
 
 #define N_ADDR 0x100
@@ -111,9 +110,22 @@ main(void)
    CHECK(count_64bit_divisions(s) == 0, "%u 64-bit divisions left", count_64bit_divisions(s));
 
    static const uint64_t edges[] = {
-      0, 1, 2, 3, 7, 0xffffffffull, 0x100000000ull, 0x100000001ull, 0x123456789ull,
-      0x7fffffffffffffffull, 0x8000000000000000ull, 0x8000000000000001ull,
-      0xfffffffffffffffeull, 0xffffffffffffffffull, 0xfffffffffffffff0ull, 1000000007ull,
+      0,
+      1,
+      2,
+      3,
+      7,
+      0xffffffffull,
+      0x100000000ull,
+      0x100000001ull,
+      0x123456789ull,
+      0x7fffffffffffffffull,
+      0x8000000000000000ull,
+      0x8000000000000001ull,
+      0xfffffffffffffffeull,
+      0xffffffffffffffffull,
+      0xfffffffffffffff0ull,
+      1000000007ull,
    };
    uint64_t pairs[2000][2];
    unsigned count = 0;

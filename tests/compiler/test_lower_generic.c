@@ -25,7 +25,7 @@ static const struct kiln_nir_generic_options apertures = {
    .private_aperture_hi = 0x00090000,
 };
 
-#define SHARED(off) ((uint64_t)apertures.shared_aperture_hi << 32 | (off))
+#define SHARED(off)  ((uint64_t)apertures.shared_aperture_hi << 32 | (off))
 #define PRIVATE(off) ((uint64_t)apertures.private_aperture_hi << 32 | (off))
 
 /* The value stored to __global memory once derefs are addresses, as
@@ -61,8 +61,7 @@ test_to_generic(nir_variable_mode from, uint64_t offset, uint64_t expect)
    nir_builder b = nir_test_kernel(&options, "to_generic");
    nir_deref_instr *p =
       nir_build_deref_cast(&b, nir_imm_int64(&b, offset), from, glsl_uint_type(), 4);
-   nir_deref_instr *g =
-      nir_build_deref_cast(&b, &p->def, nir_var_mem_generic, glsl_uint_type(), 4);
+   nir_deref_instr *g = nir_build_deref_cast(&b, &p->def, nir_var_mem_generic, glsl_uint_type(), 4);
    store_pointer(&b, &g->def);
 
    kiln_nir_lower_generic_casts(b.shader, &apertures);
@@ -120,8 +119,7 @@ test_access(bool atomic)
 {
    nir_builder b = nir_test_kernel(&options, "access");
    nir_def *addr = nir_load_global(&b, nir_imm_int64(&b, 0x2000), 8, 1, 64);
-   nir_deref_instr *g =
-      nir_build_deref_cast(&b, addr, nir_var_mem_generic, glsl_uint_type(), 4);
+   nir_deref_instr *g = nir_build_deref_cast(&b, addr, nir_var_mem_generic, glsl_uint_type(), 4);
    nir_def *v = atomic ? nir_deref_atomic(&b, 32, &g->def, nir_imm_int(&b, 1),
                                           .atomic_op = nir_atomic_op_iadd)
                        : nir_load_deref(&b, g);
@@ -148,8 +146,8 @@ test_access(bool atomic)
       }
    }
    CHECK(per_mode[0] == 1 && per_mode[1] == !atomic && per_mode[2] == 1,
-         "%s: %u shared, %u private, %u global accesses", atomic ? "atomic" : "load",
-         per_mode[0], per_mode[1], per_mode[2]);
+         "%s: %u shared, %u private, %u global accesses", atomic ? "atomic" : "load", per_mode[0],
+         per_mode[1], per_mode[2]);
    CHECK(generic == 0, "%u generic derefs left", generic);
    nir_test_free(b.shader);
 }
@@ -159,8 +157,8 @@ static void
 test_get_fence(void)
 {
    nir_builder b = nir_test_kernel(&options, "get_fence");
-   nir_deref_instr *g = nir_build_deref_cast(&b, nir_imm_int64(&b, SHARED(8)),
-                                             nir_var_mem_generic, glsl_uint_type(), 4);
+   nir_deref_instr *g = nir_build_deref_cast(&b, nir_imm_int64(&b, SHARED(8)), nir_var_mem_generic,
+                                             glsl_uint_type(), 4);
    nir_def *global = nir_bcsel(&b, nir_build_deref_mode_is(&b, 1, &g->def, nir_var_mem_global),
                                nir_imm_int(&b, 0x200), nir_imm_int(&b, 0));
    nir_def *shared = nir_bcsel(&b, nir_build_deref_mode_is(&b, 1, &g->def, nir_var_mem_shared),

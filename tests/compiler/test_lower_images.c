@@ -77,8 +77,8 @@ stored_bits(nir_shader *s, uint64_t addr, unsigned comp, uint64_t *bits, unsigne
             if (instr->type != nir_instr_type_intrinsic)
                continue;
             nir_intrinsic_instr *st = nir_instr_as_intrinsic(instr);
-            if (st->intrinsic != nir_intrinsic_store_global ||
-                !nir_src_is_const(st->src[1]) || nir_src_as_uint(st->src[1]) != addr)
+            if (st->intrinsic != nir_intrinsic_store_global || !nir_src_is_const(st->src[1]) ||
+                nir_src_as_uint(st->src[1]) != addr)
                continue;
             nir_scalar v = nir_scalar_resolved(st->src[0].ssa, comp);
             if (!nir_scalar_is_const(v))
@@ -100,22 +100,21 @@ test_slots_in_argument_order(void)
    nir_builder b = nir_test_kernel(&options, "image_slots");
    nir_shader *s = b.shader;
    arg_var(s, nir_var_uniform, glsl_int_type(), 0, 0, "a");
-   nir_variable *img = arg_var(s, nir_var_image, image_type(GLSL_SAMPLER_DIM_2D, false), 1, 0,
-                               "img");
+   nir_variable *img =
+      arg_var(s, nir_var_image, image_type(GLSL_SAMPLER_DIM_2D, false), 1, 0, "img");
    arg_var(s, nir_var_uniform, glsl_uint64_t_type(), 2, 8, "p");
    nir_variable *smp = arg_var(s, nir_var_uniform, glsl_bare_sampler_type(), 3, 16, "s");
-   nir_variable *vol = arg_var(s, nir_var_image, image_type(GLSL_SAMPLER_DIM_3D, false), 4, 0,
-                               "vol");
-   nir_variable *buf = arg_var(s, nir_var_image, image_type(GLSL_SAMPLER_DIM_BUF, false), 5, 0,
-                               "buf");
+   nir_variable *vol =
+      arg_var(s, nir_var_image, image_type(GLSL_SAMPLER_DIM_3D, false), 4, 0, "vol");
+   nir_variable *buf =
+      arg_var(s, nir_var_image, image_type(GLSL_SAMPLER_DIM_BUF, false), 5, 0, "buf");
 
-   nir_def *texel = nir_image_deref_load(&b, 4, 32, &nir_build_deref_var(&b, img)->def,
-                                         coord(&b), nir_undef(&b, 1, 32), nir_imm_int(&b, 0),
-                                         .image_dim = GLSL_SAMPLER_DIM_2D,
-                                         .dest_type = nir_type_float32);
-   nir_image_deref_store(&b, &nir_build_deref_var(&b, buf)->def, coord(&b),
-                         nir_undef(&b, 1, 32), texel, nir_imm_int(&b, 0),
-                         .image_dim = GLSL_SAMPLER_DIM_BUF, .src_type = nir_type_float32);
+   nir_def *texel = nir_image_deref_load(
+      &b, 4, 32, &nir_build_deref_var(&b, img)->def, coord(&b), nir_undef(&b, 1, 32),
+      nir_imm_int(&b, 0), .image_dim = GLSL_SAMPLER_DIM_2D, .dest_type = nir_type_float32);
+   nir_image_deref_store(&b, &nir_build_deref_var(&b, buf)->def, coord(&b), nir_undef(&b, 1, 32),
+                         texel, nir_imm_int(&b, 0), .image_dim = GLSL_SAMPLER_DIM_BUF,
+                         .src_type = nir_type_float32);
    nir_def *size = nir_image_deref_size(&b, 3, 32, &nir_build_deref_var(&b, vol)->def,
                                         nir_imm_int(&b, 0), .image_dim = GLSL_SAMPLER_DIM_3D);
    nir_def *fmt = nir_image_deref_format(&b, 32, &nir_build_deref_var(&b, vol)->def,
@@ -139,15 +138,13 @@ test_slots_in_argument_order(void)
 
    unsigned base, dwords;
    nir_intrinsic_instr *load = nir_test_find_intrinsic(s, nir_intrinsic_bindless_image_load);
-   CHECK(load && kernel_input_of(load->src[0].ssa, &base, &dwords) && base == 16 &&
-            dwords == 8,
+   CHECK(load && kernel_input_of(load->src[0].ssa, &base, &dwords) && base == 16 && dwords == 8,
          "image load's descriptor: %s", load ? "not img's T#" : "no bindless load");
    if (load)
       CHECK(nir_intrinsic_image_dim(load) == GLSL_SAMPLER_DIM_2D, "load lost its dim");
 
    nir_intrinsic_instr *store = nir_test_find_intrinsic(s, nir_intrinsic_bindless_image_store);
-   CHECK(store && kernel_input_of(store->src[0].ssa, &base, &dwords) && base == 128 &&
-            dwords == 4,
+   CHECK(store && kernel_input_of(store->src[0].ssa, &base, &dwords) && base == 128 && dwords == 4,
          "buffer store's descriptor: %s", store ? "not buf's V#" : "no bindless store");
 
    nir_intrinsic_instr *sz = nir_test_find_intrinsic(s, nir_intrinsic_bindless_image_size);
@@ -194,8 +191,8 @@ test_slots_in_argument_order(void)
       uint64_t bits;
       unsigned bit_size;
       CHECK(stored_bits(s, i ? 0x3000 : 0x2000, 0, &bits, &bit_size) && bits == spirv[i],
-            "%s query returns %llu, want %u", i ? "order" : "format",
-            (unsigned long long)bits, spirv[i]);
+            "%s query returns %llu, want %u", i ? "order" : "format", (unsigned long long)bits,
+            spirv[i]);
    }
    nir_test_free(s);
 }
@@ -210,10 +207,8 @@ build_sample(nir_builder *b, nir_variable *img, nir_variable *smp)
    tex->coord_components = 2;
    tex->src[0] = nir_tex_src_for_ssa(nir_tex_src_coord, nir_imm_vec2(b, 0.25f, 0.75f));
    tex->src[1] = nir_tex_src_for_ssa(nir_tex_src_lod, nir_imm_float(b, 0));
-   tex->src[2] = nir_tex_src_for_ssa(nir_tex_src_texture_deref,
-                                     &nir_build_deref_var(b, img)->def);
-   tex->src[3] = nir_tex_src_for_ssa(nir_tex_src_sampler_deref,
-                                     &nir_build_deref_var(b, smp)->def);
+   tex->src[2] = nir_tex_src_for_ssa(nir_tex_src_texture_deref, &nir_build_deref_var(b, img)->def);
+   tex->src[3] = nir_tex_src_for_ssa(nir_tex_src_sampler_deref, &nir_build_deref_var(b, smp)->def);
    nir_def_init(&tex->instr, &tex->def, 4, 32);
    nir_builder_instr_insert(b, &tex->instr);
    nir_store_global(b, nir_imm_int64(b, 0x1000), 16, &tex->def, 0xf);
@@ -232,10 +227,9 @@ static void
 test_sample_reads_both_slots(void)
 {
    nir_builder b = nir_test_kernel(&options, "image_sample");
-   nir_variable *smp =
-      arg_var(b.shader, nir_var_uniform, glsl_bare_sampler_type(), 0, 0, "s");
-   nir_variable *img = arg_var(b.shader, nir_var_image, image_type(GLSL_SAMPLER_DIM_2D, false),
-                               1, 0, "img");
+   nir_variable *smp = arg_var(b.shader, nir_var_uniform, glsl_bare_sampler_type(), 0, 0, "s");
+   nir_variable *img =
+      arg_var(b.shader, nir_var_image, image_type(GLSL_SAMPLER_DIM_2D, false), 1, 0, "img");
    nir_tex_instr *tex = build_sample(&b, img, smp);
 
    kiln_nir_lower_image_args(b.shader);
@@ -280,14 +274,14 @@ static void
 test_literal_sampler_is_constant(void)
 {
    nir_builder b = nir_test_kernel(&options, "literal_sampler");
-   nir_variable *img = arg_var(b.shader, nir_var_image, image_type(GLSL_SAMPLER_DIM_2D, false),
-                               0, 0, "img");
-   nir_variable *smp = nir_variable_create(b.shader, nir_var_uniform, glsl_bare_sampler_type(),
-                                           "literal");
+   nir_variable *img =
+      arg_var(b.shader, nir_var_image, image_type(GLSL_SAMPLER_DIM_2D, false), 0, 0, "img");
+   nir_variable *smp =
+      nir_variable_create(b.shader, nir_var_uniform, glsl_bare_sampler_type(), "literal");
    smp->data.sampler.is_inline_sampler = true;
    smp->data.sampler.addressing_mode = 3; /* SamplerAddressingModeRepeat */
    smp->data.sampler.normalized_coordinates = true;
-   smp->data.sampler.filter_mode = 1;     /* SamplerFilterModeLinear */
+   smp->data.sampler.filter_mode = 1; /* SamplerFilterModeLinear */
    nir_tex_instr *tex = build_sample(&b, img, smp);
 
    kiln_nir_lower_image_args(b.shader);
@@ -301,11 +295,11 @@ test_literal_sampler_is_constant(void)
    nir_validate_shader(b.shader, "after kiln_nir_lower_inline_samplers");
 
    CHECK(seen.calls == 1 && seen.addressing == 3 && seen.normalized && seen.filter == 1,
-         "builder called %u times with (%u, %d, %u)", seen.calls, seen.addressing,
-         seen.normalized, seen.filter);
+         "builder called %u times with (%u, %d, %u)", seen.calls, seen.addressing, seen.normalized,
+         seen.filter);
    nir_def *sd = tex_src(tex, nir_tex_src_sampler_handle);
-   const bool is_const = sd && sd->parent_instr->type == nir_instr_type_load_const &&
-                         sd->num_components == 4;
+   const bool is_const =
+      sd && sd->parent_instr->type == nir_instr_type_load_const && sd->num_components == 4;
    CHECK(is_const, "the sampler handle is not a constant vec4");
    if (is_const) {
       static const uint32_t want[4] = { 0x5a000003u, 1u, 0x5b000001u, 0xdeadbeefu };
@@ -314,7 +308,7 @@ test_literal_sampler_is_constant(void)
          CHECK_EQ32("S# dword", nir_const_value_as_uint(lc->value[c], 32), want[c]);
    }
    unsigned samplers = 0;
-   nir_foreach_variable_with_modes(var, b.shader, nir_var_uniform)
+   nir_foreach_variable_with_modes (var, b.shader, nir_var_uniform)
       samplers += glsl_type_is_sampler(var->type);
    CHECK_EQ_INT("literal sampler variables left", samplers, 0);
    nir_test_free(b.shader);
@@ -328,16 +322,15 @@ test_half_read_is_float_rounded(void)
    static const float returned[4] = { 1.0f / 3.0f, -65519.0f, 6.1e-5f, 1e-8f };
    nir_builder b = nir_test_kernel(&options, "read_imageh");
    nir_def *desc = nir_load_kernel_input(&b, 8, 32, nir_imm_int(&b, 0), .base = 0);
-   nir_def *h = nir_bindless_image_load(&b, 4, 16, desc, coord(&b), nir_undef(&b, 1, 32),
-                                        nir_imm_int(&b, 0), .image_dim = GLSL_SAMPLER_DIM_2D,
-                                        .dest_type = nir_type_float16);
+   nir_def *h =
+      nir_bindless_image_load(&b, 4, 16, desc, coord(&b), nir_undef(&b, 1, 32), nir_imm_int(&b, 0),
+                              .image_dim = GLSL_SAMPLER_DIM_2D, .dest_type = nir_type_float16);
    nir_store_global(&b, nir_imm_int64(&b, 0x1000), 8, h, 0xf);
 
    CHECK(kiln_nir_lower_image_16bit(b.shader), "no progress");
    nir_validate_shader(b.shader, "after kiln_nir_lower_image_16bit");
    nir_intrinsic_instr *load = nir_test_find_intrinsic(b.shader, nir_intrinsic_bindless_image_load);
-   CHECK(load && load->def.bit_size == 32 &&
-            nir_intrinsic_dest_type(load) == nir_type_float32,
+   CHECK(load && load->def.bit_size == 32 && nir_intrinsic_dest_type(load) == nir_type_float32,
          "the image load is not a 32-bit float load");
    if (!load) {
       nir_test_free(b.shader);
@@ -368,9 +361,8 @@ test_half_write_is_exact_float(void)
    nir_builder b = nir_test_kernel(&options, "write_imageh");
    nir_def *desc = nir_load_kernel_input(&b, 8, 32, nir_imm_int(&b, 0), .base = 0);
    nir_def *data = nir_load_global(&b, nir_imm_int64(&b, 0x2000), 8, 4, 16);
-   nir_bindless_image_store(&b, desc, coord(&b), nir_undef(&b, 1, 32), data,
-                            nir_imm_int(&b, 0), .image_dim = GLSL_SAMPLER_DIM_2D,
-                            .src_type = nir_type_float16);
+   nir_bindless_image_store(&b, desc, coord(&b), nir_undef(&b, 1, 32), data, nir_imm_int(&b, 0),
+                            .image_dim = GLSL_SAMPLER_DIM_2D, .src_type = nir_type_float16);
 
    CHECK(kiln_nir_lower_image_16bit(b.shader), "no progress");
    nir_validate_shader(b.shader, "after kiln_nir_lower_image_16bit");
@@ -437,8 +429,7 @@ test_bindings_table(void)
    CHECK(bindings.num_textures == 2 && bindings.num_images == 1 && bindings.num_samplers == 3,
          "slots read: %u textures, %u images, %u samplers", bindings.num_textures,
          bindings.num_images, bindings.num_samplers);
-   CHECK_EQ_INT("table bytes", kiln_nir_image_binding_table_size(&bindings),
-                3 * 32 + 3 * 16);
+   CHECK_EQ_INT("table bytes", kiln_nir_image_binding_table_size(&bindings), 3 * 32 + 3 * 16);
 
    unsigned base, dwords;
    nir_def *t = tex_src(tex, nir_tex_src_texture_handle);
@@ -453,9 +444,9 @@ test_bindings_table(void)
    CHECK(!tex_src(fetch, nir_tex_src_sampler_handle), "a fetch got a sampler");
    nir_intrinsic_instr *store =
       nir_test_find_intrinsic(b.shader, nir_intrinsic_bindless_image_store);
-   CHECK(store && kernel_input_of(store->src[0].ssa, &base, &dwords) && base == 48 + 64 &&
-            dwords == 8,
-         "image 0's T# not at 112");
+   CHECK(
+      store && kernel_input_of(store->src[0].ssa, &base, &dwords) && base == 48 + 64 && dwords == 8,
+      "image 0's T# not at 112");
    CHECK_EQ_INT("image_store left", nir_test_count_intrinsic(b.shader, nir_intrinsic_image_store),
                 0);
    nir_test_free(b.shader);

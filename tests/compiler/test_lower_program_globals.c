@@ -63,7 +63,7 @@ lower_and_fold(nir_shader *s, uint64_t *addresses, unsigned max)
 {
    kiln_nir_lower_program_globals(s, places, 3);
    unsigned left = 0;
-   nir_foreach_variable_with_modes(var, s, nir_var_mem_global)
+   nir_foreach_variable_with_modes (var, s, nir_var_mem_global)
       left++;
    CHECK(left == 0, "%u variables left", left);
    nir_lower_vars_to_explicit_types(s, nir_var_mem_global, glsl_get_cl_type_size_align);
@@ -114,8 +114,7 @@ test_each_variable_at_its_offset(void)
    CHECK(n == 3, "%u global accesses", n);
    if (n == 3) {
       CHECK(a[0] == BUFFER + 0, "counter read at 0x%llx", (unsigned long long)a[0]);
-      CHECK(a[1] == BUFFER + 16 + 3 * 4, "table[3] written at 0x%llx",
-            (unsigned long long)a[1]);
+      CHECK(a[1] == BUFFER + 16 + 3 * 4, "table[3] written at 0x%llx", (unsigned long long)a[1]);
       CHECK(a[2] == BUFFER + 32 + 8, "rec.v written at 0x%llx", (unsigned long long)a[2]);
    }
    nir_test_free(b.shader);

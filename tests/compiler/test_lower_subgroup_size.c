@@ -56,8 +56,8 @@ read_builtin(const char *name, gl_system_value value, unsigned wave, const struc
    nir_variable *var = nir_variable_create(b.shader, nir_var_system_value, glsl_uint_type(), name);
    var->data.location = value;
    nir_def *v = nir_load_deref(&b, nir_build_deref_var(&b, var));
-   nir_deref_instr *out = nir_build_deref_cast(&b, nir_imm_int64(&b, 0x1000), nir_var_mem_global,
-                                               glsl_uint_type(), 4);
+   nir_deref_instr *out =
+      nir_build_deref_cast(&b, nir_imm_int64(&b, 0x1000), nir_var_mem_global, glsl_uint_type(), 4);
    nir_store_deref(&b, out, v, 1);
 
    kiln_nir_lower_subgroup_size(b.shader, wave);
@@ -80,8 +80,10 @@ static void
 check_size(unsigned wave, struct launch l, unsigned expect)
 {
    unsigned got = read_builtin("__spirv_BuiltInSubgroupSize", SYSTEM_VALUE_SUBGROUP_SIZE, wave, &l);
-   CHECK(got == expect, "wave %u, %u items in groups of %u, group %u sub-group %u: size %u, "
-         "expected %u", wave, l.global_size, l.local_size, l.group, l.subgroup, got, expect);
+   CHECK(got == expect,
+         "wave %u, %u items in groups of %u, group %u sub-group %u: size %u, "
+         "expected %u",
+         wave, l.global_size, l.local_size, l.group, l.subgroup, got, expect);
 }
 
 int
@@ -98,13 +100,13 @@ main(void)
 
    /* get_max_sub_group_size() is the wave size, left to the backend */
    struct launch l = { 96, 48, 1, 1 };
-   CHECK(read_builtin("__spirv_BuiltInSubgroupMaxSize", SYSTEM_VALUE_SUBGROUP_SIZE, 32, &l) ==
-            ~0u, "get_max_sub_group_size() was rewritten");
+   CHECK(read_builtin("__spirv_BuiltInSubgroupMaxSize", SYSTEM_VALUE_SUBGROUP_SIZE, 32, &l) == ~0u,
+         "get_max_sub_group_size() was rewritten");
 
    /* enqueued sub-groups: from the enqueued size, also in a partial group */
    l = (struct launch){ 100, 48, 2, 0 };
-   unsigned n = read_builtin("__spirv_BuiltInNumEnqueuedSubgroups", SYSTEM_VALUE_NUM_SUBGROUPS,
-                             32, &l);
+   unsigned n =
+      read_builtin("__spirv_BuiltInNumEnqueuedSubgroups", SYSTEM_VALUE_NUM_SUBGROUPS, 32, &l);
    CHECK(n == 2, "enqueued sub-groups of a partial group of 48: %u, expected 2", n);
    CHECK(read_builtin("__spirv_BuiltInNumSubgroups", SYSTEM_VALUE_NUM_SUBGROUPS, 32, &l) == ~0u,
          "get_num_sub_groups() was rewritten");

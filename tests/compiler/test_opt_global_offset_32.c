@@ -20,13 +20,12 @@
 #include "kiln_nir_passes.h"
 #include "nir_pass_test.h"
 
-
 static const nir_shader_compiler_options options = { 0 };
 
 /* Loads at these addresses stand for the kernel's run-time values. */
 #define BASE_ADDR 0x100
-#define X_ADDR 0x200
-#define Y_ADDR 0x300
+#define X_ADDR    0x200
+#define Y_ADDR    0x300
 
 enum shape {
    SHAPE_SHIFT,          /* base + (u2u64(x) << 2) */
@@ -59,15 +58,24 @@ static uint64_t
 expected_address(enum shape shape, uint64_t base, uint32_t x, uint32_t y)
 {
    switch (shape) {
-   case SHAPE_SHIFT: return base + (uint64_t)x * 4;
-   case SHAPE_SHIFT_CONST: return base + (uint64_t)x * 8 + 24;
-   case SHAPE_MUL: return base + (uint64_t)x * 12;
-   case SHAPE_MASKED_PRODUCT: return base + (uint64_t)(x & 0xffff) * (y & 0xffff) * 4;
-   case SHAPE_NEG_CONST: return base + (uint64_t)x * 4 - 4;
-   case SHAPE_SIGNED: return base + (uint64_t)((int64_t)(int32_t)x * 4);
-   case SHAPE_PRODUCT: return base + (uint64_t)x * y;
-   case SHAPE_ALREADY_32: return base + x;
-   default: abort();
+   case SHAPE_SHIFT:
+      return base + (uint64_t)x * 4;
+   case SHAPE_SHIFT_CONST:
+      return base + (uint64_t)x * 8 + 24;
+   case SHAPE_MUL:
+      return base + (uint64_t)x * 12;
+   case SHAPE_MASKED_PRODUCT:
+      return base + (uint64_t)(x & 0xffff) * (y & 0xffff) * 4;
+   case SHAPE_NEG_CONST:
+      return base + (uint64_t)x * 4 - 4;
+   case SHAPE_SIGNED:
+      return base + (uint64_t)((int64_t)(int32_t)x * 4);
+   case SHAPE_PRODUCT:
+      return base + (uint64_t)x * y;
+   case SHAPE_ALREADY_32:
+      return base + x;
+   default:
+      abort();
    }
 }
 
@@ -81,11 +89,15 @@ build(enum shape shape)
    nir_def *x64 = nir_u2u64(&b, x);
    nir_def *addr;
    switch (shape) {
-   case SHAPE_SHIFT: addr = nir_iadd(&b, base, nir_ishl_imm(&b, x64, 2)); break;
+   case SHAPE_SHIFT:
+      addr = nir_iadd(&b, base, nir_ishl_imm(&b, x64, 2));
+      break;
    case SHAPE_SHIFT_CONST:
       addr = nir_iadd_imm(&b, nir_iadd(&b, base, nir_ishl_imm(&b, x64, 3)), 24);
       break;
-   case SHAPE_MUL: addr = nir_iadd(&b, base, nir_imul_imm(&b, x64, 12)); break;
+   case SHAPE_MUL:
+      addr = nir_iadd(&b, base, nir_imul_imm(&b, x64, 12));
+      break;
    case SHAPE_MASKED_PRODUCT:
       addr = nir_iadd(&b, base,
                       nir_ishl_imm(&b,
@@ -96,10 +108,17 @@ build(enum shape shape)
    case SHAPE_NEG_CONST:
       addr = nir_iadd_imm(&b, nir_iadd(&b, base, nir_ishl_imm(&b, x64, 2)), -4);
       break;
-   case SHAPE_SIGNED: addr = nir_iadd(&b, base, nir_ishl_imm(&b, nir_i2i64(&b, x), 2)); break;
-   case SHAPE_PRODUCT: addr = nir_iadd(&b, base, nir_imul(&b, x64, nir_u2u64(&b, y))); break;
-   case SHAPE_ALREADY_32: addr = nir_iadd(&b, base, x64); break;
-   default: abort();
+   case SHAPE_SIGNED:
+      addr = nir_iadd(&b, base, nir_ishl_imm(&b, nir_i2i64(&b, x), 2));
+      break;
+   case SHAPE_PRODUCT:
+      addr = nir_iadd(&b, base, nir_imul(&b, x64, nir_u2u64(&b, y)));
+      break;
+   case SHAPE_ALREADY_32:
+      addr = nir_iadd(&b, base, x64);
+      break;
+   default:
+      abort();
    }
    nir_store_global(&b, addr, 4, nir_imm_int(&b, 7), 1);
    return b.shader;
@@ -119,8 +138,7 @@ is_base_plus_u2u64(nir_def *addr)
    for (unsigned i = 0; i < 2; i++) {
       nir_scalar base = i ? c : a, off = i ? a : c;
       if (nir_scalar_is_alu(off) && nir_scalar_alu_op(off) == nir_op_u2u64 &&
-          nir_scalar_chase_alu_src(off, 0).def->bit_size == 32 &&
-          nir_scalar_is_intrinsic(base) &&
+          nir_scalar_chase_alu_src(off, 0).def->bit_size == 32 && nir_scalar_is_intrinsic(base) &&
           nir_scalar_intrinsic_op(base) == nir_intrinsic_load_global)
          return true;
    }
@@ -153,15 +171,16 @@ test_shape(enum shape shape)
 
    nir_intrinsic_instr *store = nir_test_find_intrinsic(s, nir_intrinsic_store_global);
    if (shapes[shape].rewritten) {
-      CHECK(is_base_plus_u2u64(store->src[1].ssa),
-            "%s: address is not base + u2u64(offset32)", shapes[shape].name);
+      CHECK(is_base_plus_u2u64(store->src[1].ssa), "%s: address is not base + u2u64(offset32)",
+            shapes[shape].name);
    }
 
    /* Offsets below 4 GiB, the largest ones included. */
    static const uint64_t bases[] = { 0x10000, 0xffff00000000ull };
    static const uint32_t values[][2] = {
-      { 0, 0 }, { 1, 3 }, { 12345, 678 }, { 0x3fffffff, 1 }, { 0xffff, 0xffff },
-      { 0x15555555, 0x7fff }, { 0x1fffffff, 0 },
+      { 0, 0 },          { 1, 3 },           { 12345, 678 },
+      { 0x3fffffff, 1 }, { 0xffff, 0xffff }, { 0x15555555, 0x7fff },
+      { 0x1fffffff, 0 },
    };
    for (unsigned bi = 0; bi < ARRAY_SIZE(bases); bi++) {
       for (unsigned v = 0; v < ARRAY_SIZE(values); v++) {

@@ -69,12 +69,10 @@ build_case(nir_builder *b, const struct access_case *c)
       nir_def *v = nir_imm_zero(b, c->num_components, c->bit_size);
       unsigned wm = c->write_mask ? c->write_mask : BITFIELD_MASK(c->num_components);
       return nir_build_store_global(b, v, addr, .write_mask = wm, .access = access,
-                                    .align_mul = c->align_mul,
-                                    .align_offset = c->align_offset);
+                                    .align_mul = c->align_mul, .align_offset = c->align_offset);
    }
-   nir_def *v = nir_build_load_global(b, c->num_components, c->bit_size, addr,
-                                      .access = access, .align_mul = c->align_mul,
-                                      .align_offset = c->align_offset);
+   nir_def *v = nir_build_load_global(b, c->num_components, c->bit_size, addr, .access = access,
+                                      .align_mul = c->align_mul, .align_offset = c->align_offset);
    /* Keep the load alive. */
    nir_build_store_global(b, v, nir_imm_int64(b, 0x2000), .align_mul = 16);
    nir_intrinsic_instr *intr = nir_instr_as_intrinsic(v->parent_instr);
@@ -93,9 +91,8 @@ main(void)
       nir_intrinsic_instr *intr = build_case(&b, c);
       kiln_nir_opt_unaligned_global(b.shader);
       const unsigned bytes = c->num_components * c->bit_size / 8;
-      unsigned n = intr->intrinsic == nir_intrinsic_store_global
-                      ? intr->src[0].ssa->num_components
-                      : intr->def.num_components;
+      unsigned n = intr->intrinsic == nir_intrinsic_store_global ? intr->src[0].ssa->num_components
+                                                                 : intr->def.num_components;
       CHECK(nir_intrinsic_align(intr) == c->expect_align,
             "case %u (%s %u x i%u, align %u+%u): align %u, expected %u", i,
             c->store ? "store" : "load", c->num_components, c->bit_size, c->align_mul,

@@ -19,13 +19,12 @@
 #include "kiln_nir_passes.h"
 #include "nir_pass_test.h"
 
-
 static const nir_shader_compiler_options options = { .has_bit_test = true };
 
-#define VEC_ADDR 0x1000
+#define VEC_ADDR  0x1000
 #define VEC2_ADDR 0x1800 /* shuffle2's second vector */
-#define IDX_ADDR 0x2000
-#define OUT_ADDR 0x3000
+#define IDX_ADDR  0x2000
+#define OUT_ADDR  0x3000
 
 enum index_kind {
    INDEX_MASKED, /* 32-bit, iand(x, n - 1) as shuffle does: range proven */
@@ -62,9 +61,9 @@ build(unsigned n, unsigned bit_size, enum index_kind kind)
 static void
 fill_undefs(nir_shader *s, uint64_t pattern)
 {
-   nir_foreach_function_impl(impl, s) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr_safe(instr, block) {
+   nir_foreach_function_impl (impl, s) {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr_safe (instr, block) {
             if (instr->type != nir_instr_type_undef)
                continue;
             nir_undef_instr *undef = nir_instr_as_undef(instr);
@@ -72,9 +71,8 @@ fill_undefs(nir_shader *s, uint64_t pattern)
             nir_const_value values[NIR_MAX_VEC_COMPONENTS];
             for (unsigned c = 0; c < undef->def.num_components; c++)
                values[c] = nir_const_value_for_raw_uint(pattern, undef->def.bit_size);
-            nir_def_replace(&undef->def,
-                            nir_build_imm(&b, undef->def.num_components, undef->def.bit_size,
-                                          values));
+            nir_def_replace(&undef->def, nir_build_imm(&b, undef->def.num_components,
+                                                       undef->def.bit_size, values));
          }
       }
    }
@@ -123,12 +121,11 @@ test_extract(unsigned n, unsigned bit_size, enum index_kind kind, bool private_m
 
    /* Fewer than four components are left as they are. */
    bool expect_progress = n >= 4;
-   CHECK(progress == expect_progress, "n=%u %u-bit %s: progress %d", n, bit_size,
-         kind_name[kind], progress);
+   CHECK(progress == expect_progress, "n=%u %u-bit %s: progress %d", n, bit_size, kind_name[kind],
+         progress);
    if (expect_progress) {
       CHECK(nir_test_count_alu(s, nir_op_ilt, 0) < ilt_before,
-            "n=%u %u-bit %s: the per-node compares are still there", n, bit_size,
-            kind_name[kind]);
+            "n=%u %u-bit %s: the per-node compares are still there", n, bit_size, kind_name[kind]);
       /* Whole 8- and 16-wide vectors, and 4-wide ones of 64-bit
        * components, are read from private memory, with one indexed load
        * and no selects. */
@@ -137,8 +134,8 @@ test_extract(unsigned n, unsigned bit_size, enum index_kind kind, bool private_m
       unsigned bcsels = nir_test_count_alu(s, nir_op_bcsel, 0);
       unsigned loads = nir_test_count_intrinsic(s, nir_intrinsic_load_deref);
       CHECK(memory ? bcsels == 0 && loads == 1 : loads == 0,
-            "n=%u %u-bit %s: %u bcsels, %u private loads", n, bit_size, kind_name[kind],
-            bcsels, loads);
+            "n=%u %u-bit %s: %u bcsels, %u private loads", n, bit_size, kind_name[kind], bcsels,
+            loads);
    }
 
    const unsigned idx_bits = kind == INDEX_RAW64 ? 64 : 32;
@@ -162,8 +159,8 @@ test_extract(unsigned n, unsigned bit_size, enum index_kind kind, bool private_m
       for (unsigned u = 0; u < ARRAY_SIZE(undef_patterns); u++) {
          uint64_t got = 0;
          bool folded = evaluate(s, n, bit_size, idx, idx_bits, undef_patterns[u], &got);
-         CHECK(folded, "n=%u %u-bit %s idx=%" PRId64 ": did not fold to a constant", n,
-               bit_size, kind_name[kind], idx);
+         CHECK(folded, "n=%u %u-bit %s idx=%" PRId64 ": did not fold to a constant", n, bit_size,
+               kind_name[kind], idx);
          CHECK(!folded || got == expected,
                "n=%u %u-bit %s idx=%" PRId64 " undef=0x%" PRIx64 ": got 0x%" PRIx64
                ", want 0x%" PRIx64,
@@ -180,8 +177,7 @@ test_extract(unsigned n, unsigned bit_size, enum index_kind kind, bool private_m
 static nir_shader *
 build_shuffle2(unsigned n, unsigned bit_size, bool masked)
 {
-   nir_builder b =
-      nir_test_kernel(&options, "shuffle2_test");
+   nir_builder b = nir_test_kernel(&options, "shuffle2_test");
    nir_def *x = nir_load_global(&b, nir_imm_int64(&b, VEC_ADDR), 8, n, bit_size);
    nir_def *y = nir_load_global(&b, nir_imm_int64(&b, VEC2_ADDR), 8, n, bit_size);
    nir_def *m = nir_load_global(&b, nir_imm_int64(&b, IDX_ADDR), 8, 1, 32);
@@ -207,8 +203,8 @@ test_shuffle2(unsigned n, unsigned bit_size, bool masked)
    if (masked && 2 * n >= 8) {
       unsigned loads = nir_test_count_intrinsic(s, nir_intrinsic_load_deref);
       unsigned bcsels = nir_test_count_alu(s, nir_op_bcsel, 0);
-      CHECK(loads == 1 && bcsels == 0, "shuffle2 n=%u %u-bit %s: %u private loads, %u bcsels",
-            n, bit_size, kind, loads, bcsels);
+      CHECK(loads == 1 && bcsels == 0, "shuffle2 n=%u %u-bit %s: %u private loads, %u bcsels", n,
+            bit_size, kind, loads, bcsels);
    }
 
    const int64_t extra[] = { -1, -2 * (int64_t)n + 1, INT32_MIN, INT32_MAX };

@@ -34,7 +34,7 @@ static cl_mem
 create_image(cl_context ctx, const struct kiln_run_arg *a, cl_mem *buffer, cl_int *e)
 {
    const struct kiln_run_image *img = &a->image;
-   const cl_image_format format = {img->order, img->data_type};
+   const cl_image_format format = { img->order, img->data_type };
    cl_image_desc desc = {
       .image_type = image_cl_types[img->type],
       .image_width = img->width,
@@ -45,8 +45,8 @@ create_image(cl_context ctx, const struct kiln_run_arg *a, cl_mem *buffer, cl_in
    /* Kernels may only read sRGB images unless the device has
     * cl_khr_srgb_image_writes, and a device need only offer them as
     * CL_MEM_READ_ONLY (OpenCL 3.0 API §5.3.2.1). */
-   const bool srgb = img->order == CL_sRGB || img->order == CL_sRGBA ||
-                     img->order == CL_sBGRA || img->order == CL_sRGBx;
+   const bool srgb = img->order == CL_sRGB || img->order == CL_sRGBA || img->order == CL_sBGRA ||
+                     img->order == CL_sRGBx;
    cl_mem_flags flags = (srgb ? CL_MEM_READ_ONLY : CL_MEM_READ_WRITE) | CL_MEM_COPY_HOST_PTR;
    void *host = a->data;
    if (img->type == KILN_IMAGE_1D_BUFFER) {
@@ -63,11 +63,10 @@ create_image(cl_context ctx, const struct kiln_run_arg *a, cl_mem *buffer, cl_in
 static void
 usage(void)
 {
-   fprintf(stderr,
-           "usage: pocl_run [--platform NAME] FILE.cl -k KERNEL -g X[,Y,Z] "
-           "[-l X[,Y,Z]] [-o X[,Y,Z]] [-b OPTIONS] ARG...\n"
-           "  ARG: TYPE:v[,v..] | buf:TYPE[N][=v,v,..|=@FILE|=rand:SEED[:LO:HI]] | "
-           "local:BYTES\n");
+   fprintf(stderr, "usage: pocl_run [--platform NAME] FILE.cl -k KERNEL -g X[,Y,Z] "
+                   "[-l X[,Y,Z]] [-o X[,Y,Z]] [-b OPTIONS] ARG...\n"
+                   "  ARG: TYPE:v[,v..] | buf:TYPE[N][=v,v,..|=@FILE|=rand:SEED[:LO:HI]] | "
+                   "local:BYTES\n");
 }
 
 static char *
@@ -109,13 +108,13 @@ pick_platform(const char *want)
    return NULL;
 }
 
-#define CHECK(call, what)                                                     \
-   do {                                                                       \
-      cl_int _e = (call);                                                     \
-      if (_e != CL_SUCCESS) {                                                 \
-         fprintf(stderr, "pocl_run: %s failed: OpenCL error %d\n", what, _e); \
-         return 1;                                                            \
-      }                                                                       \
+#define CHECK(call, what)                                                                          \
+   do {                                                                                            \
+      cl_int _e = (call);                                                                          \
+      if (_e != CL_SUCCESS) {                                                                      \
+         fprintf(stderr, "pocl_run: %s failed: OpenCL error %d\n", what, _e);                      \
+         return 1;                                                                                 \
+      }                                                                                            \
    } while (0)
 
 /* A device that supports device-side enqueue gets a default on-device
@@ -129,14 +128,17 @@ create_device_queue(cl_context ctx, cl_device_id dev)
           CL_SUCCESS ||
        !(caps & CL_DEVICE_QUEUE_SUPPORTED))
       return NULL;
-   const cl_queue_properties props[] = {
-      CL_QUEUE_PROPERTIES,
-      CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT, 0};
+   const cl_queue_properties props[] = { CL_QUEUE_PROPERTIES,
+                                         CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE |
+                                            CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT,
+                                         0 };
    cl_int e;
    cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, props, &e);
    if (e != CL_SUCCESS)
-      fprintf(stderr, "pocl_run: clCreateCommandQueueWithProperties (the default on-device "
-              "queue) failed: OpenCL error %d\n", e);
+      fprintf(stderr,
+              "pocl_run: clCreateCommandQueueWithProperties (the default on-device "
+              "queue) failed: OpenCL error %d\n",
+              e);
    return e == CL_SUCCESS ? q : NULL;
 }
 
@@ -144,14 +146,14 @@ int
 main(int argc, char **argv)
 {
    struct kiln_run_command l;
-   struct kiln_run_extra_option platform_opt = {.name = "--platform"};
+   struct kiln_run_extra_option platform_opt = { .name = "--platform" };
    char err[512];
    if (argc < 2) {
       usage();
       return 2;
    }
-   if (kiln_run_parse_command_line_extra(argc - 1, argv + 1, &platform_opt, 1, &l,
-                                         err, sizeof(err))) {
+   if (kiln_run_parse_command_line_extra(argc - 1, argv + 1, &platform_opt, 1, &l, err,
+                                         sizeof(err))) {
       fprintf(stderr, "pocl_run: %s\n", err);
       usage();
       return 2;
@@ -171,53 +173,47 @@ main(int argc, char **argv)
       return 1;
    }
    cl_device_id dev;
-   CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &dev, NULL),
-         "clGetDeviceIDs");
+   CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &dev, NULL), "clGetDeviceIDs");
    cl_int e;
    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
    CHECK(e, "clCreateContext");
-   cl_command_queue q =
-      clCreateCommandQueueWithProperties(ctx, dev, NULL, &e);
+   cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &e);
    CHECK(e, "clCreateCommandQueueWithProperties");
    cl_command_queue device_queue = create_device_queue(ctx, dev);
 
-   const char *srcs[] = {src};
+   const char *srcs[] = { src };
    cl_program prog = clCreateProgramWithSource(ctx, 1, srcs, &src_size, &e);
    CHECK(e, "clCreateProgramWithSource");
    e = clBuildProgram(prog, 1, &dev, l.options, NULL, NULL);
    if (e != CL_SUCCESS) {
       size_t log_size = 0;
-      clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL,
-                            &log_size);
+      clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &log_size);
       char *log = calloc(1, log_size + 1);
-      clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, log_size, log,
-                            NULL);
-      fprintf(stderr, "pocl_run: building %s with '%s' failed (%d):\n%s\n",
-              l.file, l.options, e, log);
+      clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, log_size, log, NULL);
+      fprintf(stderr, "pocl_run: building %s with '%s' failed (%d):\n%s\n", l.file, l.options, e,
+              log);
       return 1;
    }
    cl_kernel kernels[KILN_RUN_MAX_KERNELS];
    for (unsigned n = 0; n < l.num_kernels; n++) {
       kernels[n] = clCreateKernel(prog, l.kernels[n], &e);
       if (e != CL_SUCCESS) {
-         fprintf(stderr, "pocl_run: no kernel '%s' in %s (%d)\n", l.kernels[n],
-                 l.file, e);
+         fprintf(stderr, "pocl_run: no kernel '%s' in %s (%d)\n", l.kernels[n], l.file, e);
          return 1;
       }
       cl_uint num_args = 0;
-      CHECK(clGetKernelInfo(kernels[n], CL_KERNEL_NUM_ARGS, sizeof(num_args), &num_args,
-                            NULL),
+      CHECK(clGetKernelInfo(kernels[n], CL_KERNEL_NUM_ARGS, sizeof(num_args), &num_args, NULL),
             "clGetKernelInfo");
       if (num_args != l.num_args) {
-         fprintf(stderr, "pocl_run: kernel %s takes %u arguments, %u given\n",
-                 l.kernels[n], num_args, l.num_args);
+         fprintf(stderr, "pocl_run: kernel %s takes %u arguments, %u given\n", l.kernels[n],
+                 num_args, l.num_args);
          return 2;
       }
    }
 
    /* The buffers, shared by the kernels, which take the same arguments. */
-   cl_mem mems[KILN_RUN_MAX_ARGS] = {0}, image_buffers[KILN_RUN_MAX_ARGS] = {0};
-   cl_sampler samplers[KILN_RUN_MAX_ARGS] = {0};
+   cl_mem mems[KILN_RUN_MAX_ARGS] = { 0 }, image_buffers[KILN_RUN_MAX_ARGS] = { 0 };
+   cl_sampler samplers[KILN_RUN_MAX_ARGS] = { 0 };
    for (unsigned i = 0; i < l.num_args; i++) {
       struct kiln_run_arg *a = &l.args[i];
       if (a->kind == KILN_RUN_ARG_IMAGE) {
@@ -227,9 +223,13 @@ main(int argc, char **argv)
       }
       if (a->kind == KILN_RUN_ARG_SAMPLER) {
          const cl_sampler_properties props[] = {
-            CL_SAMPLER_NORMALIZED_COORDS, a->sampler.normalized,
-            CL_SAMPLER_ADDRESSING_MODE, a->sampler.addressing,
-            CL_SAMPLER_FILTER_MODE, a->sampler.filter, 0,
+            CL_SAMPLER_NORMALIZED_COORDS,
+            a->sampler.normalized,
+            CL_SAMPLER_ADDRESSING_MODE,
+            a->sampler.addressing,
+            CL_SAMPLER_FILTER_MODE,
+            a->sampler.filter,
+            0,
          };
          samplers[i] = clCreateSamplerWithProperties(ctx, props, &e);
          CHECK(e, "clCreateSamplerWithProperties");
@@ -237,8 +237,8 @@ main(int argc, char **argv)
       }
       if (a->kind != KILN_RUN_ARG_BUFFER)
          continue;
-      mems[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                               a->bytes, a->data, &e);
+      mems[i] =
+         clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->bytes, a->data, &e);
       CHECK(e, "clCreateBuffer");
    }
    for (unsigned n = 0; n < l.num_kernels; n++) {
@@ -274,8 +274,8 @@ main(int argc, char **argv)
     * in launch order. */
    for (unsigned launch = 0; launch < l.launches; launch++) {
       for (unsigned n = 0; n < l.num_kernels; n++) {
-         CHECK(clEnqueueNDRangeKernel(q, kernels[n], l.dim, l.has_offset ? offset : NULL,
-                                      global, l.has_local ? local : NULL, 0, NULL, NULL),
+         CHECK(clEnqueueNDRangeKernel(q, kernels[n], l.dim, l.has_offset ? offset : NULL, global,
+                                      l.has_local ? local : NULL, 0, NULL, NULL),
                "clEnqueueNDRangeKernel");
          CHECK(clFinish(q), "clFinish");
       }
@@ -285,19 +285,19 @@ main(int argc, char **argv)
          continue;
       if (l.args[i].kind == KILN_RUN_ARG_IMAGE) {
          const struct kiln_run_image *img = &l.args[i].image;
-         const size_t origin[3] = {0, 0, 0};
+         const size_t origin[3] = { 0, 0, 0 };
          const size_t region[3] = {
             img->width,
             img->type == KILN_IMAGE_1D_ARRAY ? img->layers : img->height,
             img->type == KILN_IMAGE_2D_ARRAY ? img->layers : img->depth,
          };
-         CHECK(clEnqueueReadImage(q, mems[i], CL_TRUE, origin, region, 0, 0, l.args[i].data,
-                                  0, NULL, NULL),
+         CHECK(clEnqueueReadImage(q, mems[i], CL_TRUE, origin, region, 0, 0, l.args[i].data, 0,
+                                  NULL, NULL),
                "clEnqueueReadImage");
          continue;
       }
-      CHECK(clEnqueueReadBuffer(q, mems[i], CL_TRUE, 0, l.args[i].bytes,
-                                l.args[i].data, 0, NULL, NULL),
+      CHECK(clEnqueueReadBuffer(q, mems[i], CL_TRUE, 0, l.args[i].bytes, l.args[i].data, 0, NULL,
+                                NULL),
             "clEnqueueReadBuffer");
    }
    CHECK(clFinish(q), "clFinish");

@@ -29,8 +29,8 @@ drv_load_kernel(struct kiln_amdgpu_device *dev, const char *dir, const char *nam
       .code = code,
       .code_size = size,
       /* 24 VGPRs in granules of 8 (wave32), denormals kept, as ACO sets. */
-      .rsrc1 = S_00B848_VGPRS((24 - 1) / 8) | S_00B848_FLOAT_MODE(0xf0) |
-               S_00B848_DX10_CLAMP(1) | S_00B848_MEM_ORDERED(1),
+      .rsrc1 = S_00B848_VGPRS((24 - 1) / 8) | S_00B848_FLOAT_MODE(0xf0) | S_00B848_DX10_CLAMP(1) |
+               S_00B848_MEM_ORDERED(1),
       .rsrc2 = S_00B84C_USER_SGPR(4) | S_00B84C_TGID_X_EN(1) | S_00B84C_TGID_Y_EN(1) |
                S_00B84C_TGID_Z_EN(1) | S_00B84C_TIDIG_COMP_CNT(2),
       .wave_size = 32,

@@ -37,14 +37,14 @@ get_bo(void *data, bool ppgtt, uint64_t address)
    const struct kiln_intel_bo *bo = kiln_test_decode_find_bo(d, address);
    if (bo) {
       uint64_t start, range;
-      if (d->vm_binding && !(d->vm_binding(address, &start, &range) &&
-                             start <= bo->address && bo->address + bo->size <= start + range)) {
+      if (d->vm_binding && !(d->vm_binding(address, &start, &range) && start <= bo->address &&
+                             bo->address + bo->size <= start + range)) {
          fprintf(stderr, "the decoder followed 0x%" PRIx64 ", in no VM binding of its buffer\n",
                  address);
          d->unbound_in_vm++;
       }
-      return (struct intel_batch_decode_bo){ .addr = bo->address, .size = bo->size,
-                                             .map = bo->map };
+      return (
+         struct intel_batch_decode_bo){ .addr = bo->address, .size = bo->size, .map = bo->map };
    }
    /* Bases of state kiln does not use are 0 and never followed. */
    if (address) {
@@ -76,8 +76,8 @@ kiln_test_decode_batch(const struct intel_device_info *info, struct kiln_test_de
    struct brw_isa_info isa;
    brw_init_isa_info(&isa, info);
    struct intel_batch_decode_ctx ctx;
-   intel_batch_decode_ctx_init_brw(&ctx, &isa, info, f, INTEL_BATCH_DECODE_FULL, NULL, get_bo,
-                                   NULL, d);
+   intel_batch_decode_ctx_init_brw(&ctx, &isa, info, f, INTEL_BATCH_DECODE_FULL, NULL, get_bo, NULL,
+                                   d);
    ctx.shader_binary = shader_binary;
    intel_print_batch(&ctx, sub->batch->map, sub->batch_bytes, sub->batch->address, false);
    intel_batch_decode_ctx_finish(&ctx);
@@ -86,8 +86,8 @@ kiln_test_decode_batch(const struct intel_device_info *info, struct kiln_test_de
 }
 
 char *
-kiln_test_decode_struct(const struct intel_device_info *info, const char *name,
-                        const void *map, uint64_t address)
+kiln_test_decode_struct(const struct intel_device_info *info, const char *name, const void *map,
+                        uint64_t address)
 {
    struct intel_spec *spec = intel_spec_load(info);
    struct intel_group *group = spec ? intel_spec_find_struct(spec, name) : NULL;

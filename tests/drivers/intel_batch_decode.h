@@ -28,10 +28,10 @@ struct kiln_test_decode {
    struct kiln_intel_bo *bos[KILN_TEST_DECODE_MAX_BOS]; /* resident for the batch */
    unsigned num_bos;
    kiln_xe_shim_binding_fn vm_binding; /* the xe shim's bindings, or NULL */
-   unsigned unbound;       /* addresses followed outside every buffer */
-   unsigned unbound_in_vm; /* addresses followed outside every VM binding */
-   unsigned shaders;       /* kernels found (one per interface descriptor) */
-   uint64_t shader_address; /* the last one's */
+   unsigned unbound;                   /* addresses followed outside every buffer */
+   unsigned unbound_in_vm;             /* addresses followed outside every VM binding */
+   unsigned shaders;                   /* kernels found (one per interface descriptor) */
+   uint64_t shader_address;            /* the last one's */
    const void *shader;
    unsigned shader_size;
 };
@@ -46,8 +46,7 @@ char *kiln_test_decode_struct(const struct intel_device_info *info, const char *
                               const void *map, uint64_t address);
 
 /* The resident buffer holding address, or NULL. */
-struct kiln_intel_bo *kiln_test_decode_find_bo(const struct kiln_test_decode *d,
-                                               uint64_t address);
+struct kiln_intel_bo *kiln_test_decode_find_bo(const struct kiln_test_decode *d, uint64_t address);
 
 /* Where the n-th command called name starts in text (n from 0), or NULL. */
 const char *kiln_test_decode_command(const char *text, const char *name, unsigned n);
@@ -55,7 +54,6 @@ const char *kiln_test_decode_command(const char *text, const char *name, unsigne
 /* The first field called name in text from `from` up to `end` (NULL: the
  * end of the text), as a number (decimal, or hex after "0x"); false when
  * there is none. */
-bool kiln_test_decode_field(const char *from, const char *end, const char *name,
-                            uint64_t *value);
+bool kiln_test_decode_field(const char *from, const char *end, const char *name, uint64_t *value);
 
 #endif

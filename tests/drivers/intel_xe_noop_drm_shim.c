@@ -51,9 +51,9 @@ extern ioctl_fn_t core_ioctls[];
 bool drm_shim_driver_prefers_first_render_node = true;
 
 #define SYSMEM_INSTANCE 0
-#define VRAM_INSTANCE 1
-#define MAX_QUEUES 64
-#define MAX_SYNCOBJS 256
+#define VRAM_INSTANCE   1
+#define MAX_QUEUES      64
+#define MAX_SYNCOBJS    256
 
 struct xe_bo {
    struct shim_bo base; /* first: drm-shim frees it */
@@ -71,9 +71,9 @@ static struct {
    simple_mtx_t lock;
    struct intel_device_info info;
    uint32_t device_id;
-   uint32_t vms;                    /* VM ids handed out: 1..vms */
+   uint32_t vms; /* VM ids handed out: 1..vms */
    struct {
-      uint32_t vm;                  /* 0 when free */
+      uint32_t vm; /* 0 when free */
       bool banned;
    } queues[MAX_QUEUES];
    /* Syncobjs, all used as timelines: the last point submitted, and the
@@ -81,7 +81,7 @@ static struct {
    bool syncobjs[MAX_SYNCOBJS];
    uint64_t points[MAX_SYNCOBJS];
    uint64_t signalled[MAX_SYNCOBJS];
-   struct util_dynarray bindings;   /* struct binding */
+   struct util_dynarray bindings; /* struct binding */
    uint64_t last_exec;
    enum kiln_xe_shim_fault fault;
 } xe = { .lock = SIMPLE_MTX_INITIALIZER };
@@ -219,8 +219,7 @@ query_engines(struct drm_xe_device_query *query)
       },
    };
    data.head.num_engines = xe.info.verx10 >= 125 ? 3 : 2;
-   return reply(query, &data,
-                sizeof(data.head) + data.head.num_engines * sizeof(data.engines[0]));
+   return reply(query, &data, sizeof(data.head) + data.head.num_engines * sizeof(data.engines[0]));
 }
 
 static int
@@ -256,14 +255,13 @@ static int
 xe_gem_create(int fd, unsigned long request, void *arg)
 {
    struct drm_xe_gem_create *create = arg;
-   const uint32_t regions = BITFIELD_BIT(SYSMEM_INSTANCE) |
-                            (xe.info.has_local_mem ? BITFIELD_BIT(VRAM_INSTANCE) : 0);
+   const uint32_t regions =
+      BITFIELD_BIT(SYSMEM_INSTANCE) | (xe.info.has_local_mem ? BITFIELD_BIT(VRAM_INSTANCE) : 0);
    const bool vram = create->placement & BITFIELD_BIT(VRAM_INSTANCE);
    const uint64_t page = vram ? 64 << 10 : 4096;
 
    if (!create->placement || (create->placement & ~regions))
-      return fail(EINVAL, "GEM_CREATE: placement 0x%x, regions 0x%x", create->placement,
-                  regions);
+      return fail(EINVAL, "GEM_CREATE: placement 0x%x, regions 0x%x", create->placement, regions);
    if (create->cpu_caching != DRM_XE_GEM_CPU_CACHING_WB &&
        create->cpu_caching != DRM_XE_GEM_CPU_CACHING_WC)
       return fail(EINVAL, "GEM_CREATE: CPU caching %u", create->cpu_caching);
@@ -272,8 +270,8 @@ xe_gem_create(int fd, unsigned long request, void *arg)
    if ((create->flags & DRM_XE_GEM_CREATE_FLAG_NEEDS_VISIBLE_VRAM) && !vram)
       return fail(EINVAL, "GEM_CREATE: NEEDS_VISIBLE_VRAM without VRAM");
    if (!create->size || create->size % page || create->size > UINT32_MAX)
-      return fail(EINVAL, "GEM_CREATE: size %llu (pages of %llu)",
-                  (unsigned long long)create->size, (unsigned long long)page);
+      return fail(EINVAL, "GEM_CREATE: size %llu (pages of %llu)", (unsigned long long)create->size,
+                  (unsigned long long)page);
    if (create->vm_id && !vm_exists(create->vm_id))
       return fail(ENOENT, "GEM_CREATE: no VM %u", create->vm_id);
 
@@ -340,8 +338,8 @@ check_syncs(const char *ioctl, uint64_t syncs, uint32_t count)
    const struct drm_xe_sync *sync = (const void *)(uintptr_t)syncs;
    for (uint32_t i = 0; i < count; i++) {
       if (sync[i].type != DRM_XE_SYNC_TYPE_TIMELINE_SYNCOBJ)
-         return fail(EINVAL, "%s: sync type %u (this shim models timeline syncobjs only)",
-                     ioctl, sync[i].type);
+         return fail(EINVAL, "%s: sync type %u (this shim models timeline syncobjs only)", ioctl,
+                     sync[i].type);
       if (!syncobj_exists(sync[i].handle))
          return fail(ENOENT, "%s: no syncobj %u", ioctl, sync[i].handle);
       if (!(sync[i].flags & DRM_XE_SYNC_FLAG_SIGNAL) &&
@@ -376,9 +374,8 @@ signal_syncs(uint64_t syncs, uint32_t count, bool signalled)
 static struct binding *
 find_binding(uint32_t vm, uint64_t address, uint64_t range)
 {
-   util_dynarray_foreach(&xe.bindings, struct binding, b) {
-      if ((!vm || b->vm == vm) && address < b->address + b->range &&
-          b->address < address + range)
+   util_dynarray_foreach (&xe.bindings, struct binding, b) {
+      if ((!vm || b->vm == vm) && address < b->address + b->range && b->address < address + range)
          return b;
    }
    return NULL;
@@ -400,13 +397,11 @@ bind_map(int fd, uint32_t vm, const struct drm_xe_vm_bind_op *op)
                  (unsigned long long)op->obj_offset, (unsigned long long)page);
    else if (op->obj_offset + op->range > bo->base.size)
       ret = fail(EINVAL, "VM_BIND: 0x%llx bytes at offset 0x%llx of a 0x%x-byte buffer",
-                 (unsigned long long)op->range, (unsigned long long)op->obj_offset,
-                 bo->base.size);
+                 (unsigned long long)op->range, (unsigned long long)op->obj_offset, bo->base.size);
    else if (bo->vm && bo->vm != vm)
       ret = fail(EINVAL, "VM_BIND: a buffer private to VM %u bound in VM %u", bo->vm, vm);
    else if (op->addr + op->range > (UINT64_C(1) << 48))
-      ret = fail(EINVAL, "VM_BIND: 0x%llx is past the 48-bit VA",
-                 (unsigned long long)op->addr);
+      ret = fail(EINVAL, "VM_BIND: 0x%llx is past the 48-bit VA", (unsigned long long)op->addr);
    else if (find_binding(vm, op->addr, op->range))
       ret = fail(EBUSY, "VM_BIND: 0x%llx+0x%llx overlaps a live binding",
                  (unsigned long long)op->addr, (unsigned long long)op->range);
@@ -439,8 +434,7 @@ xe_vm_bind(int fd, unsigned long request, void *arg)
    if (!vm_exists(bind->vm_id))
       return fail(ENOENT, "VM_BIND: no VM %u", bind->vm_id);
    if (bind->num_binds != 1)
-      return fail(EINVAL, "VM_BIND: %u binds (this shim takes one at a time)",
-                  bind->num_binds);
+      return fail(EINVAL, "VM_BIND: %u binds (this shim takes one at a time)", bind->num_binds);
    simple_mtx_lock(&xe.lock);
    int ret = check_syncs("VM_BIND", bind->syncs, bind->num_syncs);
    if (!ret && bind->bind.op == DRM_XE_VM_BIND_OP_MAP)
@@ -459,20 +453,19 @@ static int
 xe_exec_queue_create(int fd, unsigned long request, void *arg)
 {
    struct drm_xe_exec_queue_create *create = arg;
-   const struct drm_xe_engine_class_instance *instance =
-      (const void *)(uintptr_t)create->instances;
+   const struct drm_xe_engine_class_instance *instance = (const void *)(uintptr_t)create->instances;
    if (create->width != 1 || create->num_placements != 1)
       return fail(EINVAL, "EXEC_QUEUE_CREATE: width %u, %u placements", create->width,
                   create->num_placements);
    if (!vm_exists(create->vm_id))
       return fail(ENOENT, "EXEC_QUEUE_CREATE: no VM %u", create->vm_id);
-   const bool compute = instance->engine_class == DRM_XE_ENGINE_CLASS_COMPUTE &&
-                        xe.info.verx10 >= 125;
+   const bool compute =
+      instance->engine_class == DRM_XE_ENGINE_CLASS_COMPUTE && xe.info.verx10 >= 125;
    if ((instance->engine_class != DRM_XE_ENGINE_CLASS_RENDER &&
         instance->engine_class != DRM_XE_ENGINE_CLASS_COPY && !compute) ||
        instance->engine_instance || instance->gt_id)
-      return fail(EINVAL, "EXEC_QUEUE_CREATE: no engine %u:%u on GT %u",
-                  instance->engine_class, instance->engine_instance, instance->gt_id);
+      return fail(EINVAL, "EXEC_QUEUE_CREATE: no engine %u:%u on GT %u", instance->engine_class,
+                  instance->engine_instance, instance->gt_id);
    simple_mtx_lock(&xe.lock);
    uint32_t id = 1;
    while (id < MAX_QUEUES && xe.queues[id].vm)
@@ -521,8 +514,7 @@ xe_exec(int fd, unsigned long request, void *arg)
    if (!queue_exists(exec->exec_queue_id))
       return fail(ENOENT, "EXEC: no queue %u", exec->exec_queue_id);
    if (exec->num_batch_buffer != 1)
-      return fail(EINVAL, "EXEC: %u batch buffers on a queue of width 1",
-                  exec->num_batch_buffer);
+      return fail(EINVAL, "EXEC: %u batch buffers on a queue of width 1", exec->num_batch_buffer);
    simple_mtx_lock(&xe.lock);
    int ret = check_syncs("EXEC", exec->syncs, exec->num_syncs);
    if (!ret && !find_binding(xe.queues[exec->exec_queue_id].vm, exec->address, 4))
@@ -654,23 +646,22 @@ override_sysfs(void)
    char text[256];
    snprintf(text, sizeof(text),
             "DRIVER=xe\nPCI_CLASS=30000\nPCI_ID=8086:%x\nPCI_SUBSYS_ID=1028:075B\n"
-            "PCI_SLOT_NAME=0000:00:02.0\n", xe.device_id);
-   drm_shim_override_file(text, "/sys/dev/char/%d:%d/device/uevent", DRM_MAJOR,
-                          render_node_minor);
+            "PCI_SLOT_NAME=0000:00:02.0\n",
+            xe.device_id);
+   drm_shim_override_file(text, "/sys/dev/char/%d:%d/device/uevent", DRM_MAJOR, render_node_minor);
    snprintf(text, sizeof(text), "0x%x\n", xe.device_id);
-   drm_shim_override_file(text, "/sys/dev/char/%d:%d/device/device", DRM_MAJOR,
-                          render_node_minor);
+   drm_shim_override_file(text, "/sys/dev/char/%d:%d/device/device", DRM_MAJOR, render_node_minor);
    drm_shim_override_file(text, "/sys/devices/pci0000:00/0000:00:02.0/device");
    drm_shim_override_file("0x0\n", "/sys/dev/char/%d:%d/device/revision", DRM_MAJOR,
                           render_node_minor);
    drm_shim_override_file("0x8086", "/sys/dev/char/%d:%d/device/vendor", DRM_MAJOR,
                           render_node_minor);
    drm_shim_override_file("0x8086", "/sys/devices/pci0000:00/0000:00:02.0/vendor");
-   drm_shim_override_file("0x1234", "/sys/dev/char/%d:%d/device/subsystem_vendor",
-                          DRM_MAJOR, render_node_minor);
+   drm_shim_override_file("0x1234", "/sys/dev/char/%d:%d/device/subsystem_vendor", DRM_MAJOR,
+                          render_node_minor);
    drm_shim_override_file("0x1234", "/sys/devices/pci0000:00/0000:00:02.0/subsystem_vendor");
-   drm_shim_override_file("0x1234", "/sys/dev/char/%d:%d/device/subsystem_device",
-                          DRM_MAJOR, render_node_minor);
+   drm_shim_override_file("0x1234", "/sys/dev/char/%d:%d/device/subsystem_device", DRM_MAJOR,
+                          render_node_minor);
    drm_shim_override_file("0x1234", "/sys/devices/pci0000:00/0000:00:02.0/subsystem_device");
 }
 
@@ -695,8 +686,10 @@ drm_shim_driver_init(void)
    else if (fault && !strcmp(fault, "ban"))
       xe.fault = KILN_XE_SHIM_BAN;
    else if (fault && *fault)
-      fprintf(stderr, "intel_xe_noop_drm_shim: KILN_XE_SHIM_FAULT=%s is not fail-binds, "
-              "hang or ban\n", fault);
+      fprintf(stderr,
+              "intel_xe_noop_drm_shim: KILN_XE_SHIM_FAULT=%s is not fail-binds, "
+              "hang or ban\n",
+              fault);
 
    shim_device.bus_type = DRM_BUS_PCI;
    shim_device.driver_name = "xe";

@@ -39,9 +39,8 @@ test_layout(void)
       uint32_t order, type;
       unsigned bytes;
    } formats[] = {
-      { CL_R, CL_UNORM_INT8, 1 },   { CL_RG, CL_SIGNED_INT8, 2 },
-      { CL_RGBA, CL_UNORM_INT8, 4 }, { CL_RGBA, CL_HALF_FLOAT, 8 },
-      { CL_RGBA, CL_FLOAT, 16 },
+      { CL_R, CL_UNORM_INT8, 1 },    { CL_RG, CL_SIGNED_INT8, 2 }, { CL_RGBA, CL_UNORM_INT8, 4 },
+      { CL_RGBA, CL_HALF_FLOAT, 8 }, { CL_RGBA, CL_FLOAT, 16 },
    };
    for (unsigned f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
       for (unsigned w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
@@ -49,7 +48,10 @@ test_layout(void)
             .type = CL_MEM_OBJECT_IMAGE2D_ARRAY,
             .channel_order = formats[f].order,
             .channel_data_type = formats[f].type,
-            .width = widths[w], .height = 3, .depth = 1, .array_size = 5,
+            .width = widths[w],
+            .height = 3,
+            .depth = 1,
+            .array_size = 5,
          };
          struct kiln_amdgpu_image_layout l;
          CHECK(kiln_amdgpu_image_layout(dev, &image, &l) == 0, "%u bytes, width %u refused",
@@ -66,13 +68,16 @@ test_layout(void)
       }
    }
    const struct kiln_amdgpu_image_desc buffer = {
-      .type = CL_MEM_OBJECT_IMAGE1D_BUFFER, .channel_order = CL_RGBA,
-      .channel_data_type = CL_SIGNED_INT16, .width = 1000, .height = 1, .depth = 1,
+      .type = CL_MEM_OBJECT_IMAGE1D_BUFFER,
+      .channel_order = CL_RGBA,
+      .channel_data_type = CL_SIGNED_INT16,
+      .width = 1000,
+      .height = 1,
+      .depth = 1,
       .array_size = 1,
    };
    struct kiln_amdgpu_image_layout l;
-   CHECK(kiln_amdgpu_image_layout(dev, &buffer, &l) == 0 && l.size == 8000 &&
-            l.row_pitch == 8000,
+   CHECK(kiln_amdgpu_image_layout(dev, &buffer, &l) == 0 && l.size == 8000 && l.row_pitch == 8000,
          "image buffer of 1000 RGBA16: %llu bytes", (unsigned long long)l.size);
 }
 
@@ -85,23 +90,35 @@ test_texture_descriptors(void)
       unsigned sel[4];
    } cases[] = {
       { { CL_MEM_OBJECT_IMAGE2D, CL_RGBA, CL_UNORM_INT8, 0, 13, 7, 1, 1 },
-        V_008F1C_SQ_RSRC_IMG_2D, V_008F0C_GFX10_FORMAT_8_8_8_8_UNORM, 0,
+        V_008F1C_SQ_RSRC_IMG_2D,
+        V_008F0C_GFX10_FORMAT_8_8_8_8_UNORM,
+        0,
         { V_008F0C_SQ_SEL_X, V_008F0C_SQ_SEL_Y, V_008F0C_SQ_SEL_Z, V_008F0C_SQ_SEL_W } },
       /* BGRA: red is memory's third channel */
       { { CL_MEM_OBJECT_IMAGE2D, CL_BGRA, CL_UNORM_INT8, 0, 5000, 1, 1, 1 },
-        V_008F1C_SQ_RSRC_IMG_2D, V_008F0C_GFX10_FORMAT_8_8_8_8_UNORM, 0,
+        V_008F1C_SQ_RSRC_IMG_2D,
+        V_008F0C_GFX10_FORMAT_8_8_8_8_UNORM,
+        0,
         { V_008F0C_SQ_SEL_Z, V_008F0C_SQ_SEL_Y, V_008F0C_SQ_SEL_X, V_008F0C_SQ_SEL_W } },
       { { CL_MEM_OBJECT_IMAGE3D, CL_R, CL_FLOAT, 0, 5, 4, 3, 1 },
-        V_008F1C_SQ_RSRC_IMG_3D, V_008F0C_GFX10_FORMAT_32_FLOAT, 2,
+        V_008F1C_SQ_RSRC_IMG_3D,
+        V_008F0C_GFX10_FORMAT_32_FLOAT,
+        2,
         { V_008F0C_SQ_SEL_X, V_008F0C_SQ_SEL_0, V_008F0C_SQ_SEL_0, V_008F0C_SQ_SEL_1 } },
       { { CL_MEM_OBJECT_IMAGE2D_ARRAY, CL_LUMINANCE, CL_UNORM_INT8, 0, 6, 3, 1, 4 },
-        V_008F1C_SQ_RSRC_IMG_2D_ARRAY, V_008F0C_GFX10_FORMAT_8_UNORM, 3,
+        V_008F1C_SQ_RSRC_IMG_2D_ARRAY,
+        V_008F0C_GFX10_FORMAT_8_UNORM,
+        3,
         { V_008F0C_SQ_SEL_X, V_008F0C_SQ_SEL_X, V_008F0C_SQ_SEL_X, V_008F0C_SQ_SEL_1 } },
       { { CL_MEM_OBJECT_IMAGE1D_ARRAY, CL_A, CL_FLOAT, 0, 9, 1, 1, 5 },
-        V_008F1C_SQ_RSRC_IMG_1D_ARRAY, V_008F0C_GFX10_FORMAT_32_FLOAT, 4,
+        V_008F1C_SQ_RSRC_IMG_1D_ARRAY,
+        V_008F0C_GFX10_FORMAT_32_FLOAT,
+        4,
         { V_008F0C_SQ_SEL_0, V_008F0C_SQ_SEL_0, V_008F0C_SQ_SEL_0, V_008F0C_SQ_SEL_X } },
       { { CL_MEM_OBJECT_IMAGE1D, CL_INTENSITY, CL_FLOAT, 0, 16384, 1, 1, 1 },
-        V_008F1C_SQ_RSRC_IMG_1D, V_008F0C_GFX10_FORMAT_32_FLOAT, 0,
+        V_008F1C_SQ_RSRC_IMG_1D,
+        V_008F0C_GFX10_FORMAT_32_FLOAT,
+        0,
         { V_008F0C_SQ_SEL_X, V_008F0C_SQ_SEL_X, V_008F0C_SQ_SEL_X, V_008F0C_SQ_SEL_X } },
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -111,23 +128,22 @@ test_texture_descriptors(void)
             kiln_amdgpu_device_error(dev));
       const unsigned width = (G_00A004_WIDTH_LO(d[1]) | G_00A008_WIDTH_HI(d[2]) << 2) + 1;
       const unsigned height = G_00A008_HEIGHT(d[2]) + 1;
-      CHECK(width == img->width && height == img->height, "case %u: %ux%u, want %ux%u", i,
-            width, height, img->width, img->height);
-      CHECK(G_00A00C_TYPE(d[3]) == cases[i].rsrc_type, "case %u: type %u", i,
-            G_00A00C_TYPE(d[3]));
-      CHECK(G_00A010_DEPTH_GFX10(d[4]) == cases[i].last, "case %u: depth field %u, want %u",
-            i, G_00A010_DEPTH_GFX10(d[4]), cases[i].last);
-      CHECK(G_00A004_FORMAT_GFX10(d[1]) == cases[i].img_format, "case %u: format %u, want %u",
-            i, G_00A004_FORMAT_GFX10(d[1]), cases[i].img_format);
+      CHECK(width == img->width && height == img->height, "case %u: %ux%u, want %ux%u", i, width,
+            height, img->width, img->height);
+      CHECK(G_00A00C_TYPE(d[3]) == cases[i].rsrc_type, "case %u: type %u", i, G_00A00C_TYPE(d[3]));
+      CHECK(G_00A010_DEPTH_GFX10(d[4]) == cases[i].last, "case %u: depth field %u, want %u", i,
+            G_00A010_DEPTH_GFX10(d[4]), cases[i].last);
+      CHECK(G_00A004_FORMAT_GFX10(d[1]) == cases[i].img_format, "case %u: format %u, want %u", i,
+            G_00A004_FORMAT_GFX10(d[1]), cases[i].img_format);
       const unsigned sel[4] = { G_00A00C_DST_SEL_X(d[3]), G_00A00C_DST_SEL_Y(d[3]),
                                 G_00A00C_DST_SEL_Z(d[3]), G_00A00C_DST_SEL_W(d[3]) };
-      CHECK(!memcmp(sel, cases[i].sel, sizeof(sel)), "case %u: selects %u %u %u %u", i,
-            sel[0], sel[1], sel[2], sel[3]);
+      CHECK(!memcmp(sel, cases[i].sel, sizeof(sel)), "case %u: selects %u %u %u %u", i, sel[0],
+            sel[1], sel[2], sel[3]);
       CHECK(G_00A00C_SW_MODE(d[3]) == 0, "case %u: swizzle mode %u, not linear", i,
             G_00A00C_SW_MODE(d[3]));
       const uint64_t base = (uint64_t)d[0] | (uint64_t)G_00A004_BASE_ADDRESS_HI(d[1]) << 32;
-      CHECK(base == VA >> 8, "case %u: base 0x%llx, want 0x%llx", i,
-            (unsigned long long)base, (unsigned long long)(VA >> 8));
+      CHECK(base == VA >> 8, "case %u: base 0x%llx, want 0x%llx", i, (unsigned long long)base,
+            (unsigned long long)(VA >> 8));
    }
 }
 
@@ -137,9 +153,14 @@ static void
 test_custom_pitch(void)
 {
    const struct kiln_amdgpu_image_desc image = {
-      .type = CL_MEM_OBJECT_IMAGE2D, .channel_order = CL_RGBA,
-      .channel_data_type = CL_UNORM_INT8, .width = 20, .height = 5, .depth = 1,
-      .array_size = 1, .row_pitch = 40960, /* 10240 pixels */
+      .type = CL_MEM_OBJECT_IMAGE2D,
+      .channel_order = CL_RGBA,
+      .channel_data_type = CL_UNORM_INT8,
+      .width = 20,
+      .height = 5,
+      .depth = 1,
+      .array_size = 1,
+      .row_pitch = 40960, /* 10240 pixels */
    };
    uint32_t d[8];
    CHECK(kiln_amdgpu_image_descriptor(dev, &image, VA, d) == 0, "refused: %s",
@@ -147,10 +168,9 @@ test_custom_pitch(void)
    const unsigned pitch = (G_00A010_DEPTH_GFX10(d[4]) | G_00A010_PITCH_MSB_GFX103(d[4]) << 13) + 1;
    CHECK(pitch == 10240, "row pitch %u pixels, want 10240", pitch);
    struct kiln_amdgpu_image_layout l;
-   CHECK(kiln_amdgpu_image_layout(dev, &image, &l) == 0 && l.row_pitch == 40960 &&
-            l.size == 40960 * 5,
-         "layout: pitch %llu, size %llu", (unsigned long long)l.row_pitch,
-         (unsigned long long)l.size);
+   CHECK(
+      kiln_amdgpu_image_layout(dev, &image, &l) == 0 && l.row_pitch == 40960 && l.size == 40960 * 5,
+      "layout: pitch %llu, size %llu", (unsigned long long)l.row_pitch, (unsigned long long)l.size);
    struct kiln_amdgpu_image_desc bad = image;
    bad.row_pitch = 40960 + 4;
    CHECK(kiln_amdgpu_image_descriptor(dev, &bad, VA, d) == -EINVAL,
@@ -165,8 +185,12 @@ static void
 test_buffer_descriptor(void)
 {
    const struct kiln_amdgpu_image_desc image = {
-      .type = CL_MEM_OBJECT_IMAGE1D_BUFFER, .channel_order = CL_RGBA,
-      .channel_data_type = CL_FLOAT, .width = 100000, .height = 1, .depth = 1,
+      .type = CL_MEM_OBJECT_IMAGE1D_BUFFER,
+      .channel_order = CL_RGBA,
+      .channel_data_type = CL_FLOAT,
+      .width = 100000,
+      .height = 1,
+      .depth = 1,
       .array_size = 1,
    };
    uint32_t d[8];
@@ -177,8 +201,8 @@ test_buffer_descriptor(void)
    CHECK(base == VA, "base 0x%llx", (unsigned long long)base);
    CHECK(G_008F04_STRIDE(d[1]) == 16 && d[2] == 100000, "stride %u, %u records",
          G_008F04_STRIDE(d[1]), d[2]);
-   CHECK(G_008F0C_FORMAT_GFX10(d[3]) == V_008F0C_GFX10_FORMAT_32_32_32_32_FLOAT,
-         "format %u", G_008F0C_FORMAT_GFX10(d[3]));
+   CHECK(G_008F0C_FORMAT_GFX10(d[3]) == V_008F0C_GFX10_FORMAT_32_32_32_32_FLOAT, "format %u",
+         G_008F0C_FORMAT_GFX10(d[3]));
    CHECK(!d[4] && !d[5] && !d[6] && !d[7], "dwords 4-7 of an image buffer's slot not zero");
 }
 
@@ -239,8 +263,7 @@ test_refused(void)
       CHECK(ret == -EINVAL && strstr(kiln_amdgpu_device_error(dev), "image"),
             "bad image %u: %d, '%s'", i, ret, kiln_amdgpu_device_error(dev));
    }
-   const struct kiln_amdgpu_image_desc ok = { CL_MEM_OBJECT_IMAGE2D, CL_R, CL_FLOAT, 0,
-                                              4, 4, 1, 1 };
+   const struct kiln_amdgpu_image_desc ok = { CL_MEM_OBJECT_IMAGE2D, CL_R, CL_FLOAT, 0, 4, 4, 1, 1 };
    uint32_t d[8];
    CHECK(kiln_amdgpu_image_descriptor(dev, &ok, VA + 64, d) == -EINVAL,
          "an image at an address not 256-byte aligned was taken");

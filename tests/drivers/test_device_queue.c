@@ -20,10 +20,10 @@
 #include "kiln_device_queue_abi.h"
 #include "kiln_test.h"
 
-#define RAN 0x12345678u
+#define RAN     0x12345678u
 #define RECORDS 16
-#define EVENTS 16
-#define HEAP 4096
+#define EVENTS  16
+#define HEAP    4096
 
 static const char *kernel_dir;
 static struct kiln_amdgpu_kernel *store_ptr;
@@ -56,15 +56,15 @@ static uint32_t
 add_event(struct queue *q, uint32_t kind, int32_t status, uint32_t rec)
 {
    const uint32_t handle = ++q->h->num_events;
-   *event(q, handle) = (struct kiln_dq_event){status, 1, kind, rec, 0, 0};
+   *event(q, handle) = (struct kiln_dq_event){ status, 1, kind, rec, 0, 0 };
    return handle;
 }
 
 /* A published record of kernel 0 (or a marker) over one work-item,
  * waiting for the events waits[0, n); its event's handle. */
 static uint32_t
-add_record(struct queue *q, uint32_t kind, uint32_t kernel, uint32_t parent,
-           const uint32_t *waits, unsigned n)
+add_record(struct queue *q, uint32_t kind, uint32_t kernel, uint32_t parent, const uint32_t *waits,
+           unsigned n)
 {
    const uint32_t i = q->h->num_records++;
    struct kiln_dq_record *r = record(q, i);
@@ -116,9 +116,9 @@ close_queue(struct kiln_amdgpu_device *dev, struct queue *q)
 static int
 drain(struct kiln_amdgpu_device *dev, struct queue *q, struct kiln_amdgpu_drain_stats *stats)
 {
-   const struct kiln_amdgpu_block_kernel kernels[] = {{.kernel = store_ptr}};
-   struct kiln_amdgpu_bo *bos[] = {q->bo, q->out};
-   const struct kiln_amdgpu_launch base = {.bos = bos, .num_bos = 2};
+   const struct kiln_amdgpu_block_kernel kernels[] = { { .kernel = store_ptr } };
+   struct kiln_amdgpu_bo *bos[] = { q->bo, q->out };
+   const struct kiln_amdgpu_launch base = { .bos = bos, .num_bos = 2 };
    struct kiln_amdgpu_fault fault;
    return kiln_amdgpu_device_queue_drain(dev, q->bo, kernels, 1, &base, stats, &fault);
 }
@@ -138,8 +138,8 @@ test_marker_orders_rounds(struct kiln_amdgpu_device *dev)
    int ret = drain(dev, &q, &stats);
    CHECK(ret == 0, "drain: %s", kiln_amdgpu_device_error(dev));
    CHECK(ran(&q, 0) && ran(&q, 2), "the kernels did not both run");
-   CHECK(record(&q, 0)->round == 1 && record(&q, 2)->round == 2,
-         "rounds %u and %u, not 1 and 2", record(&q, 0)->round, record(&q, 2)->round);
+   CHECK(record(&q, 0)->round == 1 && record(&q, 2)->round == 2, "rounds %u and %u, not 1 and 2",
+         record(&q, 0)->round, record(&q, 2)->round);
    for (uint32_t i = 0; i < 3; i++)
       CHECK(record(&q, i)->state == KILN_DQ_COMPLETE, "record %u in state %u", i,
             record(&q, i)->state);
@@ -221,8 +221,7 @@ test_abandoned_and_bad_kernel(struct kiln_amdgpu_device *dev)
    record(&q, 0)->state = KILN_DQ_FREE;
    add_record(&q, KILN_DQ_KERNEL, 0, 0, NULL, 0);
    CHECK(drain(dev, &q, NULL) == 0, "drain: %s", kiln_amdgpu_device_error(dev));
-   CHECK(!ran(&q, 0) && ran(&q, 1), "abandoned ran %d, published ran %d", ran(&q, 0),
-         ran(&q, 1));
+   CHECK(!ran(&q, 0) && ran(&q, 1), "abandoned ran %d, published ran %d", ran(&q, 0), ran(&q, 1));
    close_queue(dev, &q);
 
    if (!open_queue(dev, &q))
@@ -256,8 +255,8 @@ test_profiling_values(struct kiln_amdgpu_device *dev)
    const uint32_t f = add_record(&q, KILN_DQ_KERNEL, 0, 0, NULL, 0);
    event(&q, f)->profiling = 0x10;
    int ret = drain(dev, &q, NULL);
-   CHECK(ret == -EFAULT && strstr(kiln_amdgpu_device_error(dev), "0x10"),
-         "drain returned %d: %s", ret, kiln_amdgpu_device_error(dev));
+   CHECK(ret == -EFAULT && strstr(kiln_amdgpu_device_error(dev), "0x10"), "drain returned %d: %s",
+         ret, kiln_amdgpu_device_error(dev));
    close_queue(dev, &q);
 }
 

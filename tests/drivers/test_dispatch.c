@@ -25,8 +25,8 @@
 static const char *kernel_dir;
 
 static struct kiln_amdgpu_kernel *
-load(struct kiln_amdgpu_device *dev, const char *name, unsigned kernarg_size,
-     unsigned lds_bytes, unsigned scratch_per_lane)
+load(struct kiln_amdgpu_device *dev, const char *name, unsigned kernarg_size, unsigned lds_bytes,
+     unsigned scratch_per_lane)
 {
    return drv_load_kernel(dev, kernel_dir, name, kernarg_size, lds_bytes, scratch_per_lane);
 }
@@ -50,7 +50,7 @@ run_ids(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_kernel *k, const char
    for (uint64_t i = 0; i < (n + guard) * 4; i++)
       out[i] = SENTINEL;
 
-   struct kiln_amdgpu_launch l = {.work_dim = dim, .kernarg = &bo->va, .bos = &bo, .num_bos = 1};
+   struct kiln_amdgpu_launch l = { .work_dim = dim, .kernarg = &bo->va, .bos = &bo, .num_bos = 1 };
    for (unsigned d = 0; d < 3; d++) {
       l.global_size[d] = gs[d];
       l.global_offset[d] = off[d];
@@ -75,8 +75,8 @@ run_ids(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_kernel *k, const char
             if (r[0] != gx || r[1] != gy || r[2] != gz || r[3] != lid) {
                if (bad++ < 5)
                   printf("  %s: item (%u,%u,%u): got (%u,%u,%u, lid 0x%x), want "
-                         "(%u,%u,%u, lid 0x%x)\n", what, x, y, z, r[0], r[1], r[2], r[3],
-                         gx, gy, gz, lid);
+                         "(%u,%u,%u, lid 0x%x)\n",
+                         what, x, y, z, r[0], r[1], r[2], r[3], gx, gy, gz, lid);
             }
          }
       }
@@ -85,8 +85,8 @@ run_ids(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_kernel *k, const char
    unsigned overrun = 0;
    for (uint64_t i = n * 4; i < (n + guard) * 4; i++)
       overrun += out[i] != SENTINEL;
-   CHECK(overrun == 0, "%s: %u dwords written past the NDRange (partial groups ignored?)",
-         what, overrun);
+   CHECK(overrun == 0, "%s: %u dwords written past the NDRange (partial groups ignored?)", what,
+         overrun);
    kiln_amdgpu_bo_destroy(dev, bo);
 }
 
@@ -102,14 +102,14 @@ test_ids(struct kiln_amdgpu_device *dev)
       uint32_t gs[3], ls[3], off[3];
       bool choose;
    } cases[] = {
-      {"1d uniform", 1, {256, 1, 1}, {64, 1, 1}, {0, 0, 0}, false},
-      {"1d partial group", 1, {1000, 1, 1}, {64, 1, 1}, {0, 0, 0}, false},
-      {"1d offset", 1, {100, 1, 1}, {32, 1, 1}, {7, 0, 0}, false},
-      {"2d partial + offset", 2, {37, 11, 1}, {8, 4, 1}, {5, 3, 0}, false},
-      {"3d partial + offset", 3, {9, 7, 5}, {4, 2, 3}, {1, 2, 3}, false},
-      {"3d group of 1024", 3, {32, 8, 8}, {16, 8, 8}, {0, 0, 0}, false},
-      {"1d size chosen by the driver", 1, {1009, 1, 1}, {0}, {0, 0, 0}, true},
-      {"2d size chosen by the driver", 2, {48, 30, 1}, {0}, {0, 0, 0}, true},
+      { "1d uniform", 1, { 256, 1, 1 }, { 64, 1, 1 }, { 0, 0, 0 }, false },
+      { "1d partial group", 1, { 1000, 1, 1 }, { 64, 1, 1 }, { 0, 0, 0 }, false },
+      { "1d offset", 1, { 100, 1, 1 }, { 32, 1, 1 }, { 7, 0, 0 }, false },
+      { "2d partial + offset", 2, { 37, 11, 1 }, { 8, 4, 1 }, { 5, 3, 0 }, false },
+      { "3d partial + offset", 3, { 9, 7, 5 }, { 4, 2, 3 }, { 1, 2, 3 }, false },
+      { "3d group of 1024", 3, { 32, 8, 8 }, { 16, 8, 8 }, { 0, 0, 0 }, false },
+      { "1d size chosen by the driver", 1, { 1009, 1, 1 }, { 0 }, { 0, 0, 0 }, true },
+      { "2d size chosen by the driver", 2, { 48, 30, 1 }, { 0 }, { 0, 0, 0 }, true },
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
       run_ids(dev, k, cases[i].what, cases[i].dim, cases[i].gs,
@@ -125,13 +125,18 @@ test_local_args(struct kiln_amdgpu_device *dev)
    if (!k || kiln_amdgpu_bo_create(dev, 4096, KILN_AMDGPU_BO_HOST_VISIBLE, &bo))
       return;
    memset(bo->map, 0, 4096);
-   uint8_t kernarg[16] = {0};
+   uint8_t kernarg[16] = { 0 };
    memcpy(kernarg, &bo->va, 8);
-   const struct kiln_amdgpu_local_arg locals[2] = {{8, 64, 0}, {12, 64, 4}};
+   const struct kiln_amdgpu_local_arg locals[2] = { { 8, 64, 0 }, { 12, 64, 4 } };
    struct kiln_amdgpu_launch l = {
-      .work_dim = 1, .global_size = {16, 1, 1}, .local_size = {16, 1, 1},
-      .kernarg = kernarg, .local_args = locals, .num_local_args = 2,
-      .bos = &bo, .num_bos = 1,
+      .work_dim = 1,
+      .global_size = { 16, 1, 1 },
+      .local_size = { 16, 1, 1 },
+      .kernarg = kernarg,
+      .local_args = locals,
+      .num_local_args = 2,
+      .bos = &bo,
+      .num_bos = 1,
    };
    int ret = kiln_amdgpu_dispatch(dev, k, &l, NULL);
    CHECK(ret == 0, "local_args: %d: %s", ret, kiln_amdgpu_device_error(dev));
@@ -139,13 +144,13 @@ test_local_args(struct kiln_amdgpu_device *dev)
    for (uint32_t lid = 0; lid < 16; lid++) {
       uint32_t src = 15 - lid;
       CHECK(out[3 * lid] == (0xabc00000 | src) && out[3 * lid + 1] == 100 + src &&
-            out[3 * lid + 2] == 200 + src,
-            "lid %u: static %x a %u b %u, want %x %u %u", lid, out[3 * lid],
-            out[3 * lid + 1], out[3 * lid + 2], 0xabc00000 | src, 100 + src, 200 + src);
+               out[3 * lid + 2] == 200 + src,
+            "lid %u: static %x a %u b %u, want %x %u %u", lid, out[3 * lid], out[3 * lid + 1],
+            out[3 * lid + 2], 0xabc00000 | src, 100 + src, 200 + src);
    }
 
    /* More LDS than a work-group has is refused before submission. */
-   const struct kiln_amdgpu_local_arg huge[2] = {{8, 64 * 1024 - 64, 0}, {12, 64, 0}};
+   const struct kiln_amdgpu_local_arg huge[2] = { { 8, 64 * 1024 - 64, 0 }, { 12, 64, 0 } };
    l.local_args = huge;
    ret = kiln_amdgpu_dispatch(dev, k, &l, NULL);
    CHECK(ret == -E2BIG && strstr(kiln_amdgpu_device_error(dev), "offset 12"),
@@ -163,8 +168,12 @@ test_scratch(struct kiln_amdgpu_device *dev)
       return;
    memset(bo->map, 0xff, 4096);
    struct kiln_amdgpu_launch l = {
-      .work_dim = 1, .global_size = {200, 1, 1}, .local_size = {64, 1, 1},
-      .kernarg = &bo->va, .bos = &bo, .num_bos = 1,
+      .work_dim = 1,
+      .global_size = { 200, 1, 1 },
+      .local_size = { 64, 1, 1 },
+      .kernarg = &bo->va,
+      .bos = &bo,
+      .num_bos = 1,
    };
    int ret = kiln_amdgpu_dispatch(dev, k, &l, NULL);
    CHECK(ret == 0, "scratch: %d: %s", ret, kiln_amdgpu_device_error(dev));
@@ -186,7 +195,7 @@ check_still_usable(struct kiln_amdgpu_device *dev, const char *after)
       return;
    char what[96];
    snprintf(what, sizeof(what), "dispatch after %s", after);
-   const uint32_t gs[3] = {100, 1, 1}, ls[3] = {32, 1, 1}, off[3] = {0, 0, 0};
+   const uint32_t gs[3] = { 100, 1, 1 }, ls[3] = { 32, 1, 1 }, off[3] = { 0, 0, 0 };
    run_ids(dev, k, what, 1, gs, ls, off);
    kiln_amdgpu_kernel_destroy(dev, k);
 }
@@ -201,7 +210,10 @@ test_vm_fault(struct kiln_amdgpu_device *dev)
    const struct kiln_amdgpu_device_info *info = kiln_amdgpu_device_get_info(dev);
    uint64_t bad = ((info->va_end - (64ull << 20)) & ~0xfffull) + 0x40;
    struct kiln_amdgpu_launch l = {
-      .work_dim = 1, .global_size = {1, 1, 1}, .local_size = {1, 1, 1}, .kernarg = &bad,
+      .work_dim = 1,
+      .global_size = { 1, 1, 1 },
+      .local_size = { 1, 1, 1 },
+      .kernarg = &bad,
    };
    struct kiln_amdgpu_fault fault;
    int ret = kiln_amdgpu_dispatch(dev, k, &l, &fault);
@@ -231,15 +243,17 @@ test_hang(struct kiln_amdgpu_device *dev)
    if (!k)
       return;
    struct kiln_amdgpu_launch l = {
-      .work_dim = 1, .global_size = {32, 1, 1}, .local_size = {32, 1, 1},
+      .work_dim = 1,
+      .global_size = { 32, 1, 1 },
+      .local_size = { 32, 1, 1 },
       .timeout_ns = 5ull * 1000 * 1000 * 1000,
    };
    struct kiln_amdgpu_fault fault;
    int ret = kiln_amdgpu_dispatch(dev, k, &l, &fault);
    CHECK(ret == -ETIME, "an endless loop returned %d: %s", ret, kiln_amdgpu_device_error(dev));
    CHECK(fault.kind == KILN_AMDGPU_FAULT_HANG, "fault kind %d", fault.kind);
-   CHECK(strstr(fault.message, "spin") && strstr(fault.message, "hang"),
-         "report: %s", fault.message);
+   CHECK(strstr(fault.message, "spin") && strstr(fault.message, "hang"), "report: %s",
+         fault.message);
    printf("  hang report: %s\n", fault.message);
    kiln_amdgpu_kernel_destroy(dev, k);
    check_still_usable(dev, "a hang");
@@ -258,8 +272,7 @@ test_bad_va_and_oom(struct kiln_amdgpu_device *dev)
    CHECK(ret < 0, "mapping over another BO succeeded");
    char hex[32];
    snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)a->va);
-   CHECK(strstr(kiln_amdgpu_device_error(dev), hex), "message: %s",
-         kiln_amdgpu_device_error(dev));
+   CHECK(strstr(kiln_amdgpu_device_error(dev), hex), "message: %s", kiln_amdgpu_device_error(dev));
    ret = kiln_amdgpu_bo_map_va(dev, b, a->va + 8192 + 0x10);
    CHECK(ret == -EINVAL, "unaligned VA: %d", ret);
    CHECK(kiln_amdgpu_bo_unmap_va(dev, b, a->va + (1ull << 30)) < 0, "unmapping nothing");
@@ -292,7 +305,7 @@ test_launch_limits(struct kiln_amdgpu_device *dev)
    struct kiln_amdgpu_kernel *k = load(dev, "empty", 0, 0, 0);
    if (!k)
       return;
-   struct kiln_amdgpu_launch l = {.work_dim = 1, .global_size = {1ull << 32, 1, 1}};
+   struct kiln_amdgpu_launch l = { .work_dim = 1, .global_size = { 1ull << 32, 1, 1 } };
    CHECK(kiln_amdgpu_dispatch(dev, k, &l, NULL) == -E2BIG, "2^32 work-items accepted");
    l.global_size[0] = 64;
    l.local_size[0] = 2048;
@@ -307,13 +320,13 @@ static const struct {
    const char *name;
    void (*run)(struct kiln_amdgpu_device *dev);
 } tests[] = {
-   {"ids", test_ids},
-   {"local_args", test_local_args},
-   {"scratch", test_scratch},
-   {"launch_limits", test_launch_limits},
-   {"bad_va_oom", test_bad_va_and_oom},
-   {"vm_fault", test_vm_fault},
-   {"hang", test_hang},
+   { "ids", test_ids },
+   { "local_args", test_local_args },
+   { "scratch", test_scratch },
+   { "launch_limits", test_launch_limits },
+   { "bad_va_oom", test_bad_va_and_oom },
+   { "vm_fault", test_vm_fault },
+   { "hang", test_hang },
 };
 
 int

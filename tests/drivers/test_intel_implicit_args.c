@@ -79,8 +79,7 @@ main(void)
    if (!CHECK(kiln_intel_dispatch(dev, &launch, &sub, err, sizeof(err)) == 0,
               "kiln_intel_dispatch: %s", err))
       return kiln_test_summary();
-   CHECK(kiln_intel_wait(dev, &sub, 1000000000, err, sizeof(err)) == 0, "kiln_intel_wait: %s",
-         err);
+   CHECK(kiln_intel_wait(dev, &sub, 1000000000, err, sizeof(err)) == 0, "kiln_intel_wait: %s", err);
 
    /* What the kernel must find, from the launch by kiln_amd_abi.h. */
    const unsigned push_size = KILN_INTEL_PUSH_SIZE(alloc_size);
@@ -103,9 +102,10 @@ main(void)
    memcpy(want + KILN_INTEL_CONST_DATA_ADDR(alloc_size), &const_data, 8);
 
    const uint8_t *found = memmem(sub.state->map, sub.state->size, want, push_size);
-   CHECK(found, "the dynamic state holds no push constants of the launch's %u bytes "
-         "(kernarg, implicit arguments at %u, constant data address)", push_size,
-         implicit_offset);
+   CHECK(found,
+         "the dynamic state holds no push constants of the launch's %u bytes "
+         "(kernarg, implicit arguments at %u, constant data address)",
+         push_size, implicit_offset);
 
    free(want);
    kiln_intel_submission_finish(dev, &sub);

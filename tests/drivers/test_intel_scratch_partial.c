@@ -124,13 +124,13 @@ launch(struct run *r, const char *name, const unsigned global[3], const unsigned
    if (!CHECK(kiln_intel_dispatch(r->dev, &l, &r->sub, err, sizeof(err)) == 0,
               "kiln_intel_dispatch: %s", err))
       return false;
-   CHECK(kiln_intel_wait(r->dev, &r->sub, 1000000000, err, sizeof(err)) == 0,
-         "kiln_intel_wait: %s", err);
+   CHECK(kiln_intel_wait(r->dev, &r->sub, 1000000000, err, sizeof(err)) == 0, "kiln_intel_wait: %s",
+         err);
 
    for (unsigned i = 0; i < num_bos; i++)
       r->d.bos[r->d.num_bos++] = bos[i];
-   struct kiln_intel_bo *own[] = { r->sub.instructions, r->sub.state, r->sub.fence,
-                                   r->sub.batch, r->sub.scratch };
+   struct kiln_intel_bo *own[] = { r->sub.instructions, r->sub.state, r->sub.fence, r->sub.batch,
+                                   r->sub.scratch };
    for (unsigned i = 0; i < sizeof(own) / sizeof(own[0]); i++) {
       if (own[i])
          r->d.bos[r->d.num_bos++] = own[i];
@@ -203,8 +203,7 @@ check_scratch(struct run *r)
                  (unsigned long long)surface))
          return 0;
       char *ss = kiln_test_decode_struct(info, "RENDER_SURFACE_STATE",
-                                         (const uint8_t *)holder->map +
-                                            (surface - holder->address),
+                                         (const uint8_t *)holder->map + (surface - holder->address),
                                          surface);
       if (!CHECK(ss, "RENDER_SURFACE_STATE did not decode"))
          return 0;
@@ -236,8 +235,7 @@ check_scratch(struct run *r)
 /* A launch of the scratch kernel over 16 work-items, asking for scratch
  * bytes a thread. */
 static struct kiln_intel_launch
-scratch_launch(const struct run *r, struct kiln_intel_bo **out, unsigned scratch,
-               uint8_t *kernarg)
+scratch_launch(const struct run *r, struct kiln_intel_bo **out, unsigned scratch, uint8_t *kernarg)
 {
    const struct kiln_kernel *k = r->k;
    memset(kernarg, 0, 256);
@@ -285,8 +283,8 @@ check_scratch_reuse(struct run *r, struct kiln_intel_bo *out, uint64_t threads)
              "kiln_intel_dispatch: %s", err)) {
       CHECK(larger.scratch && larger.scratch != r->sub.scratch &&
                larger.scratch->size >= per_thread * threads,
-            "a launch needing %u bytes a thread has %llu bytes of scratch, %llu needed",
-            per_thread, (unsigned long long)(larger.scratch ? larger.scratch->size : 0),
+            "a launch needing %u bytes a thread has %llu bytes of scratch, %llu needed", per_thread,
+            (unsigned long long)(larger.scratch ? larger.scratch->size : 0),
             (unsigned long long)(per_thread * threads));
       kiln_intel_wait(r->dev, &larger, 1000000000, err, sizeof(err));
       kiln_intel_submission_finish(r->dev, &larger);
@@ -350,10 +348,10 @@ check_partial(struct run *r)
    uint64_t items = 0, max_end[3] = { 0, 0, 0 };
    for (const char *w; (w = kiln_test_decode_command(r->text, name, walkers)); walkers++) {
       const char *end = kiln_test_decode_command(r->text, name, walkers + 1);
-      const uint64_t start[3] = { field(w, end, "Thread Group ID Starting X"),
-                                  field(w, end, "Thread Group ID Starting Y"),
-                                  field(w, end, gfx125 ? "Thread Group ID Starting Z"
-                                                       : "Thread Group ID Starting/Resume Z") };
+      const uint64_t start[3] = {
+         field(w, end, "Thread Group ID Starting X"), field(w, end, "Thread Group ID Starting Y"),
+         field(w, end, gfx125 ? "Thread Group ID Starting Z" : "Thread Group ID Starting/Resume Z")
+      };
       const uint64_t stop[3] = { field(w, end, "Thread Group ID X Dimension"),
                                  field(w, end, "Thread Group ID Y Dimension"),
                                  field(w, end, "Thread Group ID Z Dimension") };
@@ -383,10 +381,8 @@ check_partial(struct run *r)
          CHECK_EQ64("a walker's threads per group",
                     field(w, end, "Number of Threads in GPGPU Thread Group"), threads);
          CHECK_EQ64("a walker's last-thread mask", field(w, end, "Execution Mask"), mask);
-         CHECK_EQ64("a walker's local x size", field(w, end, "Local X Maximum") + 1,
-                    g->local[0]);
-         CHECK_EQ64("a walker's local y size", field(w, end, "Local Y Maximum") + 1,
-                    g->local[1]);
+         CHECK_EQ64("a walker's local x size", field(w, end, "Local X Maximum") + 1, g->local[0]);
+         CHECK_EQ64("a walker's local y size", field(w, end, "Local Y Maximum") + 1, g->local[1]);
       } else {
          CHECK_EQ64("a walker's thread width", field(w, end, "Thread Width Counter Maximum") + 1,
                     threads);
@@ -394,8 +390,7 @@ check_partial(struct run *r)
          /* Its interface descriptor, loaded just before it. */
          const char *idd =
             kiln_test_decode_command(r->text, "MEDIA_INTERFACE_DESCRIPTOR_LOAD", walkers);
-         if (CHECK(idd && idd < w, "walker %u has no interface descriptor load before it",
-                   walkers))
+         if (CHECK(idd && idd < w, "walker %u has no interface descriptor load before it", walkers))
             CHECK_EQ64("a walker's threads per group",
                        field(idd, w, "Number of Threads in GPGPU Thread Group"), threads);
       }
@@ -463,8 +458,7 @@ main(int argc, char **argv)
    }
 
    struct kiln_intel_bo *bos[2] = { NULL, NULL };
-   CHECK(!kiln_intel_bo_create(r.dev, 4096, &bos[0]) &&
-            !kiln_intel_bo_create(r.dev, 4096, &bos[1]),
+   CHECK(!kiln_intel_bo_create(r.dev, 4096, &bos[0]) && !kiln_intel_bo_create(r.dev, 4096, &bos[1]),
          "buffers");
    bool launched;
    if (scratch) {

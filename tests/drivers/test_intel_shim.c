@@ -76,8 +76,7 @@ compile(enum kiln_target target, struct kiln_program **program)
       kiln_compile(kernel_source, sizeof(kernel_source) - 1, &options, program, &log);
    CHECK(status == KILN_COMPILE_OK, "kiln_compile: %d\n%s", status, log ? log : "");
    free(log);
-   return status == KILN_COMPILE_OK ? kiln_program_find_kernel(*program, "reverse_scale")
-                                    : NULL;
+   return status == KILN_COMPILE_OK ? kiln_program_find_kernel(*program, "reverse_scale") : NULL;
 }
 
 int
@@ -159,8 +158,7 @@ main(int argc, char **argv)
    ret = kiln_intel_wait(dev, &sub, 1000000000, err, sizeof(err));
    CHECK(ret == 0, "kiln_intel_wait: %s", err);
 
-   struct kiln_intel_bo *resident[] = { in, out, sub.instructions, sub.state, sub.fence,
-                                        sub.batch };
+   struct kiln_intel_bo *resident[] = { in, out, sub.instructions, sub.state, sub.fence, sub.batch };
    memcpy(s.bos, resident, sizeof(resident));
    s.num_bos = 6;
    char *text = kiln_test_decode_batch(info, &s, &sub);
@@ -177,7 +175,10 @@ main(int argc, char **argv)
       CHECK_EQ64("the batch address xe ran", last_exec(), sub.batch->address);
    const bool gfx125 = info->verx10 >= 125;
    const char *const commands[] = {
-      "PIPELINE_SELECT", "STATE_BASE_ADDRESS", "PIPE_CONTROL", "MI_BATCH_BUFFER_END",
+      "PIPELINE_SELECT",
+      "STATE_BASE_ADDRESS",
+      "PIPE_CONTROL",
+      "MI_BATCH_BUFFER_END",
       gfx125 ? "CFE_STATE" : "MEDIA_VFE_STATE",
       gfx125 ? "COMPUTE_WALKER" : "GPGPU_WALKER",
       gfx125 ? "COMPUTE_WALKER" : "MEDIA_INTERFACE_DESCRIPTOR_LOAD",
@@ -189,10 +190,10 @@ main(int argc, char **argv)
    /* The kernel start pointer leads to the code as uploaded. */
    CHECK_EQ_INT("kernels the decoder found", s.shaders, 1);
    CHECK_EQ64("kernel address", s.shader_address, sub.instructions->address);
-   CHECK(s.shader && s.shader_size == k->stats.code_bytes &&
-            !memcmp(s.shader, k->code, s.shader_size),
-         "the decoded kernel (%u bytes) is not the compiled code (%u bytes)", s.shader_size,
-         k->stats.code_bytes);
+   CHECK(
+      s.shader && s.shader_size == k->stats.code_bytes && !memcmp(s.shader, k->code, s.shader_size),
+      "the decoded kernel (%u bytes) is not the compiled code (%u bytes)", s.shader_size,
+      k->stats.code_bytes);
 
    /* The walker, from the launch by the hardware's rules. */
    const unsigned simd = k->intel.simd_width;

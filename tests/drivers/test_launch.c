@@ -20,7 +20,7 @@ static struct kiln_amdgpu_device dev;
 static struct kiln_amdgpu_kernel
 kernel(unsigned wave_size, unsigned rx, unsigned ry, unsigned rz)
 {
-   struct kiln_amdgpu_kernel k = {0};
+   struct kiln_amdgpu_kernel k = { 0 };
    snprintf(k.name, sizeof(k.name), "k");
    k.desc.name = k.name;
    k.desc.wave_size = wave_size;
@@ -31,13 +31,12 @@ kernel(unsigned wave_size, unsigned rx, unsigned ry, unsigned rz)
 }
 
 static struct kiln_amdgpu_launch
-launch(unsigned dim, uint64_t gx, uint64_t gy, uint64_t gz, unsigned lx, unsigned ly,
-       unsigned lz)
+launch(unsigned dim, uint64_t gx, uint64_t gy, uint64_t gz, unsigned lx, unsigned ly, unsigned lz)
 {
    return (struct kiln_amdgpu_launch){
       .work_dim = dim,
-      .global_size = {gx, gy, gz},
-      .local_size = {lx, ly, lz},
+      .global_size = { gx, gy, gz },
+      .local_size = { lx, ly, lz },
    };
 }
 
@@ -113,7 +112,8 @@ test_work_group_size_rules(void)
    CHECK(strstr(dev.error, "reqd_work_group_size"), "message: %s", dev.error);
    l = launch(2, 64, 64, 1, 0, 0, 0);
    CHECK(!kiln_amdgpu_grid_compute(&dev, &r, &l, &g) && g.local_size[0] == 16 &&
-         g.local_size[1] == 4 && g.local_size[2] == 1, "reqd size used when none given");
+            g.local_size[1] == 4 && g.local_size[2] == 1,
+         "reqd size used when none given");
 
    l = launch(4, 64, 1, 1, 0, 0, 0);
    CHECK(kiln_amdgpu_grid_compute(&dev, &k, &l, &g) == -EINVAL, "work_dim 4");
@@ -123,8 +123,8 @@ test_work_group_size_rules(void)
 static void
 test_chosen_sizes(void)
 {
-   static const uint64_t sizes[] = {1, 7, 31, 32, 33, 64, 100, 1000, 1009, 1024, 4096,
-                                    65537, 1u << 20};
+   static const uint64_t sizes[] = { 1,    7,    31,   32,   33,    64,      100,
+                                     1000, 1009, 1024, 4096, 65537, 1u << 20 };
    for (unsigned w = 32; w <= 64; w += 32) {
       struct kiln_amdgpu_kernel k = kernel(w, 0, 0, 0);
       for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
@@ -141,13 +141,11 @@ test_chosen_sizes(void)
                   (unsigned long long)sizes[i], w, g.local_size[0]);
             /* Do not waste a wave on tiny groups when the size allows more. */
             if (sizes[i] >= w)
-               CHECK(g.local_size[0] >= w || total >= w,
-                     "size %llu wave %u: group of %llu", (unsigned long long)sizes[i], w,
-                     (unsigned long long)total);
+               CHECK(g.local_size[0] >= w || total >= w, "size %llu wave %u: group of %llu",
+                     (unsigned long long)sizes[i], w, (unsigned long long)total);
             for (unsigned d = 0; d < 3; d++) {
                uint64_t covered = (uint64_t)g.num_groups[d] * g.local_size[d];
-               CHECK(covered >= g.global_size[d] &&
-                     covered - g.global_size[d] < g.local_size[d],
+               CHECK(covered >= g.global_size[d] && covered - g.global_size[d] < g.local_size[d],
                      "dim %u: groups cover the range exactly once", d);
             }
          }
@@ -157,9 +155,9 @@ test_chosen_sizes(void)
 
 /* The device's VA space through libdrm's manager: a range of 2 MiB
  * across 4 GiB (where libdrm splits it) in 4 KiB pages. */
-#define VA_PAGE 4096ull
+#define VA_PAGE  4096ull
 #define VA_START ((1ull << 32) - (1ull << 20))
-#define VA_END ((1ull << 32) + (1ull << 20))
+#define VA_END   ((1ull << 32) + (1ull << 20))
 #define VA_PAGES ((VA_END - VA_START) / VA_PAGE)
 
 static bool
@@ -202,15 +200,15 @@ test_va_space(void)
    CHECK(!kiln_amdgpu_va_init(&dev, VA_START, VA_END, VA_PAGE), "init");
    CHECK(!kiln_amdgpu_va_alloc(&dev, VA_PAGE, 0, &a, &ra) && va_in_range(a, VA_PAGE),
          "a page in range 0x%llx", (unsigned long long)a);
-   CHECK(!kiln_amdgpu_va_alloc(&dev, 100, 0, &b, &rb) && va_in_range(b, VA_PAGE) &&
-            b != a, "100 bytes take a page of their own 0x%llx", (unsigned long long)b);
+   CHECK(!kiln_amdgpu_va_alloc(&dev, 100, 0, &b, &rb) && va_in_range(b, VA_PAGE) && b != a,
+         "100 bytes take a page of their own 0x%llx", (unsigned long long)b);
    CHECK(!kiln_amdgpu_va_alloc(&dev, VA_PAGE, 0x10000, &c, &rc) && c % 0x10000 == 0 &&
             va_in_range(c, VA_PAGE) && c != a && c != b,
          "alignment 0x%llx", (unsigned long long)c);
    CHECK(kiln_amdgpu_va_alloc(&dev, 4 << 20, 0, &v, &big) == -ENOMEM, "too large");
    kiln_amdgpu_va_free(rb);
-   CHECK(!kiln_amdgpu_va_alloc(&dev, VA_PAGE, 0, &d, &rd) && d == b,
-         "freed range reused 0x%llx", (unsigned long long)d);
+   CHECK(!kiln_amdgpu_va_alloc(&dev, VA_PAGE, 0, &d, &rd) && d == b, "freed range reused 0x%llx",
+         (unsigned long long)d);
 
    /* The rest of the space, page by page, then everything freed in a
     * shuffled order: the whole space is there again. */
@@ -234,7 +232,8 @@ test_va_space(void)
    /* Freed neighbours coalesce: each half, one allocation again. */
    CHECK(!kiln_amdgpu_va_alloc(&dev, 1 << 20, 0, &a, &ra) &&
             !kiln_amdgpu_va_alloc(&dev, 1 << 20, 0, &b, &rb) && va_in_range(a, 1 << 20) &&
-            va_in_range(b, 1 << 20) && a != b, "both halves in one piece each");
+            va_in_range(b, 1 << 20) && a != b,
+         "both halves in one piece each");
    kiln_amdgpu_va_finish(&dev);
 }
 

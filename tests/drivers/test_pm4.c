@@ -18,16 +18,16 @@
 
 /* What the reader saw in a stream. */
 struct decoded {
-   uint32_t sh[0x400];        /* SH register file, by dword offset */
+   uint32_t sh[0x400]; /* SH register file, by dword offset */
    bool sh_written[0x400];
-   unsigned order[64];        /* opcodes in order */
+   unsigned order[64]; /* opcodes in order */
    unsigned num_packets;
-   uint32_t dispatch[4];      /* DISPATCH_DIRECT x, y, z, initiator */
+   uint32_t dispatch[4]; /* DISPATCH_DIRECT x, y, z, initiator */
    int dispatch_index, acquire_index, release_index;
    uint32_t acquire[8];
    unsigned acquire_count;
    uint32_t release[8];
-   bool whole;                /* every packet ended exactly at the end */
+   bool whole; /* every packet ended exactly at the end */
 };
 
 static void
@@ -78,8 +78,8 @@ decode(const uint32_t *ib, unsigned ndw, struct decoded *d)
    d->whole = i == ndw;
 }
 
-#define SH(d, R) ((d)->sh[((R) - SI_SH_REG_OFFSET) / 4])
-#define SH_SET(d, R) ((d)->sh_written[((R) - SI_SH_REG_OFFSET) / 4])
+#define SH(d, R)     ((d)->sh[((R)-SI_SH_REG_OFFSET) / 4])
+#define SH_SET(d, R) ((d)->sh_written[((R)-SI_SH_REG_OFFSET) / 4])
 
 static struct kiln_pm4_dispatch
 sample_dispatch(enum amd_gfx_level level, unsigned wave_size)
@@ -91,10 +91,10 @@ sample_dispatch(enum amd_gfx_level level, unsigned wave_size)
       .rsrc2 = S_00B84C_USER_SGPR(4) | S_00B84C_TGID_X_EN(1) | S_00B84C_TGID_Y_EN(1) |
                S_00B84C_TGID_Z_EN(1) | S_00B84C_TIDIG_COMP_CNT(2) | S_00B84C_LDS_SIZE(3),
       .rsrc3 = 0x5,
-      .user_data = {0x00100000, 0x1, 0xabcd0000, 0x2},
-      .block = {64, 4, 1},
-      .partial = {40, 0, 0},
-      .grid = {16, 3, 7},
+      .user_data = { 0x00100000, 0x1, 0xabcd0000, 0x2 },
+      .block = { 64, 4, 1 },
+      .partial = { 40, 0, 0 },
+      .grid = { 16, 3, 7 },
       .wave_size = wave_size,
       .scratch_va = 0x0000000200000000ull,
       .tmpring_size = S_00B860_WAVES(32) | S_00B860_WAVESIZE(2),
@@ -120,23 +120,22 @@ test_gfx1030_dispatch_registers(void)
    CHECK(cs.cdw % 8 == 0, "stream of %u dwords not padded to 8", cs.cdw);
 
    /* Program address: 256-byte units split over LO/HI. */
-   uint64_t pgm = SH(&d, R_00B830_COMPUTE_PGM_LO) |
-                  (uint64_t)SH(&d, R_00B834_COMPUTE_PGM_HI) << 32;
+   uint64_t pgm = SH(&d, R_00B830_COMPUTE_PGM_LO) | (uint64_t)SH(&d, R_00B834_COMPUTE_PGM_HI) << 32;
    CHECK(pgm << 8 == in.pgm_va, "PGM 0x%llx", (unsigned long long)(pgm << 8));
    CHECK(SH(&d, R_00B848_COMPUTE_PGM_RSRC1) == in.rsrc1, "RSRC1");
    CHECK(SH(&d, R_00B84C_COMPUTE_PGM_RSRC2) == in.rsrc2, "RSRC2");
-   CHECK(SH_SET(&d, R_00B8A0_COMPUTE_PGM_RSRC3) &&
-         SH(&d, R_00B8A0_COMPUTE_PGM_RSRC3) == in.rsrc3, "RSRC3");
+   CHECK(SH_SET(&d, R_00B8A0_COMPUTE_PGM_RSRC3) && SH(&d, R_00B8A0_COMPUTE_PGM_RSRC3) == in.rsrc3,
+         "RSRC3");
    CHECK(SH(&d, R_00B854_COMPUTE_RESOURCE_LIMITS) == in.resource_limits, "RESOURCE_LIMITS");
 
    /* The ABI's four user SGPRs. */
    for (unsigned i = 0; i < 4; i++)
-      CHECK(SH(&d, R_00B900_COMPUTE_USER_DATA_0 + 4 * i) == in.user_data[i],
-            "USER_DATA_%u = 0x%x", i, SH(&d, R_00B900_COMPUTE_USER_DATA_0 + 4 * i));
+      CHECK(SH(&d, R_00B900_COMPUTE_USER_DATA_0 + 4 * i) == in.user_data[i], "USER_DATA_%u = 0x%x",
+            i, SH(&d, R_00B900_COMPUTE_USER_DATA_0 + 4 * i));
 
    /* Work-group size, full and partial per dimension. */
-   static const unsigned nt[3] = {R_00B81C_COMPUTE_NUM_THREAD_X, R_00B820_COMPUTE_NUM_THREAD_Y,
-                                  R_00B824_COMPUTE_NUM_THREAD_Z};
+   static const unsigned nt[3] = { R_00B81C_COMPUTE_NUM_THREAD_X, R_00B820_COMPUTE_NUM_THREAD_Y,
+                                   R_00B824_COMPUTE_NUM_THREAD_Z };
    for (unsigned i = 0; i < 3; i++) {
       uint32_t v = d.sh[(nt[i] - SI_SH_REG_OFFSET) / 4];
       unsigned last = in.partial[i] ? in.partial[i] : in.block[i];
@@ -146,7 +145,7 @@ test_gfx1030_dispatch_registers(void)
             G_00B81C_NUM_THREAD_PARTIAL(v));
    }
    CHECK(SH_SET(&d, R_00B810_COMPUTE_START_X) && SH(&d, R_00B810_COMPUTE_START_X) == 0 &&
-         SH(&d, R_00B814_COMPUTE_START_Y) == 0 && SH(&d, R_00B818_COMPUTE_START_Z) == 0,
+            SH(&d, R_00B814_COMPUTE_START_Y) == 0 && SH(&d, R_00B818_COMPUTE_START_Z) == 0,
          "START_X/Y/Z not 0");
 
    /* Scratch. */
@@ -154,12 +153,13 @@ test_gfx1030_dispatch_registers(void)
                       (uint64_t)SH(&d, R_00B844_COMPUTE_DISPATCH_SCRATCH_BASE_HI) << 32;
    CHECK(scratch << 8 == in.scratch_va, "scratch base");
    CHECK(G_00B860_WAVES(SH(&d, R_00B860_COMPUTE_TMPRING_SIZE)) == 32 &&
-         G_00B860_WAVESIZE(SH(&d, R_00B860_COMPUTE_TMPRING_SIZE)) == 2, "TMPRING_SIZE");
+            G_00B860_WAVESIZE(SH(&d, R_00B860_COMPUTE_TMPRING_SIZE)) == 2,
+         "TMPRING_SIZE");
 
    /* DISPATCH_DIRECT: group counts and the initiator's bits. */
    CHECK(d.dispatch_index >= 0, "no DISPATCH_DIRECT");
-   CHECK(d.dispatch[0] == 16 && d.dispatch[1] == 3 && d.dispatch[2] == 7,
-         "dims %u %u %u", d.dispatch[0], d.dispatch[1], d.dispatch[2]);
+   CHECK(d.dispatch[0] == 16 && d.dispatch[1] == 3 && d.dispatch[2] == 7, "dims %u %u %u",
+         d.dispatch[0], d.dispatch[1], d.dispatch[2]);
    uint32_t init = d.dispatch[3];
    CHECK(G_00B800_COMPUTE_SHADER_EN(init), "COMPUTE_SHADER_EN");
    CHECK(G_00B800_PARTIAL_TG_EN(init), "PARTIAL_TG_EN with a partial group");
@@ -170,8 +170,9 @@ test_gfx1030_dispatch_registers(void)
    CHECK(d.acquire_index >= 0 && d.acquire_index < d.dispatch_index, "ACQUIRE_MEM before");
    CHECK(d.acquire_count == 7, "GFX10 ACQUIRE_MEM has 7 body dwords, got %u", d.acquire_count);
    uint32_t gcr = d.acquire[6];
-   CHECK(G_586_GLI_INV(gcr) && G_586_GLK_INV(gcr) && G_586_GLV_INV(gcr) &&
-         G_586_GL1_INV(gcr) && G_586_GL2_INV(gcr), "GCR_CNTL 0x%x", gcr);
+   CHECK(G_586_GLI_INV(gcr) && G_586_GLK_INV(gcr) && G_586_GLV_INV(gcr) && G_586_GL1_INV(gcr) &&
+            G_586_GL2_INV(gcr),
+         "GCR_CNTL 0x%x", gcr);
    CHECK(d.release_index > d.dispatch_index, "RELEASE_MEM after the dispatch");
    CHECK((d.release[0] & 0x3f) == V_028A90_BOTTOM_OF_PIPE_TS, "end-of-pipe event");
    CHECK(G_490_GL2_WB(d.release[0]), "L2 written back before the fence");
@@ -244,8 +245,7 @@ test_padding(void)
       }
       kiln_pm4_pad(&cs);
       decode(ib, cs.cdw, &d);
-      CHECK(cs.cdw % 8 == 0 && d.whole, "pad after %u: %u dwords, whole %d", used, cs.cdw,
-            d.whole);
+      CHECK(cs.cdw % 8 == 0 && d.whole, "pad after %u: %u dwords, whole %d", used, cs.cdw, d.whole);
    }
 }
 

@@ -43,11 +43,9 @@ static const struct {
    enum kiln_target target;
    unsigned wave_size;
 } configs[] = {
-   { KILN_TARGET_GFX1030, 0 },  /* the default: wave32 */
-   { KILN_TARGET_GFX1030, 64 },
-   { KILN_TARGET_GFX900, 0 },   /* wave64 only */
-   { KILN_TARGET_GFX1100, 0 },
-   { KILN_TARGET_GFX1100, 64 },
+   { KILN_TARGET_GFX1030, 0 },                             /* the default: wave32 */
+   { KILN_TARGET_GFX1030, 64 }, { KILN_TARGET_GFX900, 0 }, /* wave64 only */
+   { KILN_TARGET_GFX1100, 0 },  { KILN_TARGET_GFX1100, 64 },
 };
 
 int
@@ -64,51 +62,107 @@ LLVMFuzzerInitialize(int *argc, char **argv[])
 /* Opcodes of one shape (the same operands, of types that often agree),
  * any of which may stand for another.  Numbers from the SPIR-V spec. */
 static const uint16_t int_binary[] = {
-   128 /* IAdd */, 130 /* ISub */, 132 /* IMul */, 134 /* UDiv */, 135 /* SDiv */,
-   137 /* UMod */, 138 /* SRem */, 139 /* SMod */, 194 /* ShiftRightLogical */,
-   195 /* ShiftRightArithmetic */, 196 /* ShiftLeftLogical */, 197 /* BitwiseOr */,
-   198 /* BitwiseXor */, 199 /* BitwiseAnd */,
+   128 /* IAdd */,
+   130 /* ISub */,
+   132 /* IMul */,
+   134 /* UDiv */,
+   135 /* SDiv */,
+   137 /* UMod */,
+   138 /* SRem */,
+   139 /* SMod */,
+   194 /* ShiftRightLogical */,
+   195 /* ShiftRightArithmetic */,
+   196 /* ShiftLeftLogical */,
+   197 /* BitwiseOr */,
+   198 /* BitwiseXor */,
+   199 /* BitwiseAnd */,
 };
 static const uint16_t float_binary[] = {
-   129 /* FAdd */, 131 /* FSub */, 133 /* FMul */, 136 /* FDiv */, 140 /* FRem */,
-   141 /* FMod */,
+   129 /* FAdd */, 131 /* FSub */, 133 /* FMul */, 136 /* FDiv */, 140 /* FRem */, 141 /* FMod */,
 };
 static const uint16_t int_compare[] = {
    170 /* IEqual */, 171, 172, 173, 174, 175, 176, 177, 178, 179 /* SLessThanEqual */,
 };
 static const uint16_t float_compare[] = {
-   180 /* FOrdEqual */, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190,
+   180 /* FOrdEqual */,
+   181,
+   182,
+   183,
+   184,
+   185,
+   186,
+   187,
+   188,
+   189,
+   190,
    191 /* FUnordGreaterThanEqual */,
 };
 static const uint16_t logical_binary[] = {
-   164 /* LogicalEqual */, 165 /* LogicalNotEqual */, 166 /* LogicalOr */, 167 /* LogicalAnd */,
+   164 /* LogicalEqual */,
+   165 /* LogicalNotEqual */,
+   166 /* LogicalOr */,
+   167 /* LogicalAnd */,
 };
 static const uint16_t conversions[] = {
    109 /* ConvertFToU */, 110 /* ConvertFToS */, 111 /* ConvertSToF */, 112 /* ConvertUToF */,
-   113 /* UConvert */, 114 /* SConvert */, 115 /* FConvert */, 124 /* Bitcast */,
+   113 /* UConvert */,    114 /* SConvert */,    115 /* FConvert */,    124 /* Bitcast */,
 };
 static const uint16_t int_unary[] = {
-   126 /* SNegate */, 200 /* Not */, 204 /* BitReverse */, 205 /* BitCount */,
+   126 /* SNegate */,
+   200 /* Not */,
+   204 /* BitReverse */,
+   205 /* BitCount */,
 };
 static const uint16_t storage_classes[] = {
-   0 /* UniformConstant */, 4 /* Workgroup */, 5 /* CrossWorkgroup */, 7 /* Function */,
-   8 /* Generic */,
+   0 /* UniformConstant */, 4 /* Workgroup */, 5 /* CrossWorkgroup */,
+   7 /* Function */,        8 /* Generic */,
 };
 
 static const struct {
    const uint16_t *ops;
    unsigned count;
 } families[] = {
-#define FAMILY(a) { a, ARRAY_LEN(a) }
-   FAMILY(int_binary), FAMILY(float_binary), FAMILY(int_compare), FAMILY(float_compare),
-   FAMILY(logical_binary), FAMILY(conversions), FAMILY(int_unary),
+#define FAMILY(a)                                                                                  \
+   {                                                                                               \
+      a, ARRAY_LEN(a)                                                                              \
+   }
+   FAMILY(int_binary),     FAMILY(float_binary), FAMILY(int_compare), FAMILY(float_compare),
+   FAMILY(logical_binary), FAMILY(conversions),  FAMILY(int_unary),
 #undef FAMILY
 };
 
 static const uint32_t interesting[] = {
-   0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 33, 63, 64, 65, 127, 128, 255, 256, 0x7fff, 0x8000,
-   0xffff, 0x10000, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff,
-   0x3f800000 /* 1.0f */, 0x7f800000 /* inf */, 0x7fc00000 /* nan */, 0x00000001 /* denorm */,
+   0,
+   1,
+   2,
+   3,
+   4,
+   7,
+   8,
+   15,
+   16,
+   31,
+   32,
+   33,
+   63,
+   64,
+   65,
+   127,
+   128,
+   255,
+   256,
+   0x7fff,
+   0x8000,
+   0xffff,
+   0x10000,
+   0x7fffffff,
+   0x80000000,
+   0xfffffffe,
+   0xffffffff,
+   0x3f800000 /* 1.0f */,
+   0x7f800000 /* inf */,
+   0x7fc00000 /* nan */,
+   0x00000001 /* denorm */,
 };
 
 static uint64_t
@@ -170,9 +224,9 @@ mutate_instruction(uint32_t *w, unsigned i, uint32_t id_bound, uint64_t *rng)
       return false;
    case 1: /* a constant's value, or an integer or vector type's size */
       if (op == 43 /* Constant */ && len >= 4) {
-         w[i + 3 + rand_below(rng, len - 3)] = rand_below(rng, 2)
-            ? interesting[rand_below(rng, ARRAY_LEN(interesting))]
-            : (uint32_t)rand_next(rng);
+         w[i + 3 + rand_below(rng, len - 3)] =
+            rand_below(rng, 2) ? interesting[rand_below(rng, ARRAY_LEN(interesting))]
+                               : (uint32_t)rand_next(rng);
          return true;
       }
       if (op == 21 /* TypeInt */ && len == 4) {
@@ -202,8 +256,7 @@ mutate_instruction(uint32_t *w, unsigned i, uint32_t id_bound, uint64_t *rng)
       return false;
    default: /* any operand word, an interesting value */
       if (len >= 2) {
-         w[i + 1 + rand_below(rng, len - 1)] =
-            interesting[rand_below(rng, ARRAY_LEN(interesting))];
+         w[i + 1 + rand_below(rng, len - 1)] = interesting[rand_below(rng, ARRAY_LEN(interesting))];
          return true;
       }
       return false;

@@ -23,7 +23,8 @@ static const cl_image_format rgba8 = { CL_RGBA, CL_UNORM_INT8 };
 static cl_mem
 image_2d(struct clt *t, const cl_image_format *format, size_t w, size_t h)
 {
-   const cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = w,
+   const cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D,
+                                .image_width = w,
                                 .image_height = h };
    cl_int err;
    cl_mem m = clCreateImage(t->ctx, CL_MEM_READ_WRITE, format, &desc, NULL, &err);
@@ -59,10 +60,8 @@ image_write_then_read_round_trips(struct clt *t)
    if (!img)
       return false;
    const size_t origin[3] = { 0, 0, 0 }, region[3] = { W, H, 1 };
-   CLT_OK(clEnqueueWriteImage(t->queue, img, CL_TRUE, origin, region, PITCH, 0, in, 0, NULL,
-                              NULL));
-   CLT_OK(clEnqueueReadImage(t->queue, img, CL_TRUE, origin, region, 0, 0, out, 0, NULL,
-                             NULL));
+   CLT_OK(clEnqueueWriteImage(t->queue, img, CL_TRUE, origin, region, PITCH, 0, in, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadImage(t->queue, img, CL_TRUE, origin, region, 0, 0, out, 0, NULL, NULL));
    for (unsigned y = 0; y < H; y++)
       CLT_REQUIRE(!memcmp(out + y * W * 4, in + y * PITCH, W * 4),
                   "row %u read back differs from the row written", y);
@@ -101,8 +100,7 @@ image_copies_match_cpu_copies(struct clt *t)
    /* the whole of a into the buffer, tightly packed (§5.3.5) */
    CLT_OK(clEnqueueCopyImageToBuffer(t->queue, a, buf, origin, region, 0, 0, NULL, NULL));
    unsigned char packed[W * H * 4];
-   CLT_OK(clEnqueueReadBuffer(t->queue, buf, CL_TRUE, 0, sizeof(packed), packed, 0, NULL,
-                              NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, buf, CL_TRUE, 0, sizeof(packed), packed, 0, NULL, NULL));
    CLT_REQUIRE(!memcmp(packed, in, sizeof(packed)), "clEnqueueCopyImageToBuffer's bytes differ");
 
    /* and back, into b's 5x2 region at (1, 0) from the buffer's pixels at
@@ -145,8 +143,7 @@ image_fill_converts_the_colour(struct clt *t)
       return false;
    const size_t origin[3] = { 0, 0, 0 }, region[3] = { W, H, 1 };
    unsigned char zero[W * H * 4] = { 0 };
-   CLT_OK(clEnqueueWriteImage(t->queue, img, CL_TRUE, origin, region, 0, 0, zero, 0, NULL,
-                              NULL));
+   CLT_OK(clEnqueueWriteImage(t->queue, img, CL_TRUE, origin, region, 0, 0, zero, 0, NULL, NULL));
    const float colour[4] = { 1.0f, 0.25f, -3.0f, 0.1f };
    const unsigned char want_px[4] = { 255, 64, 0, 26 }; /* 63.75 -> 64, 25.5 -> 26 (even) */
    const size_t fo[3] = { 3, 2, 0 }, fr[3] = { 6, 4, 1 };
@@ -193,8 +190,7 @@ image_kernel_writes_host_reads(struct clt *t)
          const float want[4] = { x, y, x * 0.5f - y, 1.0f / (x + 1) };
          CLT_REQUIRE(!memcmp(&out[(y * W + x) * 4], want, sizeof(want)),
                      "pixel (%u, %u) is (%g, %g, %g, %g)", x, y, out[(y * W + x) * 4],
-                     out[(y * W + x) * 4 + 1], out[(y * W + x) * 4 + 2],
-                     out[(y * W + x) * 4 + 3]);
+                     out[(y * W + x) * 4 + 1], out[(y * W + x) * 4 + 2], out[(y * W + x) * 4 + 3]);
       }
    }
    return true;
@@ -229,8 +225,11 @@ image_2d_from_buffer_shares_the_bytes(struct clt *t)
    cl_mem out = clt_buffer(t, CL_MEM_READ_WRITE, IW * IH * 16, NULL);
    if (!src_buf || !dst_buf || !out)
       return false;
-   cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = IW,
-                          .image_height = IH, .image_row_pitch = pitch, .buffer = src_buf };
+   cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D,
+                          .image_width = IW,
+                          .image_height = IH,
+                          .image_row_pitch = pitch,
+                          .buffer = src_buf };
    cl_int err;
    cl_mem src = clCreateImage(t->ctx, CL_MEM_READ_ONLY, &rgba8, &desc, NULL, &err);
    CLT_REQUIRE(src, "clCreateImage over a buffer returned %s", clt_error_name(err));
@@ -292,8 +291,8 @@ image_depth_reads_one_float(struct clt *t)
    if (!strstr(ext, "cl_khr_depth_images")) {
       cl_image_format f[256];
       cl_uint n = 0;
-      CLT_OK(clGetSupportedImageFormats(t->ctx, CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, 256, f,
-                                        &n));
+      CLT_OK(
+         clGetSupportedImageFormats(t->ctx, CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, 256, f, &n));
       for (cl_uint i = 0; i < n && i < 256; i++)
          CLT_REQUIRE(f[i].image_channel_order != CL_DEPTH,
                      "no cl_khr_depth_images, but a CL_DEPTH format");
@@ -302,11 +301,12 @@ image_depth_reads_one_float(struct clt *t)
    float in[W * H], out[W * H];
    for (unsigned i = 0; i < W * H; i++)
       in[i] = i * 0.25f - 3.0f;
-   const cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = W,
+   const cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D,
+                                .image_width = W,
                                 .image_height = H };
    cl_int err;
-   cl_mem img = clCreateImage(t->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &depth, &desc, in,
-                              &err);
+   cl_mem img =
+      clCreateImage(t->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &depth, &desc, in, &err);
    CLT_REQUIRE(img, "clCreateImage(CL_DEPTH, CL_FLOAT) returned %s", clt_error_name(err));
    clt_defer(t, CLT_MEM, img);
    cl_mem buf = clt_buffer(t, CL_MEM_READ_WRITE, sizeof(out), NULL);

@@ -17,7 +17,8 @@
 #define ORDER_N 64
 
 static const char step_source[] =
-   "kernel void advance(global uint *a, uint k) { size_t i = get_global_id(0); a[i] = a[i] * 3u + k + (uint)i; }\n"
+   "kernel void advance(global uint *a, uint k) { size_t i = get_global_id(0); a[i] = a[i] * 3u + "
+   "k + (uint)i; }\n"
    "kernel void add(global uint *a, uint k) { a[get_global_id(0)] += k; }\n";
 
 static void
@@ -189,11 +190,10 @@ finish_waits_for_another_queue(struct clt *t)
       cpu_step(want, k_first);
       cpu_step(want, k_second);
       cl_int status = -1;
-      CLT_OK(clGetEventInfo(first, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status,
-                            NULL));
+      CLT_OK(
+         clGetEventInfo(first, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status, NULL));
       CLT_REQUIRE(status == CL_COMPLETE,
-                  "the other queue's command is %d once a command waiting for it finished",
-                  status);
+                  "the other queue's command is %d once a command waiting for it finished", status);
    }
    CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(got), got, 0, NULL, NULL));
    return same_as_cpu(t, got, want, "after 10 pairs of steps on two queues");

@@ -169,12 +169,12 @@ device_c_features_agree_with_their_queries(struct clt *t)
    cl_bool generic = CL_FALSE;
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT, sizeof(generic),
                           &generic, NULL));
-   CLT_REQUIRE(!generic == !has_c_feature(features, n, "__opencl_c_generic_address_space"),
-               "CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT is %s but __opencl_c_generic_address_space "
-               "is %s",
-               generic ? "true" : "false",
-               has_c_feature(features, n, "__opencl_c_generic_address_space") ? "offered"
-                                                                            : "not offered");
+   CLT_REQUIRE(
+      !generic == !has_c_feature(features, n, "__opencl_c_generic_address_space"),
+      "CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT is %s but __opencl_c_generic_address_space "
+      "is %s",
+      generic ? "true" : "false",
+      has_c_feature(features, n, "__opencl_c_generic_address_space") ? "offered" : "not offered");
 
    size_t global_variable = 0;
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, sizeof(global_variable),

@@ -80,13 +80,13 @@ device_enqueue_supported(struct clt *t, bool *supported)
    *supported = false;
    if (t->version >= 30) {
       cl_device_device_enqueue_capabilities caps = 0;
-      CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, sizeof(caps),
-                             &caps, NULL));
+      CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, sizeof(caps), &caps,
+                             NULL));
       *supported = caps & CL_DEVICE_QUEUE_SUPPORTED;
    } else if (t->version >= 20) {
       cl_command_queue_properties props = 0;
-      CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES, sizeof(props),
-                             &props, NULL));
+      CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES, sizeof(props), &props,
+                             NULL));
       *supported = props != 0;
    }
    return true;
@@ -113,10 +113,10 @@ device_enqueue_queries_agree(struct clt *t)
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE, sizeof(preferred),
                           &preferred, NULL));
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE, sizeof(max), &max, NULL));
-   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_ON_DEVICE_QUEUES, sizeof(queues), &queues,
-                          NULL));
-   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_ON_DEVICE_EVENTS, sizeof(events), &events,
-                          NULL));
+   CLT_OK(
+      clGetDeviceInfo(t->device, CL_DEVICE_MAX_ON_DEVICE_QUEUES, sizeof(queues), &queues, NULL));
+   CLT_OK(
+      clGetDeviceInfo(t->device, CL_DEVICE_MAX_ON_DEVICE_EVENTS, sizeof(events), &events, NULL));
    if (!supported) {
       CLT_REQUIRE(!props && !preferred && !max && !queues && !events,
                   "no device-side enqueue, but on-device queue properties 0x%llx, sizes %u/%u, "
@@ -125,11 +125,14 @@ device_enqueue_queries_agree(struct clt *t)
    } else {
       const cl_command_queue_properties want =
          CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
-      CLT_REQUIRE((props & want) == want, "CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES 0x%llx lacks "
-                  "out-of-order or profiling", (unsigned long long)props);
+      CLT_REQUIRE((props & want) == want,
+                  "CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES 0x%llx lacks "
+                  "out-of-order or profiling",
+                  (unsigned long long)props);
       CLT_REQUIRE(preferred >= 16 * 1024 && max >= 256 * 1024 && preferred <= max,
                   "on-device queue sizes: preferred %u (at least 16 KiB), largest %u (at least "
-                  "256 KiB)", preferred, max);
+                  "256 KiB)",
+                  preferred, max);
       CLT_REQUIRE(queues >= 1 && events >= 1024,
                   "CL_DEVICE_MAX_ON_DEVICE_QUEUES %u (at least 1), _EVENTS %u (at least 1024)",
                   queues, events);
@@ -147,10 +150,12 @@ device_enqueue_queries_agree(struct clt *t)
       generic |= !strcmp(features[i].name, "__opencl_c_generic_address_space");
       globals |= !strcmp(features[i].name, "__opencl_c_program_scope_global_variables");
    }
-   CLT_REQUIRE(enqueue == supported, "__opencl_c_device_enqueue is %s, but the device %s "
-               "on-device queues", enqueue ? "offered" : "not offered",
-               supported ? "supports" : "does not support");
-   CLT_REQUIRE(!enqueue || (generic && globals), "__opencl_c_device_enqueue without "
+   CLT_REQUIRE(enqueue == supported,
+               "__opencl_c_device_enqueue is %s, but the device %s "
+               "on-device queues",
+               enqueue ? "offered" : "not offered", supported ? "supports" : "does not support");
+   CLT_REQUIRE(!enqueue || (generic && globals),
+               "__opencl_c_device_enqueue without "
                "__opencl_c_generic_address_space or __opencl_c_program_scope_global_variables");
    return true;
 }
@@ -165,10 +170,12 @@ on_device_default_needs_on_device(struct clt *t)
       return true;
    cl_int err;
    cl_queue_properties default_only[] = { CL_QUEUE_PROPERTIES, CL_QUEUE_ON_DEVICE_DEFAULT, 0 };
-   clt_defer(t, CLT_QUEUE, clCreateCommandQueueWithProperties(t->ctx, t->device, default_only,
-                                                              &err));
-   CLT_REQUIRE(err == CL_INVALID_VALUE, "CL_QUEUE_ON_DEVICE_DEFAULT alone returned %s, the spec "
-               "says CL_INVALID_VALUE", clt_error_name(err));
+   clt_defer(t, CLT_QUEUE,
+             clCreateCommandQueueWithProperties(t->ctx, t->device, default_only, &err));
+   CLT_REQUIRE(err == CL_INVALID_VALUE,
+               "CL_QUEUE_ON_DEVICE_DEFAULT alone returned %s, the spec "
+               "says CL_INVALID_VALUE",
+               clt_error_name(err));
    return true;
 }
 
@@ -195,17 +202,18 @@ on_device_default_queue_reports_it(struct clt *t)
    if (!supported)
       return true;
    clt_defer(t, CLT_QUEUE, clCreateCommandQueueWithProperties(t->ctx, t->device, in_order, &err));
-   CLT_REQUIRE(err == CL_INVALID_VALUE, "an in-order on-device queue returned %s, the spec "
-               "says CL_INVALID_VALUE", clt_error_name(err));
+   CLT_REQUIRE(err == CL_INVALID_VALUE,
+               "an in-order on-device queue returned %s, the spec "
+               "says CL_INVALID_VALUE",
+               clt_error_name(err));
 
    cl_uint preferred = 0;
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE, sizeof(preferred),
                           &preferred, NULL));
    const cl_uint size = preferred / 2;
    cl_queue_properties props[] = { CL_QUEUE_PROPERTIES, on_device, CL_QUEUE_SIZE, size, 0 };
-   cl_command_queue q = clt_defer(t, CLT_QUEUE,
-                                  clCreateCommandQueueWithProperties(t->ctx, t->device, props,
-                                                                     &err));
+   cl_command_queue q =
+      clt_defer(t, CLT_QUEUE, clCreateCommandQueueWithProperties(t->ctx, t->device, props, &err));
    CLT_REQUIRE(q, "the default on-device queue of %u bytes: %s", size, clt_error_name(err));
    cl_command_queue_properties got = 0;
    cl_uint got_size = 0;
@@ -216,19 +224,20 @@ on_device_default_queue_reports_it(struct clt *t)
    CLT_OK(clGetCommandQueueInfo(q, CL_QUEUE_SIZE, sizeof(got_size), &got_size, NULL));
    CLT_REQUIRE(got_size == size, "CL_QUEUE_SIZE %u, made with %u", got_size, size);
    CLT_OK(clGetCommandQueueInfo(q, CL_QUEUE_DEVICE_DEFAULT, sizeof(def), &def, NULL));
-   CLT_OK(clGetCommandQueueInfo(t->queue, CL_QUEUE_DEVICE_DEFAULT, sizeof(host_def), &host_def,
-                                NULL));
-   CLT_REQUIRE(def == q && host_def == q, "CL_QUEUE_DEVICE_DEFAULT is %p (host queue: %p), not "
-               "the default on-device queue %p", (void *)def, (void *)host_def, (void *)q);
+   CLT_OK(
+      clGetCommandQueueInfo(t->queue, CL_QUEUE_DEVICE_DEFAULT, sizeof(host_def), &host_def, NULL));
+   CLT_REQUIRE(def == q && host_def == q,
+               "CL_QUEUE_DEVICE_DEFAULT is %p (host queue: %p), not "
+               "the default on-device queue %p",
+               (void *)def, (void *)host_def, (void *)q);
    CLT_ERR(CL_INVALID_COMMAND_QUEUE,
            clGetCommandQueueInfo(t->queue, CL_QUEUE_SIZE, sizeof(got_size), &got_size, NULL));
-   CLT_ERR(CL_INVALID_COMMAND_QUEUE,
-           clSetDefaultDeviceCommandQueue(t->ctx, t->device, t->queue));
+   CLT_ERR(CL_INVALID_COMMAND_QUEUE, clSetDefaultDeviceCommandQueue(t->ctx, t->device, t->queue));
    CLT_ERR(CL_INVALID_COMMAND_QUEUE, clEnqueueMarkerWithWaitList(q, 0, NULL, NULL));
    cl_device_device_enqueue_capabilities caps = 0;
    if (t->version >= 30)
-      CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, sizeof(caps),
-                             &caps, NULL));
+      CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, sizeof(caps), &caps,
+                             NULL));
    if (caps & CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT)
       CLT_OK(clSetDefaultDeviceCommandQueue(t->ctx, t->device, q));
    return true;
@@ -252,13 +261,13 @@ queue_argument_runs_children(struct clt *t)
       return false;
    if (!supported)
       return true;
-   const cl_queue_properties props[] = {
-      CL_QUEUE_PROPERTIES,
-      CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT, 0};
+   const cl_queue_properties props[] = { CL_QUEUE_PROPERTIES,
+                                         CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE |
+                                            CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT,
+                                         0 };
    cl_int err;
-   cl_command_queue dq = clt_defer(t, CLT_QUEUE,
-                                   clCreateCommandQueueWithProperties(t->ctx, t->device, props,
-                                                                      &err));
+   cl_command_queue dq =
+      clt_defer(t, CLT_QUEUE, clCreateCommandQueueWithProperties(t->ctx, t->device, props, &err));
    CLT_REQUIRE(dq, "the default on-device queue: %s", clt_error_name(err));
    cl_program p = clt_build(t,
                             "kernel void parent(queue_t q, global int *out, global int *ret)\n"
@@ -288,12 +297,15 @@ queue_argument_runs_children(struct clt *t)
    CLT_OK(clEnqueueReadBuffer(t->queue, bout, CL_TRUE, 0, sizeof(out), out, 0, NULL, NULL));
    CLT_OK(clEnqueueReadBuffer(t->queue, bret, CL_TRUE, 0, sizeof(ret), ret, 0, NULL, NULL));
    for (int i = 0; i < PARENTS; i++) {
-      CLT_REQUIRE(ret[i] == clk_success, "parent %d: enqueue_kernel returned %d, not "
-                  "CLK_SUCCESS", i, ret[i]);
+      CLT_REQUIRE(ret[i] == clk_success,
+                  "parent %d: enqueue_kernel returned %d, not "
+                  "CLK_SUCCESS",
+                  i, ret[i]);
       for (int j = 0; j < CHILDREN; j++)
-         CLT_REQUIRE(out[i * CHILDREN + j] == i * 100 + j * 3 + 1, "parent %d's child %d "
-                     "wrote %d, the CPU gives %d", i, j, out[i * CHILDREN + j],
-                     i * 100 + j * 3 + 1);
+         CLT_REQUIRE(out[i * CHILDREN + j] == i * 100 + j * 3 + 1,
+                     "parent %d's child %d "
+                     "wrote %d, the CPU gives %d",
+                     i, j, out[i * CHILDREN + j], i * 100 + j * 3 + 1);
    }
    return true;
 }

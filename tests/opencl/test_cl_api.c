@@ -24,9 +24,9 @@
 #include <strings.h>
 
 static const struct clt_check *const check_lists[] = {
-   clt_platform_checks, clt_queue_checks, clt_buffer_checks, clt_image_checks, clt_program_checks,
-   clt_kernel_checks,   clt_run_checks,   clt_event_checks,  clt_ordering_checks,
-   clt_error_checks,
+   clt_platform_checks, clt_queue_checks,  clt_buffer_checks, clt_image_checks,
+   clt_program_checks,  clt_kernel_checks, clt_run_checks,    clt_event_checks,
+   clt_ordering_checks, clt_error_checks,
 };
 
 /*

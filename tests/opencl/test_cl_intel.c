@@ -67,8 +67,7 @@ intel_is_the_only_device(struct clt *t)
    if (!clt_device_string(t, CL_DEVICE_NAME, name, sizeof(name)) ||
        !clt_device_string(t, CL_DEVICE_VENDOR, vendor, sizeof(vendor)))
       return false;
-   CLT_REQUIRE(!strcmp(name, want_name), "CL_DEVICE_NAME is \"%s\", not \"%s\"", name,
-               want_name);
+   CLT_REQUIRE(!strcmp(name, want_name), "CL_DEVICE_NAME is \"%s\", not \"%s\"", name, want_name);
    CLT_REQUIRE(!strcmp(vendor, "Intel"), "CL_DEVICE_VENDOR is \"%s\", not Intel", vendor);
    cl_uint vendor_id;
    if (!device_uint(t, CL_DEVICE_VENDOR_ID, &vendor_id))
@@ -96,13 +95,12 @@ intel_claims_nothing_it_lacks(struct clt *t)
                "an image extension is listed: %s", ext);
    cl_device_fp_config fp64;
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof(fp64), &fp64, NULL));
-   CLT_REQUIRE(fp64 == 0, "CL_DEVICE_DOUBLE_FP_CONFIG is 0x%llx, not 0",
-               (unsigned long long)fp64);
+   CLT_REQUIRE(fp64 == 0, "CL_DEVICE_DOUBLE_FP_CONFIG is 0x%llx, not 0", (unsigned long long)fp64);
    cl_bool images, non_uniform, generic;
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_IMAGE_SUPPORT, sizeof(images), &images, NULL));
    CLT_REQUIRE(!images, "CL_DEVICE_IMAGE_SUPPORT is CL_TRUE");
-   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT,
-                          sizeof(non_uniform), &non_uniform, NULL));
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, sizeof(non_uniform),
+                          &non_uniform, NULL));
    CLT_REQUIRE(non_uniform, "CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT is CL_FALSE");
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT, sizeof(generic),
                           &generic, NULL));
@@ -138,16 +136,15 @@ buffers_match_the_cpu(struct clt *t)
    CLT_OK(clEnqueueCopyBuffer(t->queue, ma, mb, 123, 2000, 1000, 0, NULL, NULL));
    memcpy(b + 2000, a + 123, 1000);
    /* b's bytes [64, 64 + 16 * 40) filled with a 16-byte pattern. */
-   const unsigned char pattern[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 0xf0, 0xe1, 0xd2, 0xc3,
-                                       0xb4, 0xa5, 0x96, 0x87 };
-   CLT_OK(clEnqueueFillBuffer(t->queue, mb, pattern, sizeof(pattern), 64, 16 * 40, 0, NULL,
-                              NULL));
+   const unsigned char pattern[16] = { 1,    2,    3,    4,    5,    6,    7,    8,
+                                       0xf0, 0xe1, 0xd2, 0xc3, 0xb4, 0xa5, 0x96, 0x87 };
+   CLT_OK(clEnqueueFillBuffer(t->queue, mb, pattern, sizeof(pattern), 64, 16 * 40, 0, NULL, NULL));
    for (unsigned i = 0; i < 16 * 40; i++)
       b[64 + i] = pattern[i % 16];
    /* a's bytes [3000, 3100) written through a map. */
    cl_int err;
-   unsigned char *map = clEnqueueMapBuffer(t->queue, ma, CL_TRUE, CL_MAP_WRITE, 3000, 100, 0,
-                                           NULL, NULL, &err);
+   unsigned char *map =
+      clEnqueueMapBuffer(t->queue, ma, CL_TRUE, CL_MAP_WRITE, 3000, 100, 0, NULL, NULL, &err);
    CLT_REQUIRE(map, "clEnqueueMapBuffer returned %s", clt_error_name(err));
    for (unsigned i = 0; i < 100; i++)
       map[i] = a[3000 + i] = (unsigned char)(255 - i);
@@ -162,12 +159,11 @@ buffers_match_the_cpu(struct clt *t)
    return true;
 }
 
-static const char axpy_src[] =
-   "kernel void axpy(float a, global const float *x, global float *y)\n"
-   "{\n"
-   "   size_t i = get_global_id(0);\n"
-   "   y[i] = a * x[i] + y[i];\n"
-   "}\n";
+static const char axpy_src[] = "kernel void axpy(float a, global const float *x, global float *y)\n"
+                               "{\n"
+                               "   size_t i = get_global_id(0);\n"
+                               "   y[i] = a * x[i] + y[i];\n"
+                               "}\n";
 
 enum { AXPY_N = 256 };
 
@@ -204,8 +200,7 @@ run_axpy(struct clt *t, const float *x, const float *y, float a, float *y_out)
    CLT_OK(clFinish(t->queue));
    cl_int status;
    CLT_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status, NULL));
-   CLT_REQUIRE(status == CL_COMPLETE, "the launch's event status is %d, not CL_COMPLETE",
-               status);
+   CLT_REQUIRE(status == CL_COMPLETE, "the launch's event status is %d, not CL_COMPLETE", status);
    CLT_OK(clEnqueueReadBuffer(t->queue, my, CL_TRUE, 0, AXPY_N * 4, y_out, 0, NULL, NULL));
    return true;
 }
@@ -267,7 +262,8 @@ intel_common_kernels_launch(struct clt *t)
         "   }\n"
         "   if (l == 0)\n"
         "      io[get_group_id(0)] = tmp[0];\n"
-        "}\n", true, false },
+        "}\n",
+        true, false },
       { "count",
         "kernel void count(global int *io, local int *n)\n"
         "{\n"
@@ -278,19 +274,22 @@ intel_common_kernels_launch(struct clt *t)
         "   barrier(CLK_LOCAL_MEM_FENCE);\n"
         "   if (get_local_id(0) == 0)\n"
         "      atomic_add(io, *n);\n"
-        "}\n", true, false },
+        "}\n",
+        true, false },
       { "table",
         "constant int tab[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };\n"
         "kernel void table(global int *io, long b)\n"
         "{\n"
         "   size_t i = get_global_id(0);\n"
         "   io[i] = tab[i & 7] * (int)(b >> 33) + (int)mul_hi(b, (long)i);\n"
-        "}\n", false, true },
+        "}\n",
+        false, true },
       { "say",
         "kernel void say(global int *io)\n"
         "{\n"
         "   printf(\"%d\\n\", io[get_global_id(0)]);\n"
-        "}\n", false, false },
+        "}\n",
+        false, false },
    };
    enum { N = 64 };
    int data[N];
@@ -326,15 +325,17 @@ static bool
 intel_program_globals_launch(struct clt *t)
 {
    size_t size;
-   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, sizeof(size), &size,
-                          NULL));
+   CLT_OK(
+      clGetDeviceInfo(t->device, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, sizeof(size), &size, NULL));
    CLT_REQUIRE(size >= 65536, "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE is %zu, under 64 KiB", size);
    /* The variables are one buffer: no larger than the largest buffer. */
    cl_ulong max_alloc;
    CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(max_alloc), &max_alloc,
                           NULL));
-   CLT_REQUIRE(size <= max_alloc, "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE %zu exceeds "
-               "CL_DEVICE_MAX_MEM_ALLOC_SIZE %llu", size, (unsigned long long)max_alloc);
+   CLT_REQUIRE(size <= max_alloc,
+               "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE %zu exceeds "
+               "CL_DEVICE_MAX_MEM_ALLOC_SIZE %llu",
+               size, (unsigned long long)max_alloc);
    cl_program p = clt_build(t,
                             "global int counter = 5;\n"
                             "global int *global next = &counter;\n"
@@ -425,8 +426,10 @@ intel_scratch_kernels_launch(struct clt *t)
    cl_ulong priv = 0;
    CLT_OK(clGetKernelWorkGroupInfo(k, t->device, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof(priv), &priv,
                                    NULL));
-   CLT_REQUIRE(priv >= 256 * sizeof(int), "CL_KERNEL_PRIVATE_MEM_SIZE is %llu, under the "
-               "table's %zu bytes", (unsigned long long)priv, 256 * sizeof(int));
+   CLT_REQUIRE(priv >= 256 * sizeof(int),
+               "CL_KERNEL_PRIVATE_MEM_SIZE is %llu, under the "
+               "table's %zu bytes",
+               (unsigned long long)priv, 256 * sizeof(int));
    int data[16];
    for (unsigned i = 0; i < 16; i++)
       data[i] = -(int)i;
@@ -451,13 +454,12 @@ build_fails(struct clt *t, const char *src, const char *want_in_log)
    clt_defer(t, CLT_PROGRAM, p);
    CLT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &t->device, NULL, NULL, NULL));
    cl_build_status status;
-   CLT_OK(clGetProgramBuildInfo(p, t->device, CL_PROGRAM_BUILD_STATUS, sizeof(status), &status,
-                                NULL));
+   CLT_OK(
+      clGetProgramBuildInfo(p, t->device, CL_PROGRAM_BUILD_STATUS, sizeof(status), &status, NULL));
    CLT_REQUIRE(status == CL_BUILD_ERROR, "the build status is %d, not CL_BUILD_ERROR", status);
    if (want_in_log) {
       char log[4096] = "";
-      CLT_OK(clGetProgramBuildInfo(p, t->device, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log,
-                                   NULL));
+      CLT_OK(clGetProgramBuildInfo(p, t->device, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log, NULL));
       CLT_REQUIRE(strstr(log, want_in_log), "the build log does not name %s:\n%s", want_in_log,
                   log);
    }
@@ -640,14 +642,14 @@ run_refused(const char *node, const char *want)
       ok = false;
    } else if (dev_err != CL_DEVICE_NOT_FOUND) {
       printf("FAIL refused.no-device: clGetDeviceIDs returned %s (%u devices), not "
-             "CL_DEVICE_NOT_FOUND\n", clt_error_name(dev_err), devices);
+             "CL_DEVICE_NOT_FOUND\n",
+             clt_error_name(dev_err), devices);
       ok = false;
    } else {
       printf("PASS refused.no-device\n");
    }
    if (!strstr(said, node) || !strstr(said, want)) {
-      printf("FAIL refused.says-why: stderr does not name %s and \"%s\":\n%s\n", node, want,
-             said);
+      printf("FAIL refused.says-why: stderr does not name %s and \"%s\":\n%s\n", node, want, said);
       ok = false;
    } else {
       printf("PASS refused.says-why\n");
@@ -721,8 +723,10 @@ main(int argc, char **argv)
    } else if (argc == 2 && !strcmp(argv[1], "sim")) {
       checks = sim_checks;
    } else {
-      fprintf(stderr, "usage: %s intel DEVICE-NAME [xe] | fault|fail-binds DEVICE-NAME | sim | "
-                      "refused NODE MESSAGE\n", argv[0]);
+      fprintf(stderr,
+              "usage: %s intel DEVICE-NAME [xe] | fault|fail-binds DEVICE-NAME | sim | "
+              "refused NODE MESSAGE\n",
+              argv[0]);
       return 2;
    }
 

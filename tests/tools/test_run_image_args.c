@@ -33,37 +33,144 @@ static const struct {
    size_t bytes;
    uint8_t data[24];
 } valid[] = {
-   {"image2d:RGBA,UNORM_INT8[2,1]=1,2,3,4,255,0,128,7", KILN_IMAGE_2D, CL_RGBA, CL_UNORM_INT8,
-    2, 1, 1, 1, 4, 8, {1, 2, 3, 4, 255, 0, 128, 7}},
+   { "image2d:RGBA,UNORM_INT8[2,1]=1,2,3,4,255,0,128,7",
+     KILN_IMAGE_2D,
+     CL_RGBA,
+     CL_UNORM_INT8,
+     2,
+     1,
+     1,
+     1,
+     4,
+     8,
+     { 1, 2, 3, 4, 255, 0, 128, 7 } },
    /* BGRA lists blue first, as memory holds it */
-   {"image1d:BGRA,SNORM_INT8[1]=-1,-128,127,0", KILN_IMAGE_1D, CL_BGRA, CL_SNORM_INT8,
-    1, 1, 1, 1, 4, 4, {0xff, 0x80, 0x7f, 0}},
-   {"image1d_array:R,SIGNED_INT16[2,3]=-2,300,0,1,-32768,32767", KILN_IMAGE_1D_ARRAY, CL_R,
-    CL_SIGNED_INT16, 2, 1, 1, 3, 2, 12,
-    {0xfe, 0xff, 0x2c, 0x01, 0, 0, 1, 0, 0x00, 0x80, 0xff, 0x7f}},
+   { "image1d:BGRA,SNORM_INT8[1]=-1,-128,127,0",
+     KILN_IMAGE_1D,
+     CL_BGRA,
+     CL_SNORM_INT8,
+     1,
+     1,
+     1,
+     1,
+     4,
+     4,
+     { 0xff, 0x80, 0x7f, 0 } },
+   { "image1d_array:R,SIGNED_INT16[2,3]=-2,300,0,1,-32768,32767",
+     KILN_IMAGE_1D_ARRAY,
+     CL_R,
+     CL_SIGNED_INT16,
+     2,
+     1,
+     1,
+     3,
+     2,
+     12,
+     { 0xfe, 0xff, 0x2c, 0x01, 0, 0, 1, 0, 0x00, 0x80, 0xff, 0x7f } },
    /* 565: r 31, g 1, b 2 -> 0xf822 */
-   {"image2d:RGB,UNORM_SHORT_565[1,1]=31,1,2", KILN_IMAGE_2D, CL_RGB, CL_UNORM_SHORT_565,
-    1, 1, 1, 1, 2, 2, {0x22, 0xf8}},
+   { "image2d:RGB,UNORM_SHORT_565[1,1]=31,1,2",
+     KILN_IMAGE_2D,
+     CL_RGB,
+     CL_UNORM_SHORT_565,
+     1,
+     1,
+     1,
+     1,
+     2,
+     2,
+     { 0x22, 0xf8 } },
    /* 555: r 1, g 2, b 3 -> 0x0443 */
-   {"image2d:RGB,UNORM_SHORT_555[1,1]=1,2,3", KILN_IMAGE_2D, CL_RGB, CL_UNORM_SHORT_555,
-    1, 1, 1, 1, 2, 2, {0x43, 0x04}},
+   { "image2d:RGB,UNORM_SHORT_555[1,1]=1,2,3",
+     KILN_IMAGE_2D,
+     CL_RGB,
+     CL_UNORM_SHORT_555,
+     1,
+     1,
+     1,
+     1,
+     2,
+     2,
+     { 0x43, 0x04 } },
    /* 101010: r 1023, g 1, b 2 -> 0x3ff00402 */
-   {"image2d:RGB,UNORM_INT_101010[1,1]=1023,1,2", KILN_IMAGE_2D, CL_RGB, CL_UNORM_INT_101010,
-    1, 1, 1, 1, 4, 4, {0x02, 0x04, 0xf0, 0x3f}},
+   { "image2d:RGB,UNORM_INT_101010[1,1]=1023,1,2",
+     KILN_IMAGE_2D,
+     CL_RGB,
+     CL_UNORM_INT_101010,
+     1,
+     1,
+     1,
+     1,
+     4,
+     4,
+     { 0x02, 0x04, 0xf0, 0x3f } },
    /* 1.0 is 0x3c00; 65519 rounds to 65504 (0x7bff), 65520 to infinity */
-   {"image1d_buffer:RA,HALF_FLOAT[2]=1,65519,-2,65520", KILN_IMAGE_1D_BUFFER, CL_RA,
-    CL_HALF_FLOAT, 2, 1, 1, 1, 4, 8, {0x00, 0x3c, 0xff, 0x7b, 0x00, 0xc0, 0x00, 0x7c}},
-   {"image3d:A,FLOAT[1,1,2]=0.1,-0", KILN_IMAGE_3D, CL_A, CL_FLOAT, 1, 1, 2, 1, 4, 8,
-    {0xcd, 0xcc, 0xcc, 0x3d, 0, 0, 0, 0x80}},
-   {"image2d_array:LUMINANCE,UNORM_INT16[1,2,2]=65535,1", KILN_IMAGE_2D_ARRAY, CL_LUMINANCE,
-    CL_UNORM_INT16, 1, 2, 1, 2, 2, 8, {0xff, 0xff, 1, 0}},
-   {"image2d:INTENSITY,UNORM_INT8[3,1]", KILN_IMAGE_2D, CL_INTENSITY, CL_UNORM_INT8,
-    3, 1, 1, 1, 1, 3, {0}},
-   {"image2d:RG,UNSIGNED_INT32[1,1]=4294967295,0x10", KILN_IMAGE_2D, CL_RG, CL_UNSIGNED_INT32,
-    1, 1, 1, 1, 8, 8, {0xff, 0xff, 0xff, 0xff, 0x10, 0, 0, 0}},
+   { "image1d_buffer:RA,HALF_FLOAT[2]=1,65519,-2,65520",
+     KILN_IMAGE_1D_BUFFER,
+     CL_RA,
+     CL_HALF_FLOAT,
+     2,
+     1,
+     1,
+     1,
+     4,
+     8,
+     { 0x00, 0x3c, 0xff, 0x7b, 0x00, 0xc0, 0x00, 0x7c } },
+   { "image3d:A,FLOAT[1,1,2]=0.1,-0",
+     KILN_IMAGE_3D,
+     CL_A,
+     CL_FLOAT,
+     1,
+     1,
+     2,
+     1,
+     4,
+     8,
+     { 0xcd, 0xcc, 0xcc, 0x3d, 0, 0, 0, 0x80 } },
+   { "image2d_array:LUMINANCE,UNORM_INT16[1,2,2]=65535,1",
+     KILN_IMAGE_2D_ARRAY,
+     CL_LUMINANCE,
+     CL_UNORM_INT16,
+     1,
+     2,
+     1,
+     2,
+     2,
+     8,
+     { 0xff, 0xff, 1, 0 } },
+   { "image2d:INTENSITY,UNORM_INT8[3,1]",
+     KILN_IMAGE_2D,
+     CL_INTENSITY,
+     CL_UNORM_INT8,
+     3,
+     1,
+     1,
+     1,
+     1,
+     3,
+     { 0 } },
+   { "image2d:RG,UNSIGNED_INT32[1,1]=4294967295,0x10",
+     KILN_IMAGE_2D,
+     CL_RG,
+     CL_UNSIGNED_INT32,
+     1,
+     1,
+     1,
+     1,
+     8,
+     8,
+     { 0xff, 0xff, 0xff, 0xff, 0x10, 0, 0, 0 } },
    /* sBGRA: stored as given, blue first; the sRGB curve is the reader's */
-   {"image2d:sBGRA,UNORM_INT8[1,1]=1,2,3,4", KILN_IMAGE_2D, CL_sBGRA, CL_UNORM_INT8,
-    1, 1, 1, 1, 4, 4, {1, 2, 3, 4}},
+   { "image2d:sBGRA,UNORM_INT8[1,1]=1,2,3,4",
+     KILN_IMAGE_2D,
+     CL_sBGRA,
+     CL_UNORM_INT8,
+     1,
+     1,
+     1,
+     1,
+     4,
+     4,
+     { 1, 2, 3, 4 } },
 };
 
 static void
@@ -83,8 +190,8 @@ test_valid_images(void)
             img->order, img->data_type);
       CHECK(img->width == valid[i].width && img->height == valid[i].height &&
                img->depth == valid[i].depth && img->layers == valid[i].layers,
-            "'%s': %zux%zux%zu, %zu layers", valid[i].text, img->width, img->height,
-            img->depth, img->layers);
+            "'%s': %zux%zux%zu, %zu layers", valid[i].text, img->width, img->height, img->depth,
+            img->layers);
       CHECK(img->pixel_size == valid[i].pixel_size && a.bytes == valid[i].bytes,
             "'%s': pixels of %u bytes, %zu bytes", valid[i].text, img->pixel_size, a.bytes);
       CHECK(a.bytes <= sizeof(valid[i].data) && !memcmp(a.data, valid[i].data, a.bytes),
@@ -98,7 +205,7 @@ static const char *const refused[] = {
    "image2d:RGBA,UNORM_SHORT_565[2,2]", /* the packed types only with RGB */
    "image2d:BGRA,UNORM_INT16[2,2]",     /* BGRA only with 8-bit types */
    "image2d:LUMINANCE,SIGNED_INT8[2,2]",
-   "image2d:sRGBA,UNORM_INT16[2,2]",   /* sRGB only with UNORM_INT8 */
+   "image2d:sRGBA,UNORM_INT16[2,2]", /* sRGB only with UNORM_INT8 */
    "image2d:RGBX,UNORM_INT8[2,2]",
    "image2d:RGBA,UNORM_INT8[2]",
    "image2d:RGBA,UNORM_INT8[2,0]",
@@ -141,11 +248,11 @@ test_samplers(void)
       bool normalized;
       uint32_t addressing, filter;
    } samplers[] = {
-      {"sampler:1,CLAMP_TO_EDGE,LINEAR", true, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_LINEAR},
-      {"sampler:0,CLAMP,NEAREST", false, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST},
-      {"sampler:1,REPEAT,NEAREST", true, CL_ADDRESS_REPEAT, CL_FILTER_NEAREST},
-      {"sampler:1,MIRRORED_REPEAT,LINEAR", true, CL_ADDRESS_MIRRORED_REPEAT, CL_FILTER_LINEAR},
-      {"sampler:0,NONE,NEAREST", false, CL_ADDRESS_NONE, CL_FILTER_NEAREST},
+      { "sampler:1,CLAMP_TO_EDGE,LINEAR", true, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_LINEAR },
+      { "sampler:0,CLAMP,NEAREST", false, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST },
+      { "sampler:1,REPEAT,NEAREST", true, CL_ADDRESS_REPEAT, CL_FILTER_NEAREST },
+      { "sampler:1,MIRRORED_REPEAT,LINEAR", true, CL_ADDRESS_MIRRORED_REPEAT, CL_FILTER_LINEAR },
+      { "sampler:0,NONE,NEAREST", false, CL_ADDRESS_NONE, CL_FILTER_NEAREST },
    };
    for (unsigned i = 0; i < sizeof(samplers) / sizeof(samplers[0]); i++) {
       struct kiln_run_arg a;
@@ -166,8 +273,14 @@ static void
 test_printout(void)
 {
    char *argv[] = {
-      "k.cl", "-k", "k", "-g", "1", "image2d:BGRA,SNORM_INT8[1,1]=-1,-128,127,0",
-      "sampler:1,CLAMP,LINEAR", "image1d:RGB,UNORM_SHORT_565[2]=31,63,0,1,2,3",
+      "k.cl",
+      "-k",
+      "k",
+      "-g",
+      "1",
+      "image2d:BGRA,SNORM_INT8[1,1]=-1,-128,127,0",
+      "sampler:1,CLAMP,LINEAR",
+      "image1d:RGB,UNORM_SHORT_565[2]=31,63,0,1,2,3",
       "image1d_buffer:RA,HALF_FLOAT[1]=0.5,-65504",
    };
    struct kiln_run_command cmd;
@@ -190,23 +303,27 @@ static void
 test_signature(void)
 {
    struct kiln_kernel_arg args[2] = {
-      {.name = "img", .type_name = "image2d_t", .kind = KILN_ARG_IMAGE,
-       .image_type = KILN_IMAGE_2D, .size = 48},
-      {.name = "s", .type_name = "sampler_t", .kind = KILN_ARG_SAMPLER, .size = 16},
+      { .name = "img",
+        .type_name = "image2d_t",
+        .kind = KILN_ARG_IMAGE,
+        .image_type = KILN_IMAGE_2D,
+        .size = 48 },
+      { .name = "s", .type_name = "sampler_t", .kind = KILN_ARG_SAMPLER, .size = 16 },
    };
-   struct kiln_kernel k = {.name = "k", .args = args, .num_args = 2};
+   struct kiln_kernel k = { .name = "k", .args = args, .num_args = 2 };
    struct {
       const char *image, *sampler;
       bool ok;
    } cases[] = {
-      {"image2d:R,FLOAT[2,2]", "sampler:1,CLAMP,LINEAR", true},
-      {"image2d_array:R,FLOAT[2,2,2]", "sampler:1,CLAMP,LINEAR", false},
-      {"image2d:R,FLOAT[2,2]", "int:1", false},
-      {"buf:float[4]", "sampler:1,CLAMP,LINEAR", false},
+      { "image2d:R,FLOAT[2,2]", "sampler:1,CLAMP,LINEAR", true },
+      { "image2d_array:R,FLOAT[2,2,2]", "sampler:1,CLAMP,LINEAR", false },
+      { "image2d:R,FLOAT[2,2]", "int:1", false },
+      { "buf:float[4]", "sampler:1,CLAMP,LINEAR", false },
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-      char *argv[] = {"k.cl", "-k", "k", "-g", "1", (char *)cases[i].image,
-                      (char *)cases[i].sampler};
+      char *argv[] = {
+         "k.cl", "-k", "k", "-g", "1", (char *)cases[i].image, (char *)cases[i].sampler
+      };
       struct kiln_run_command cmd;
       char err[256] = "";
       CHECK(kiln_run_parse_command_line(7, argv, &cmd, err, sizeof(err)) == 0,

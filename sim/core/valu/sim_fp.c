@@ -98,8 +98,7 @@ sim_f16_from_f64(double x, unsigned round, bool flush_out)
       e++;
    }
    if (e > 15) {
-      bool to_inf = (round & 3) == SIM_ROUND_NE ||
-                    ((round & 3) == SIM_ROUND_PINF && !sign) ||
+      bool to_inf = (round & 3) == SIM_ROUND_NE || ((round & 3) == SIM_ROUND_PINF && !sign) ||
                     ((round & 3) == SIM_ROUND_NINF && sign);
       return sign | (to_inf ? 0x7c00u : 0x7bffu);
    }
@@ -149,8 +148,7 @@ sim_f16_mul(uint16_t a, uint16_t b, unsigned round, bool flush)
 uint16_t
 sim_f16_fma(uint16_t a, uint16_t b, uint16_t c, unsigned round, bool flush)
 {
-   double r = sim_fma_round_odd(sim_f16_to_f32(a), sim_f16_to_f32(b),
-                                sim_f16_to_f32(c));
+   double r = sim_fma_round_odd(sim_f16_to_f32(a), sim_f16_to_f32(b), sim_f16_to_f32(c));
    return sim_f16_from_f64(r, round, flush);
 }
 
@@ -164,40 +162,40 @@ sim_f16_mad(uint16_t a, uint16_t b, uint16_t c, unsigned round, bool flush)
 /* ---------------------------------------------------------------------- */
 /* min / max / med3 */
 
-#define DEFINE_MINMAX(T, name, is_nan, quiet, sbit, qbit, lt)                \
-   T name##_min(T a, T b, bool ieee)                                         \
-   {                                                                         \
-      if (is_nan(a) || is_nan(b)) {                                          \
-         if (ieee && is_nan(a) && !(a & qbit))                               \
-            return quiet(a);                                                 \
-         if (ieee && is_nan(b) && !(b & qbit))                               \
-            return quiet(b);                                                 \
-         if (is_nan(a) && is_nan(b))                                         \
-            return quiet(a);                                                 \
-         return is_nan(a) ? b : a;                                           \
-      }                                                                      \
-      if (lt(a, b))                                                          \
-         return a;                                                           \
-      if (lt(b, a))                                                          \
-         return b;                                                           \
-      return (a & sbit) ? a : b;                                             \
-   }                                                                         \
-   T name##_max(T a, T b, bool ieee)                                         \
-   {                                                                         \
-      if (is_nan(a) || is_nan(b)) {                                          \
-         if (ieee && is_nan(a) && !(a & qbit))                               \
-            return quiet(a);                                                 \
-         if (ieee && is_nan(b) && !(b & qbit))                               \
-            return quiet(b);                                                 \
-         if (is_nan(a) && is_nan(b))                                         \
-            return quiet(a);                                                 \
-         return is_nan(a) ? b : a;                                           \
-      }                                                                      \
-      if (lt(a, b))                                                          \
-         return b;                                                           \
-      if (lt(b, a))                                                          \
-         return a;                                                           \
-      return (a & sbit) ? b : a;                                             \
+#define DEFINE_MINMAX(T, name, is_nan, quiet, sbit, qbit, lt)                                      \
+   T name##_min(T a, T b, bool ieee)                                                               \
+   {                                                                                               \
+      if (is_nan(a) || is_nan(b)) {                                                                \
+         if (ieee && is_nan(a) && !(a & qbit))                                                     \
+            return quiet(a);                                                                       \
+         if (ieee && is_nan(b) && !(b & qbit))                                                     \
+            return quiet(b);                                                                       \
+         if (is_nan(a) && is_nan(b))                                                               \
+            return quiet(a);                                                                       \
+         return is_nan(a) ? b : a;                                                                 \
+      }                                                                                            \
+      if (lt(a, b))                                                                                \
+         return a;                                                                                 \
+      if (lt(b, a))                                                                                \
+         return b;                                                                                 \
+      return (a & sbit) ? a : b;                                                                   \
+   }                                                                                               \
+   T name##_max(T a, T b, bool ieee)                                                               \
+   {                                                                                               \
+      if (is_nan(a) || is_nan(b)) {                                                                \
+         if (ieee && is_nan(a) && !(a & qbit))                                                     \
+            return quiet(a);                                                                       \
+         if (ieee && is_nan(b) && !(b & qbit))                                                     \
+            return quiet(b);                                                                       \
+         if (is_nan(a) && is_nan(b))                                                               \
+            return quiet(a);                                                                       \
+         return is_nan(a) ? b : a;                                                                 \
+      }                                                                                            \
+      if (lt(a, b))                                                                                \
+         return b;                                                                                 \
+      if (lt(b, a))                                                                                \
+         return a;                                                                                 \
+      return (a & sbit) ? b : a;                                                                   \
    }
 
 #define LT32(a, b) (sim_f32(a) < sim_f32(b))
@@ -317,8 +315,7 @@ sim_f64_div_scale(uint64_t s0, uint64_t s1, uint64_t s2, bool *vcc)
 
    /* 1/s1 is denormal exactly when |s1| > 2^1022; s2/s1 from the exponent
     * difference, refined by the quotient where it is representable. */
-   bool r_denorm = (s1 & 0x7fffffffffffffffull) > 0x7fd0000000000000ull &&
-                   !sim_f64_is_nan(s1);
+   bool r_denorm = (s1 & 0x7fffffffffffffffull) > 0x7fd0000000000000ull && !sim_f64_is_nan(s1);
    int ediff = sim_f64_exponent(s2) - sim_f64_exponent(s1);
    bool q_denorm;
    if (ediff < -1030)
@@ -375,37 +372,37 @@ sim_f64_div_fmas(uint64_t s0, uint64_t s1, uint64_t s2, bool vcc)
    return sim_u64(r);
 }
 
-#define DEFINE_DIV_FIXUP(T, name, is_nan, quiet, sbit, absm, inf, nan, expf, emax, uf)  \
-   T name(T s0, T s1, T s2)                                                  \
-   {                                                                         \
-      T sign = (s1 ^ s2) & sbit;                                             \
-      T a1 = s1 & absm, a2 = s2 & absm;                                      \
-      if (is_nan(s2))                                                        \
-         return quiet(s2);                                                   \
-      if (is_nan(s1))                                                        \
-         return quiet(s1);                                                   \
-      if (a1 == 0 && a2 == 0)                                                \
-         return nan;                                                         \
-      if (a1 == inf && a2 == inf)                                            \
-         return nan;                                                         \
-      if (a1 == 0 || a2 == inf)                                              \
-         return sign | inf;                                                  \
-      if (a1 == inf || a2 == 0)                                              \
-         return sign;                                                        \
-      if (expf(s2) - expf(s1) < uf)                                          \
-         return sign;                                                        \
-      if (expf(s1) == emax)                                                  \
-         return sign | inf;                                                  \
-      if (is_nan(s0))                                                        \
-         return sign | inf;                                                  \
-      return sign | (s0 & absm);                                             \
+#define DEFINE_DIV_FIXUP(T, name, is_nan, quiet, sbit, absm, inf, nan, expf, emax, uf)             \
+   T name(T s0, T s1, T s2)                                                                        \
+   {                                                                                               \
+      T sign = (s1 ^ s2) & sbit;                                                                   \
+      T a1 = s1 & absm, a2 = s2 & absm;                                                            \
+      if (is_nan(s2))                                                                              \
+         return quiet(s2);                                                                         \
+      if (is_nan(s1))                                                                              \
+         return quiet(s1);                                                                         \
+      if (a1 == 0 && a2 == 0)                                                                      \
+         return nan;                                                                               \
+      if (a1 == inf && a2 == inf)                                                                  \
+         return nan;                                                                               \
+      if (a1 == 0 || a2 == inf)                                                                    \
+         return sign | inf;                                                                        \
+      if (a1 == inf || a2 == 0)                                                                    \
+         return sign;                                                                              \
+      if (expf(s2) - expf(s1) < uf)                                                                \
+         return sign;                                                                              \
+      if (expf(s1) == emax)                                                                        \
+         return sign | inf;                                                                        \
+      if (is_nan(s0))                                                                              \
+         return sign | inf;                                                                        \
+      return sign | (s0 & absm);                                                                   \
    }
 
 DEFINE_DIV_FIXUP(uint32_t, sim_f32_div_fixup, sim_f32_is_nan, sim_f32_quiet, 0x80000000u,
                  0x7fffffffu, 0x7f800000u, 0x7fc00000u, sim_f32_exponent, 255, -150)
-DEFINE_DIV_FIXUP(uint64_t, sim_f64_div_fixup, sim_f64_is_nan, sim_f64_quiet,
-                 0x8000000000000000ull, 0x7fffffffffffffffull, 0x7ff0000000000000ull,
-                 0x7ff8000000000000ull, sim_f64_exponent, 2047, -1075)
+DEFINE_DIV_FIXUP(uint64_t, sim_f64_div_fixup, sim_f64_is_nan, sim_f64_quiet, 0x8000000000000000ull,
+                 0x7fffffffffffffffull, 0x7ff0000000000000ull, 0x7ff8000000000000ull,
+                 sim_f64_exponent, 2047, -1075)
 DEFINE_DIV_FIXUP(uint16_t, sim_f16_div_fixup, sim_f16_is_nan, sim_f16_quiet, 0x8000u, 0x7fffu,
                  0x7c00u, 0x7e00u, sim_f16_exponent, 31, -25)
 
@@ -627,20 +624,20 @@ sim_cvt_rpi_i32_f32(float x)
 /* ---------------------------------------------------------------------- */
 /* Classes and output modifiers. */
 
-#define DEFINE_CLASS(T, name, sbit, absm, inf, qbit, expmask)                \
-   unsigned name(T a)                                                        \
-   {                                                                         \
-      bool neg = (a & sbit) != 0;                                            \
-      T m = a & absm;                                                        \
-      if (m > inf)                                                           \
-         return (a & qbit) ? SIM_CLASS_QNAN : SIM_CLASS_SNAN;                \
-      if (m == inf)                                                          \
-         return neg ? SIM_CLASS_NINF : SIM_CLASS_PINF;                       \
-      if (m == 0)                                                            \
-         return neg ? SIM_CLASS_NZERO : SIM_CLASS_PZERO;                     \
-      if ((m & expmask) == 0)                                                \
-         return neg ? SIM_CLASS_NDENORM : SIM_CLASS_PDENORM;                 \
-      return neg ? SIM_CLASS_NNORM : SIM_CLASS_PNORM;                        \
+#define DEFINE_CLASS(T, name, sbit, absm, inf, qbit, expmask)                                      \
+   unsigned name(T a)                                                                              \
+   {                                                                                               \
+      bool neg = (a & sbit) != 0;                                                                  \
+      T m = a & absm;                                                                              \
+      if (m > inf)                                                                                 \
+         return (a & qbit) ? SIM_CLASS_QNAN : SIM_CLASS_SNAN;                                      \
+      if (m == inf)                                                                                \
+         return neg ? SIM_CLASS_NINF : SIM_CLASS_PINF;                                             \
+      if (m == 0)                                                                                  \
+         return neg ? SIM_CLASS_NZERO : SIM_CLASS_PZERO;                                           \
+      if ((m & expmask) == 0)                                                                      \
+         return neg ? SIM_CLASS_NDENORM : SIM_CLASS_PDENORM;                                       \
+      return neg ? SIM_CLASS_NNORM : SIM_CLASS_PNORM;                                              \
    }
 
 DEFINE_CLASS(uint32_t, sim_f32_class, 0x80000000u, 0x7fffffffu, 0x7f800000u, 0x00400000u,
@@ -649,7 +646,7 @@ DEFINE_CLASS(uint64_t, sim_f64_class, 0x8000000000000000ull, 0x7fffffffffffffffu
              0x7ff0000000000000ull, 0x0008000000000000ull, 0x7ff0000000000000ull)
 DEFINE_CLASS(uint16_t, sim_f16_class, 0x8000u, 0x7fffu, 0x7c00u, 0x0200u, 0x7c00u)
 
-static const float omod_f32[4] = {1.0f, 2.0f, 4.0f, 0.5f};
+static const float omod_f32[4] = { 1.0f, 2.0f, 4.0f, 0.5f };
 
 uint32_t
 sim_f32_omod_clamp(uint32_t r, unsigned omod, bool clamp, bool dx10)
@@ -708,13 +705,11 @@ sim_f16_omod_clamp(uint16_t r, unsigned omod, bool clamp, bool dx10)
  * 1201 of them; the rest read as zero).  Computed with Machin's formula in
  * integer arithmetic: pi = 16 atan(1/5) - 4 atan(1/239). */
 static const uint32_t two_over_pi[40] = {
-   0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041,
-   0xfe5163ab, 0xdebbc561, 0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c,
-   0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484, 0xe99c7026, 0xb45f7e41,
-   0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
-   0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d,
-   0x7527bac7, 0xebe5f17b, 0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08,
-   0x56033046, 0xfc7b6bab, 0xf0cfbc20, 0x9af4361d
+   0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041, 0xfe5163ab, 0xdebbc561,
+   0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c, 0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484,
+   0xe99c7026, 0xb45f7e41, 0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+   0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d, 0x7527bac7, 0xebe5f17b,
+   0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08, 0x56033046, 0xfc7b6bab, 0xf0cfbc20, 0x9af4361d
 };
 
 static uint64_t

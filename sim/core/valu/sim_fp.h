@@ -42,7 +42,7 @@ enum sim_round {
 
 /* MODE denormal modes (FP_DENORM fields): bit 0 keeps input denormals,
  * bit 1 keeps output denormals. */
-#define SIM_DENORM_IN 1u
+#define SIM_DENORM_IN  1u
 #define SIM_DENORM_OUT 2u
 #define SIM_DENORM_ALL 3u
 
@@ -186,17 +186,16 @@ static inline void
 sim_fp_env_enter(struct sim_fp_env *env, unsigned round, unsigned denorm)
 {
 #if defined(__SSE2__)
-   static const unsigned rc[4] = {0u << 13, 2u << 13, 1u << 13, 3u << 13};
+   static const unsigned rc[4] = { 0u << 13, 2u << 13, 1u << 13, 3u << 13 };
    unsigned old = _mm_getcsr();
-   unsigned want = (old & ~0xe040u) | rc[round & 3] |
-                   (denorm & SIM_DENORM_OUT ? 0 : 0x8000u) |
+   unsigned want = (old & ~0xe040u) | rc[round & 3] | (denorm & SIM_DENORM_OUT ? 0 : 0x8000u) |
                    (denorm & SIM_DENORM_IN ? 0 : 0x0040u);
    env->saved = old;
    env->changed = want != old;
    if (env->changed)
       _mm_setcsr(want);
 #else
-   static const int rc[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+   static const int rc[4] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
    env->saved = fegetround();
    env->changed = env->saved != rc[round & 3];
    if (env->changed)
@@ -285,10 +284,10 @@ uint64_t sim_f64_trig_preop(uint64_t s0, uint32_t s1);
 uint32_t sim_f32_rcp(uint32_t a);
 uint32_t sim_f32_rsq(uint32_t a);
 uint32_t sim_f32_sqrt(uint32_t a);
-uint32_t sim_f32_exp(uint32_t a);   /* 2^a */
-uint32_t sim_f32_log(uint32_t a);   /* log2(a) */
-uint32_t sim_f32_sin(uint32_t a);   /* sin(2*pi*a) */
-uint32_t sim_f32_cos(uint32_t a);   /* cos(2*pi*a) */
+uint32_t sim_f32_exp(uint32_t a); /* 2^a */
+uint32_t sim_f32_log(uint32_t a); /* log2(a) */
+uint32_t sim_f32_sin(uint32_t a); /* sin(2*pi*a) */
+uint32_t sim_f32_cos(uint32_t a); /* cos(2*pi*a) */
 uint64_t sim_f64_rcp(uint64_t a);
 uint64_t sim_f64_rsq(uint64_t a);
 uint64_t sim_f64_sqrt(uint64_t a);

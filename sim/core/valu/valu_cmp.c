@@ -26,19 +26,19 @@ uint_outcome(uint64_t a, uint64_t b)
    return a < b ? LT : a == b ? EQ : GT;
 }
 
-#define DEF_CMP(name, outcome, fp)                                           \
-   VALU_FN(name)                                                             \
-   {                                                                         \
-      (void)w;                                                               \
-      (void)in;                                                              \
-      unsigned cond = io->arg;                                               \
-      uint64_t m = 0;                                                        \
-      if (fp) {                                                              \
-         VALU_FP_LOOP(m |= (uint64_t)((cond & (outcome)) != 0) << l);        \
-      } else {                                                               \
-         VALU_LOOP(m |= (uint64_t)((cond & (outcome)) != 0) << l);           \
-      }                                                                      \
-      io->mask_out = m;                                                      \
+#define DEF_CMP(name, outcome, fp)                                                                 \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      (void)in;                                                                                    \
+      unsigned cond = io->arg;                                                                     \
+      uint64_t m = 0;                                                                              \
+      if (fp) {                                                                                    \
+         VALU_FP_LOOP(m |= (uint64_t)((cond & (outcome)) != 0) << l);                              \
+      } else {                                                                                     \
+         VALU_LOOP(m |= (uint64_t)((cond & (outcome)) != 0) << l);                                 \
+      }                                                                                            \
+      io->mask_out = m;                                                                            \
    }
 
 static inline unsigned
@@ -86,15 +86,15 @@ VALU_FN(cmp_class_f64)
 }
 
 /* Relation masks. */
-#define R_f 0
-#define R_lt LT
-#define R_eq EQ
-#define R_le (LT | EQ)
-#define R_gt GT
-#define R_lg (LT | GT)
-#define R_ge (GT | EQ)
-#define R_o (LT | EQ | GT)
-#define R_u UN
+#define R_f   0
+#define R_lt  LT
+#define R_eq  EQ
+#define R_le  (LT | EQ)
+#define R_gt  GT
+#define R_lg  (LT | GT)
+#define R_ge  (GT | EQ)
+#define R_o   (LT | EQ | GT)
+#define R_u   UN
 #define R_nge (LT | UN)
 #define R_nlg (EQ | UN)
 #define R_ngt (LT | EQ | UN)
@@ -103,31 +103,30 @@ VALU_FN(cmp_class_f64)
 #define R_nlt (EQ | GT | UN)
 #define R_tru (LT | EQ | GT | UN)
 
-#define CMP2(rel, ty, ST)                                                          \
-   VALU_ENTRY_ARG(v_cmp_##rel##_##ty, cmp_##ty, ST, ST, NONE, MASK, 0, R_##rel),   \
-   VALU_ENTRY_ARG(v_cmpx_##rel##_##ty, cmp_##ty, ST, ST, NONE, MASK, VALU_CMPX, R_##rel)
+#define CMP2(rel, ty, ST)                                                                          \
+   VALU_ENTRY_ARG(v_cmp_##rel##_##ty, cmp_##ty, ST, ST, NONE, MASK, 0, R_##rel),                   \
+      VALU_ENTRY_ARG(v_cmpx_##rel##_##ty, cmp_##ty, ST, ST, NONE, MASK, VALU_CMPX, R_##rel)
 
-#define FREL(ty, ST)                                                         \
-   CMP2(f, ty, ST), CMP2(lt, ty, ST), CMP2(eq, ty, ST), CMP2(le, ty, ST),    \
-   CMP2(gt, ty, ST), CMP2(lg, ty, ST), CMP2(ge, ty, ST), CMP2(o, ty, ST),    \
-   CMP2(u, ty, ST), CMP2(nge, ty, ST), CMP2(nlg, ty, ST), CMP2(ngt, ty, ST), \
-   CMP2(nle, ty, ST), CMP2(neq, ty, ST), CMP2(nlt, ty, ST), CMP2(tru, ty, ST)
+#define FREL(ty, ST)                                                                               \
+   CMP2(f, ty, ST), CMP2(lt, ty, ST), CMP2(eq, ty, ST), CMP2(le, ty, ST), CMP2(gt, ty, ST),        \
+      CMP2(lg, ty, ST), CMP2(ge, ty, ST), CMP2(o, ty, ST), CMP2(u, ty, ST), CMP2(nge, ty, ST),     \
+      CMP2(nlg, ty, ST), CMP2(ngt, ty, ST), CMP2(nle, ty, ST), CMP2(neq, ty, ST),                  \
+      CMP2(nlt, ty, ST), CMP2(tru, ty, ST)
 
-#define IREL6(ty, ST)                                                        \
-   CMP2(lt, ty, ST), CMP2(eq, ty, ST), CMP2(le, ty, ST), CMP2(gt, ty, ST),   \
-   CMP2(lg, ty, ST), CMP2(ge, ty, ST)
+#define IREL6(ty, ST)                                                                              \
+   CMP2(lt, ty, ST), CMP2(eq, ty, ST), CMP2(le, ty, ST), CMP2(gt, ty, ST), CMP2(lg, ty, ST),       \
+      CMP2(ge, ty, ST)
 
 #define IREL8(ty, ST) CMP2(f, ty, ST), IREL6(ty, ST), CMP2(tru, ty, ST)
 
-#define CLASS(ty, ST)                                                        \
-   VALU_ENTRY(v_cmp_class_##ty, cmp_class_##ty, ST, B32, NONE, MASK, 0),     \
-   VALU_ENTRY(v_cmpx_class_##ty, cmp_class_##ty, ST, B32, NONE, MASK, VALU_CMPX)
+#define CLASS(ty, ST)                                                                              \
+   VALU_ENTRY(v_cmp_class_##ty, cmp_class_##ty, ST, B32, NONE, MASK, 0),                           \
+      VALU_ENTRY(v_cmpx_class_##ty, cmp_class_##ty, ST, B32, NONE, MASK, VALU_CMPX)
 
 static const struct valu_entry rows[] = {
-   FREL(f16, F16), FREL(f32, F32), FREL(f64, F64),
-   IREL6(i16, B16), IREL6(u16, B16),
-   IREL8(i32, B32), IREL8(u32, B32), IREL8(i64, I64), IREL8(u64, B64),
-   CLASS(f16, F16), CLASS(f32, F32), CLASS(f64, F64),
+   FREL(f16, F16),  FREL(f32, F32),  FREL(f64, F64),  IREL6(i16, B16),
+   IREL6(u16, B16), IREL8(i32, B32), IREL8(u32, B32), IREL8(i64, I64),
+   IREL8(u64, B64), CLASS(f16, F16), CLASS(f32, F32), CLASS(f64, F64),
 };
 
-const struct valu_table valu_cmp_table = {rows, sizeof(rows) / sizeof(rows[0])};
+const struct valu_table valu_cmp_table = { rows, sizeof(rows) / sizeof(rows[0]) };

@@ -22,7 +22,7 @@ struct valu_desc valu_descs[SIM_OP_COUNT];
 static pthread_once_t valu_once = PTHREAD_ONCE_INIT;
 
 static const struct valu_table *const valu_tables[] = {
-   &valu_f32_table, &valu_f64_table, &valu_f16_table, &valu_int_table,
+   &valu_f32_table, &valu_f64_table,  &valu_f16_table,    &valu_int_table,
    &valu_cmp_table, &valu_lane_table, &valu_packed_table,
 };
 
@@ -351,8 +351,7 @@ put_operand(const struct sim_inst *in, unsigned enc, unsigned regs, unsigned i, 
    sim_disasm_operand(in, enc, regs, tmp, sizeof(tmp));
    bool neg = i < 3 && ((v->neg >> i) & 1);
    bool abs = i < 3 && ((v->abs >> i) & 1);
-   int n = snprintf(buf, size, "%s%s%s%s", neg ? "-" : "", abs ? "|" : "", tmp,
-                    abs ? "|" : "");
+   int n = snprintf(buf, size, "%s%s%s%s", neg ? "-" : "", abs ? "|" : "", tmp, abs ? "|" : "");
    return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size;
 }
 
@@ -370,12 +369,12 @@ valu_disasm(const struct sim_inst *in, char *buf, size_t size)
       return;
    }
 
-#define APPEND(...)                                                         \
-   do {                                                                     \
-      if (pos < size) {                                                     \
-         int _n = snprintf(buf + pos, size - pos, __VA_ARGS__);             \
-         pos += _n > 0 ? (size_t)_n : 0;                                    \
-      }                                                                     \
+#define APPEND(...)                                                                                \
+   do {                                                                                            \
+      if (pos < size) {                                                                            \
+         int _n = snprintf(buf + pos, size - pos, __VA_ARGS__);                                    \
+         pos += _n > 0 ? (size_t)_n : 0;                                                           \
+      }                                                                                            \
    } while (0)
 
    bool first = true;
@@ -430,9 +429,8 @@ valu_disasm(const struct sim_inst *in, char *buf, size_t size)
    }
    switch (v->aux[VALU_AUX_KIND]) {
    case VALU_KIND_DPP16:
-      APPEND(" dpp_ctrl:0x%x row_mask:0x%x bank_mask:0x%x%s%s",
-             (v->aux[VALU_AUX_DPP] >> 8) & 0x1ff, v->aux[VALU_AUX_DPP] >> 28,
-             (v->aux[VALU_AUX_DPP] >> 24) & 0xf,
+      APPEND(" dpp_ctrl:0x%x row_mask:0x%x bank_mask:0x%x%s%s", (v->aux[VALU_AUX_DPP] >> 8) & 0x1ff,
+             v->aux[VALU_AUX_DPP] >> 28, (v->aux[VALU_AUX_DPP] >> 24) & 0xf,
              (v->aux[VALU_AUX_DPP] >> 19) & 1 ? " bound_ctrl:0" : "",
              (v->aux[VALU_AUX_DPP] >> 18) & 1 ? " fi:1" : "");
       break;

@@ -31,8 +31,8 @@ uses_f64_mode(const struct valu_desc *d)
 }
 
 static void
-setup(struct sim_wave *w, const struct sim_inst *in, const struct valu_desc *d,
-      struct valu_io *io, uint64_t exec)
+setup(struct sim_wave *w, const struct sim_inst *in, const struct valu_desc *d, struct valu_io *io,
+      uint64_t exec)
 {
    const struct sim_valu_fields *v = &in->valu;
 
@@ -129,8 +129,7 @@ write_mask(struct sim_wave *w, unsigned sdst, uint64_t mask)
 
 /* Output modifiers and lane-mask results. */
 static void
-finish(struct sim_wave *w, const struct sim_inst *in, const struct valu_desc *d,
-       struct valu_io *io)
+finish(struct sim_wave *w, const struct sim_inst *in, const struct valu_desc *d, struct valu_io *io)
 {
    const struct sim_valu_fields *v = &in->valu;
 
@@ -140,10 +139,11 @@ finish(struct sim_wave *w, const struct sim_inst *in, const struct valu_desc *d,
       switch (d->dst) {
       case VT_F32:
          SIM_FOREACH_LANE(l, io->exec)
-            io->d[l] = sim_f32_omod_clamp(io->d[l], v->omod, v->clamp, io->dx10);
+         io->d[l] = sim_f32_omod_clamp(io->d[l], v->omod, v->clamp, io->dx10);
          break;
       case VT_F64:
-         SIM_FOREACH_LANE(l, io->exec) {
+         SIM_FOREACH_LANE(l, io->exec)
+         {
             uint64_t x = ((uint64_t)io->dh[l] << 32) | io->d[l];
             x = sim_f64_omod_clamp(x, v->omod, v->clamp, io->dx10);
             io->d[l] = (uint32_t)x;
@@ -151,7 +151,8 @@ finish(struct sim_wave *w, const struct sim_inst *in, const struct valu_desc *d,
          }
          break;
       case VT_F16:
-         SIM_FOREACH_LANE(l, io->exec) {
+         SIM_FOREACH_LANE(l, io->exec)
+         {
             uint16_t x = (uint16_t)(io->d[l] >> io->dsel);
             x = sim_f16_omod_clamp(x, v->omod, v->clamp, io->dx10);
             io->d[l] = (io->d[l] & ~(0xffffu << io->dsel)) | ((uint32_t)x << io->dsel);
@@ -230,7 +231,8 @@ valu_exec_dpp16(struct sim_wave *w, const struct sim_inst *in)
       return;
    }
    uint64_t active = exec;
-   SIM_FOREACH_LANE(l, exec) {
+   SIM_FOREACH_LANE(l, exec)
+   {
       if (!((row_mask >> (l >> 4)) & 1) || !((bank_mask >> ((l >> 2) & 3)) & 1)) {
          active &= ~(1ull << l);
          continue;
@@ -263,7 +265,8 @@ valu_exec_dpp8(struct sim_wave *w, const struct sim_inst *in)
    const uint32_t *src = w->vgpr[in->valu.src[0] - SIM_SRC_VGPR0];
    uint32_t tmp[SIM_MAX_LANES];
 
-   SIM_FOREACH_LANE(l, exec) {
+   SIM_FOREACH_LANE(l, exec)
+   {
       unsigned s = (l & ~7u) | ((e >> (8 + 3 * (l & 7))) & 7);
       tmp[l] = (fi || ((exec >> s) & 1)) ? src[s] : 0;
    }
@@ -301,8 +304,8 @@ valu_exec_sdwa(struct sim_wave *w, const struct sim_inst *in)
    bool vopc = d->dst == VT_MASK;
    uint32_t tmp[2][SIM_MAX_LANES];
    uint32_t dtmp[SIM_MAX_LANES];
-   unsigned sel[2] = {(e >> 16) & 7, (e >> 24) & 7};
-   bool sext[2] = {(e >> 19) & 1, (e >> 27) & 1};
+   unsigned sel[2] = { (e >> 16) & 7, (e >> 24) & 7 };
+   bool sext[2] = { (e >> 19) & 1, (e >> 27) & 1 };
 
    struct valu_io io;
    setup(w, in, d, &io, exec);
@@ -310,7 +313,7 @@ valu_exec_sdwa(struct sim_wave *w, const struct sim_inst *in)
       if (!d->src[i] || d->src[i] == VT_MASK || (sel[i] >= SDWA_DWORD && !sext[i]))
          continue;
       SIM_FOREACH_LANE(l, exec)
-         tmp[i][l] = sdwa_extract(io.s[i][l & io.m[i]], sel[i], sext[i]);
+      tmp[i][l] = sdwa_extract(io.s[i][l & io.m[i]], sel[i], sext[i]);
       io.s[i] = tmp[i];
       io.m[i] = 63;
       io.sel[i] = 0;
@@ -330,7 +333,8 @@ valu_exec_sdwa(struct sim_wave *w, const struct sim_inst *in)
       unsigned shift = dst_sel < 4 ? dst_sel * 8 : (dst_sel - 4) * 16;
       unsigned bits = dst_sel < 4 ? 8 : 16;
       uint32_t field = ((1u << bits) - 1) << shift;
-      SIM_FOREACH_LANE(l, exec) {
+      SIM_FOREACH_LANE(l, exec)
+      {
          uint32_t r = (dtmp[l] << shift) & field;
          if (dst_unused == 2)
             r |= real[l] & ~field;

@@ -10,11 +10,11 @@
  */
 #include "valu_internal.h"
 
-#define H2F(x) sim_f16_to_f32(x)
+#define H2F(x)  sim_f16_to_f32(x)
 #define F16R(x) sim_f16_from_f64((double)(x), io->round, VALU_F16_FLUSH_OUT)
-#define A VALU_F16_IN(0)
-#define B VALU_F16_IN(1)
-#define C VALU_F16_IN(2)
+#define A       VALU_F16_IN(0)
+#define B       VALU_F16_IN(1)
+#define C       VALU_F16_IN(2)
 
 static inline double
 rndne(double x)
@@ -142,8 +142,8 @@ VALU_FN(v_dot2c_f32_f16)
    (void)in;
    VALU_FP_LOOP({
       uint32_t a = VALU_U32(0), b = VALU_U32(1);
-      double r = (double)H2F(a) * H2F(b) + (double)H2F(a >> 16) * H2F(b >> 16) +
-                 (double)VALU_F32(2);
+      double r =
+         (double)H2F(a) * H2F(b) + (double)H2F(a >> 16) * H2F(b >> 16) + (double)VALU_F32(2);
       VALU_WR32(sim_u32((float)r));
    });
 }
@@ -192,4 +192,4 @@ static const struct valu_entry rows[] = {
    VALU_ENTRY(v_dot2c_f32_f16, v_dot2c_f32_f16, B32, B32, F32, F32, VALU_ACC),
 };
 
-const struct valu_table valu_f16_table = {rows, sizeof(rows) / sizeof(rows[0])};
+const struct valu_table valu_f16_table = { rows, sizeof(rows) / sizeof(rows[0]) };

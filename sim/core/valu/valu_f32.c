@@ -130,8 +130,8 @@ VALU_FN(v_div_fmas_f32)
 {
    uint64_t vcc = sim_vcc_mask(w);
    (void)in;
-   VALU_FP_LOOP(VALU_WR32(
-      sim_f32_div_fmas(VALU_B32F(0), VALU_B32F(1), VALU_B32F(2), (vcc >> l) & 1)));
+   VALU_FP_LOOP(
+      VALU_WR32(sim_f32_div_fmas(VALU_B32F(0), VALU_B32F(1), VALU_B32F(2), (vcc >> l) & 1)));
 }
 
 DEF_F32B(v_div_fixup_f32, sim_f32_div_fixup(VALU_B32F(0), VALU_B32F(1), VALU_B32F(2)))
@@ -264,4 +264,4 @@ static const struct valu_entry rows[] = {
    VALU_ENTRY(v_cubema_f32, v_cubema_f32, F32, F32, F32, F32, 0),
 };
 
-const struct valu_table valu_f32_table = {rows, sizeof(rows) / sizeof(rows[0])};
+const struct valu_table valu_f32_table = { rows, sizeof(rows) / sizeof(rows[0]) };

@@ -73,8 +73,8 @@ VALU_FN(v_div_fmas_f64)
 {
    uint64_t vcc = sim_vcc_mask(w);
    (void)in;
-   VALU_FP_LOOP(VALU_WR64(
-      sim_f64_div_fmas(VALU_B64F(0), VALU_B64F(1), VALU_B64F(2), (vcc >> l) & 1)));
+   VALU_FP_LOOP(
+      VALU_WR64(sim_f64_div_fmas(VALU_B64F(0), VALU_B64F(1), VALU_B64F(2), (vcc >> l) & 1)));
 }
 
 static const struct valu_entry rows[] = {
@@ -105,4 +105,4 @@ static const struct valu_entry rows[] = {
    VALU_ENTRY(v_trig_preop_f64, v_trig_preop_f64, F64, B32, NONE, F64, 0),
 };
 
-const struct valu_table valu_f64_table = {rows, sizeof(rows) / sizeof(rows[0])};
+const struct valu_table valu_f64_table = { rows, sizeof(rows) / sizeof(rows[0]) };

@@ -10,12 +10,12 @@
  */
 #include "valu_internal.h"
 
-#define A VALU_U32(0)
-#define B VALU_U32(1)
-#define C VALU_U32(2)
-#define A16 VALU_U16(0)
-#define B16 VALU_U16(1)
-#define C16 VALU_U16(2)
+#define A    VALU_U32(0)
+#define B    VALU_U32(1)
+#define C    VALU_U32(2)
+#define A16  VALU_U16(0)
+#define B16  VALU_U16(1)
+#define C16  VALU_U16(2)
 #define SA16 ((int16_t)VALU_U16(0))
 #define SB16 ((int16_t)VALU_U16(1))
 #define SC16 ((int16_t)VALU_U16(2))
@@ -189,7 +189,7 @@ DEF_U32(v_ffbh_u32, ffbh_u32(A))
 DEF_U32(v_ffbh_i32, ffbh_i32(A))
 DEF_U32(v_ffbl_b32, ffbl_b32(A))
 DEF_U16(v_sat_pk_u8_i16, sat_pk_u8_i16(A))
-DEF_U32(v_and_b32, A & B)
+DEF_U32(v_and_b32, A &B)
 DEF_U32(v_or_b32, A | B)
 DEF_U32(v_xor_b32, A ^ B)
 DEF_U32(v_xnor_b32, ~(A ^ B))
@@ -206,7 +206,7 @@ DEF_U32(v_mul_i32_i24, (uint32_t)(sext24(A) * sext24(B)))
 DEF_U32(v_mul_hi_i32_i24, (uint32_t)(((int64_t)sext24(A) * sext24(B)) >> 32))
 DEF_U32(v_mad_u32_u24, (A & 0xffffff) * (B & 0xffffff) + C)
 DEF_U32(v_mad_i32_i24, (uint32_t)(sext24(A) * sext24(B)) + C)
-DEF_U32(v_mul_lo_u32, A * B)
+DEF_U32(v_mul_lo_u32, A *B)
 DEF_U32(v_mul_hi_u32, (uint32_t)(((uint64_t)A * B) >> 32))
 DEF_U32(v_mul_hi_i32, (uint32_t)(((int64_t)(int32_t)A * (int32_t)B) >> 32))
 DEF_U32(v_add3_u32, A + B + C)
@@ -238,9 +238,8 @@ DEF_U32(v_min3_u32, MIN(MIN(A, B), C))
 DEF_U32(v_max3_u32, MAX(MAX(A, B), C))
 DEF_U32(v_med3_u32, med3_u32(A, B, C))
 DEF_U32(v_cvt_pk_u16_u32, MIN(A, 0xffffu) | (MIN(B, 0xffffu) << 16))
-DEF_U32(v_cvt_pk_i16_i32,
-        (uint32_t)(uint16_t)MAX(MIN((int32_t)A, 32767), -32768) |
-           ((uint32_t)(uint16_t)MAX(MIN((int32_t)B, 32767), -32768) << 16))
+DEF_U32(v_cvt_pk_i16_i32, (uint32_t)(uint16_t)MAX(MIN((int32_t)A, 32767), -32768) |
+                             ((uint32_t)(uint16_t)MAX(MIN((int32_t)B, 32767), -32768) << 16))
 DEF_U32(v_dot4c_i32_i8, dot4_i8(A, B, C))
 DEF_U64(v_lshlrev_b64, VALU_U64(1) << (A & 63))
 DEF_U64(v_lshrrev_b64, VALU_U64(1) >> (A & 63))
@@ -304,19 +303,19 @@ VALU_FN(v_sub_i32)
 }
 
 /* Carry out / carry in (a lane mask each). */
-#define DEF_CARRY(name, expr_res, expr_carry)                                \
-   VALU_FN(name)                                                             \
-   {                                                                         \
-      (void)w;                                                               \
-      bool clamp = in->valu.clamp;                                           \
-      VALU_LOOP({                                                            \
-         uint64_t cin = (io->mask_in >> l) & 1;                              \
-         (void)cin;                                                          \
-         uint64_t r = (expr_res);                                            \
-         bool co = (expr_carry);                                             \
-         VALU_WR32(clamp && co ? (r >> 63 ? 0 : UINT32_MAX) : (uint32_t)r);  \
-         io->mask_out |= (uint64_t)co << l;                                  \
-      });                                                                    \
+#define DEF_CARRY(name, expr_res, expr_carry)                                                      \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      bool clamp = in->valu.clamp;                                                                 \
+      VALU_LOOP({                                                                                  \
+         uint64_t cin = (io->mask_in >> l) & 1;                                                    \
+         (void)cin;                                                                                \
+         uint64_t r = (expr_res);                                                                  \
+         bool co = (expr_carry);                                                                   \
+         VALU_WR32(clamp &&co ? (r >> 63 ? 0 : UINT32_MAX) : (uint32_t)r);                         \
+         io->mask_out |= (uint64_t)co << l;                                                        \
+      });                                                                                          \
    }
 
 /* Results are computed in 64 bits; a borrow shows as bit 63 set. */
@@ -430,7 +429,7 @@ VALU_FN(v_mad_i16)
    VALU_LOOP(VALU_WR16(clamp ? sat_i16((int32_t)SA16 * SB16 + SC16) : SA16 * SB16 + SC16));
 }
 
-DEF_U16(v_mul_lo_u16, A16 * B16)
+DEF_U16(v_mul_lo_u16, A16 *B16)
 DEF_U16(v_lshlrev_b16, B16 << (A16 & 15))
 DEF_U16(v_lshrrev_b16, B16 >> (A16 & 15))
 DEF_U16(v_ashrrev_i16, SB16 >> (A16 & 15))
@@ -444,8 +443,8 @@ DEF_U16(v_med3_u16, med3_u32(A16, B16, C16))
 DEF_U16(v_min3_i16, MIN(MIN(SA16, SB16), SC16))
 DEF_U16(v_max3_i16, MAX(MAX(SA16, SB16), SC16))
 DEF_U16(v_med3_i16, med3_i32(SA16, SB16, SC16))
-DEF_U32(v_mad_u32_u16, (uint32_t)A16 * B16 + C)
-DEF_U32(v_mad_i32_i16, (uint32_t)((int32_t)SA16 * SB16) + C)
+DEF_U32(v_mad_u32_u16, (uint32_t)A16 *B16 + C)
+DEF_U32(v_mad_i32_i16, (uint32_t)((int32_t)SA16 *SB16) + C)
 
 VALU_FN(v_nop)
 {
@@ -531,12 +530,10 @@ static const struct valu_entry rows[] = {
    VALU_ENTRY(v_sub_i32, v_sub_i32, B32, B32, NONE, B32, NM | CI),
    VALU_ENTRY(v_add_co_u32_e64, v_add_co_u32, B32, B32, NONE, B32, NM | CI | VALU_CARRY_OUT),
    VALU_ENTRY(v_sub_co_u32_e64, v_sub_co_u32, B32, B32, NONE, B32, NM | CI | VALU_CARRY_OUT),
-   VALU_ENTRY(v_subrev_co_u32_e64, v_subrev_co_u32, B32, B32, NONE, B32,
-              NM | CI | VALU_CARRY_OUT),
+   VALU_ENTRY(v_subrev_co_u32_e64, v_subrev_co_u32, B32, B32, NONE, B32, NM | CI | VALU_CARRY_OUT),
    VALU_ENTRY(v_addc_co_u32, v_addc_co_u32, B32, B32, MASK, B32, NM | CI | VALU_CARRY_OUT),
    VALU_ENTRY(v_subb_co_u32, v_subb_co_u32, B32, B32, MASK, B32, NM | CI | VALU_CARRY_OUT),
-   VALU_ENTRY(v_subbrev_co_u32, v_subbrev_co_u32, B32, B32, MASK, B32,
-              NM | CI | VALU_CARRY_OUT),
+   VALU_ENTRY(v_subbrev_co_u32, v_subbrev_co_u32, B32, B32, MASK, B32, NM | CI | VALU_CARRY_OUT),
    VALU_ENTRY(v_mad_u64_u32, v_mad_u64_u32, B32, B32, B64, B64, NM | CI | VALU_CARRY_OUT),
    VALU_ENTRY(v_mad_i64_i32, v_mad_i64_i32, B32, B32, I64, B64, NM | CI | VALU_CARRY_OUT),
    VALU_ENTRY(v_mbcnt_lo_u32_b32, v_mbcnt_lo_u32_b32, B32, B32, NONE, B32, NM),
@@ -565,4 +562,4 @@ static const struct valu_entry rows[] = {
    VALU_ENTRY(v_mad_i32_i16, v_mad_i32_i16, B16, B16, B32, B32, NM),
 };
 
-const struct valu_table valu_int_table = {rows, sizeof(rows) / sizeof(rows[0])};
+const struct valu_table valu_int_table = { rows, sizeof(rows) / sizeof(rows[0]) };

@@ -25,12 +25,12 @@
  * modifiers) and how a destination is written. */
 enum valu_type {
    VT_NONE = 0,
-   VT_B32,  /* 32-bit integer / bits */
+   VT_B32, /* 32-bit integer / bits */
    VT_F32,
-   VT_B16,  /* 16-bit integer in a half of a VGPR */
+   VT_B16, /* 16-bit integer in a half of a VGPR */
    VT_F16,
-   VT_B64,  /* 64-bit integer, unsigned (literal zero-extended) */
-   VT_I64,  /* 64-bit integer, signed (literal sign-extended) */
+   VT_B64, /* 64-bit integer, unsigned (literal zero-extended) */
+   VT_I64, /* 64-bit integer, signed (literal sign-extended) */
    VT_F64,
    VT_MASK, /* source: a scalar lane mask (carry-in, cndmask); dest: VOPC/carry mask */
    VT_SGPR, /* dest: a scalar register (readlane, readfirstlane) */
@@ -83,18 +83,28 @@ struct valu_entry {
    struct valu_desc desc;
 };
 
-#define VALU_ENTRY(name, fn_, s0, s1, s2, d, fl) \
-   {SIM_OP_##name, {fn_, {VT_##s0, VT_##s1, VT_##s2}, VT_##d, (fl), 0}}
-#define VALU_ENTRY_ARG(name, fn_, s0, s1, s2, d, fl, a) \
-   {SIM_OP_##name, {fn_, {VT_##s0, VT_##s1, VT_##s2}, VT_##d, (fl), (a)}}
+#define VALU_ENTRY(name, fn_, s0, s1, s2, d, fl)                                                   \
+   {                                                                                               \
+      SIM_OP_##name,                                                                               \
+      {                                                                                            \
+         fn_, { VT_##s0, VT_##s1, VT_##s2 }, VT_##d, (fl), 0                                       \
+      }                                                                                            \
+   }
+#define VALU_ENTRY_ARG(name, fn_, s0, s1, s2, d, fl, a)                                            \
+   {                                                                                               \
+      SIM_OP_##name,                                                                               \
+      {                                                                                            \
+         fn_, { VT_##s0, VT_##s1, VT_##s2 }, VT_##d, (fl), (a)                                     \
+      }                                                                                            \
+   }
 
 struct valu_table {
    const struct valu_entry *rows;
    unsigned count;
 };
 
-extern const struct valu_table valu_f32_table, valu_f64_table, valu_f16_table,
-   valu_int_table, valu_cmp_table, valu_lane_table, valu_packed_table;
+extern const struct valu_table valu_f32_table, valu_f64_table, valu_f16_table, valu_int_table,
+   valu_cmp_table, valu_lane_table, valu_packed_table;
 
 /* The descriptor of an op (fn NULL when not implemented). */
 const struct valu_desc *valu_desc_of(unsigned op);
@@ -104,10 +114,10 @@ extern struct valu_desc valu_descs[SIM_OP_COUNT];
 
 /* Fields of sim_valu_fields.aux. */
 enum {
-   VALU_AUX_KIND = 0,    /* enum valu_kind */
-   VALU_AUX_DPP = 1,     /* DPP16 control word / DPP8 selects */
-   VALU_AUX_SDWA = 2,    /* SDWA dword */
-   VALU_AUX_SRCIDX = 3,  /* lane-op specific */
+   VALU_AUX_KIND = 0,   /* enum valu_kind */
+   VALU_AUX_DPP = 1,    /* DPP16 control word / DPP8 selects */
+   VALU_AUX_SDWA = 2,   /* SDWA dword */
+   VALU_AUX_SRCIDX = 3, /* lane-op specific */
 };
 
 enum valu_kind {
@@ -118,83 +128,123 @@ enum valu_kind {
 };
 
 /* Reads a 16-bit half selected per lane. */
-#define VALU_RD(i) (io->s[i][l & io->m[i]])
+#define VALU_RD(i)  (io->s[i][l & io->m[i]])
 #define VALU_RDH(i) (io->sh[i][l & io->m[i]])
 #define VALU_U32(i) VALU_RD(i)
 /* A source known to be uniform (a scalar operand): lane 0's value. */
 #define VALU_RD_UNIFORM(i) (io->s[i][0])
-#define VALU_F32(i) sim_f32((VALU_RD(i) & io->am[i]) ^ io->nm[i])
-#define VALU_B32F(i) ((VALU_RD(i) & io->am[i]) ^ io->nm[i])
-#define VALU_U64(i) (((uint64_t)VALU_RDH(i) << 32) | VALU_RD(i))
-#define VALU_B64F(i) \
-   (((uint64_t)((VALU_RDH(i) & io->am[i]) ^ io->nm[i]) << 32) | VALU_RD(i))
-#define VALU_F64(i) sim_f64(VALU_B64F(i))
-#define VALU_U16(i) ((uint16_t)(VALU_RD(i) >> io->sel[i]))
-#define VALU_H16(i) ((uint16_t)((VALU_U16(i) & io->am[i]) ^ io->nm[i]))
+#define VALU_F32(i)        sim_f32((VALU_RD(i) & io->am[i]) ^ io->nm[i])
+#define VALU_B32F(i)       ((VALU_RD(i) & io->am[i]) ^ io->nm[i])
+#define VALU_U64(i)        (((uint64_t)VALU_RDH(i) << 32) | VALU_RD(i))
+#define VALU_B64F(i)       (((uint64_t)((VALU_RDH(i) & io->am[i]) ^ io->nm[i]) << 32) | VALU_RD(i))
+#define VALU_F64(i)        sim_f64(VALU_B64F(i))
+#define VALU_U16(i)        ((uint16_t)(VALU_RD(i) >> io->sel[i]))
+#define VALU_H16(i)        ((uint16_t)((VALU_U16(i) & io->am[i]) ^ io->nm[i]))
 
 #define VALU_WR32(v) (io->d[l] = (v))
-#define VALU_WR64(v)                   \
-   do {                                \
-      uint64_t _v = (v);               \
-      io->d[l] = (uint32_t)_v;         \
-      io->dh[l] = (uint32_t)(_v >> 32); \
+#define VALU_WR64(v)                                                                               \
+   do {                                                                                            \
+      uint64_t _v = (v);                                                                           \
+      io->d[l] = (uint32_t)_v;                                                                     \
+      io->dh[l] = (uint32_t)(_v >> 32);                                                            \
    } while (0)
-#define VALU_WR16(v)                                                        \
-   (io->d[l] = (io->d[l] & ~(0xffffu << io->dsel)) |                        \
-               ((uint32_t)(uint16_t)(v) << io->dsel))
+#define VALU_WR16(v)                                                                               \
+   (io->d[l] = (io->d[l] & ~(0xffffu << io->dsel)) | ((uint32_t)(uint16_t)(v) << io->dsel))
 
-#define VALU_FN(name) \
+#define VALU_FN(name)                                                                              \
    static void name(struct sim_wave *w, const struct sim_inst *in, struct valu_io *io)
 
 /* Lanes of io->exec: a plain counted loop when every lane of the wave is
  * active (the common case, and one the compiler can unroll), else one
  * iteration per set bit. */
-#define VALU_LANES(...)                                      \
-   if (io->exec == io->all) {                                \
-      for (unsigned l = 0; l < io->nlanes; l++) {            \
-         __VA_ARGS__;                                        \
-      }                                                      \
-   } else {                                                  \
-      SIM_FOREACH_LANE(l, io->exec) { __VA_ARGS__; }         \
+#define VALU_LANES(...)                                                                            \
+   if (io->exec == io->all) {                                                                      \
+      for (unsigned l = 0; l < io->nlanes; l++) {                                                  \
+         __VA_ARGS__;                                                                              \
+      }                                                                                            \
+   } else {                                                                                        \
+      SIM_FOREACH_LANE(l, io->exec)                                                                \
+      {                                                                                            \
+         __VA_ARGS__;                                                                              \
+      }                                                                                            \
    }
 
 /* A lane loop over io->exec with a host fp environment for the MODE of
  * the op's type (set by the exec wrapper in io->round / io->denorm). */
-#define VALU_FP_LOOP(...)                                    \
-   do {                                                      \
-      struct sim_fp_env _env;                                \
-      sim_fp_env_enter(&_env, io->round, io->denorm);        \
-      VALU_LANES(__VA_ARGS__);                               \
-      sim_fp_env_leave(&_env);                               \
+#define VALU_FP_LOOP(...)                                                                          \
+   do {                                                                                            \
+      struct sim_fp_env _env;                                                                      \
+      sim_fp_env_enter(&_env, io->round, io->denorm);                                              \
+      VALU_LANES(__VA_ARGS__);                                                                     \
+      sim_fp_env_leave(&_env);                                                                     \
    } while (0)
 
-#define VALU_LOOP(...)        \
-   do {                      \
-      VALU_LANES(__VA_ARGS__); \
+#define VALU_LOOP(...)                                                                             \
+   do {                                                                                            \
+      VALU_LANES(__VA_ARGS__);                                                                     \
    } while (0)
 
 /* One-line definitions for the common shapes. */
-#define DEF_F32(name, expr) \
-   VALU_FN(name) { (void)w; (void)in; VALU_FP_LOOP(VALU_WR32(sim_u32(expr))); }
-#define DEF_F32B(name, expr) \
-   VALU_FN(name) { (void)w; (void)in; VALU_FP_LOOP(VALU_WR32(expr)); }
-#define DEF_F64(name, expr) \
-   VALU_FN(name) { (void)w; (void)in; VALU_FP_LOOP(VALU_WR64(sim_u64(expr))); }
-#define DEF_F64B(name, expr) \
-   VALU_FN(name) { (void)w; (void)in; VALU_FP_LOOP(VALU_WR64(expr)); }
-#define DEF_U32(name, expr) \
-   VALU_FN(name) { (void)w; (void)in; VALU_LOOP(VALU_WR32(expr)); }
-#define DEF_U64(name, expr) \
-   VALU_FN(name) { (void)w; (void)in; VALU_LOOP(VALU_WR64(expr)); }
-#define DEF_U16(name, expr) \
-   VALU_FN(name) { (void)w; (void)in; VALU_LOOP(VALU_WR16(expr)); }
-#define DEF_F16(name, expr) \
-   VALU_FN(name) { (void)w; (void)in; VALU_FP_LOOP(VALU_WR16(expr)); }
+#define DEF_F32(name, expr)                                                                        \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      (void)in;                                                                                    \
+      VALU_FP_LOOP(VALU_WR32(sim_u32(expr)));                                                      \
+   }
+#define DEF_F32B(name, expr)                                                                       \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      (void)in;                                                                                    \
+      VALU_FP_LOOP(VALU_WR32(expr));                                                               \
+   }
+#define DEF_F64(name, expr)                                                                        \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      (void)in;                                                                                    \
+      VALU_FP_LOOP(VALU_WR64(sim_u64(expr)));                                                      \
+   }
+#define DEF_F64B(name, expr)                                                                       \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      (void)in;                                                                                    \
+      VALU_FP_LOOP(VALU_WR64(expr));                                                               \
+   }
+#define DEF_U32(name, expr)                                                                        \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      (void)in;                                                                                    \
+      VALU_LOOP(VALU_WR32(expr));                                                                  \
+   }
+#define DEF_U64(name, expr)                                                                        \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      (void)in;                                                                                    \
+      VALU_LOOP(VALU_WR64(expr));                                                                  \
+   }
+#define DEF_U16(name, expr)                                                                        \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      (void)in;                                                                                    \
+      VALU_LOOP(VALU_WR16(expr));                                                                  \
+   }
+#define DEF_F16(name, expr)                                                                        \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      (void)in;                                                                                    \
+      VALU_FP_LOOP(VALU_WR16(expr));                                                               \
+   }
 
 /* Flush-to-zero controls for fp16 (the f64/f16 denorm field). */
 #define VALU_F16_FLUSH_OUT (!(io->denorm & SIM_DENORM_OUT))
-#define VALU_F16_IN(i) \
-   ((io->denorm & SIM_DENORM_IN) ? VALU_H16(i) : sim_f16_flush(VALU_H16(i)))
+#define VALU_F16_IN(i)     ((io->denorm & SIM_DENORM_IN) ? VALU_H16(i) : sim_f16_flush(VALU_H16(i)))
 
 /* Integer helpers shared by families. */
 static inline int32_t

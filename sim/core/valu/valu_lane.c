@@ -110,7 +110,8 @@ permlane(struct sim_wave *w, const struct sim_inst *in, struct valu_io *io, bool
    uint32_t tmp[SIM_MAX_LANES];
    uint64_t write = 0;
 
-   SIM_FOREACH_LANE(l, io->exec) {
+   SIM_FOREACH_LANE(l, io->exec)
+   {
       unsigned row = l & ~15u;
       if (cross)
          row ^= 16;
@@ -124,7 +125,7 @@ permlane(struct sim_wave *w, const struct sim_inst *in, struct valu_io *io, bool
       }
    }
    SIM_FOREACH_LANE(l, write)
-      io->d[l] = tmp[l];
+   io->d[l] = tmp[l];
 }
 
 VALU_FN(v_permlane16_b32)
@@ -149,4 +150,4 @@ static const struct valu_entry rows[] = {
    VALU_ENTRY(v_permlanex16_b32, v_permlanex16_b32, B32, B32, B32, B32, VALU_NO_MODS),
 };
 
-const struct valu_table valu_lane_table = {rows, sizeof(rows) / sizeof(rows[0])};
+const struct valu_table valu_lane_table = { rows, sizeof(rows) / sizeof(rows[0]) };

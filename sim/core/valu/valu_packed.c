@@ -15,8 +15,8 @@
 typedef uint16_t (*pk_half_fn)(uint16_t a, uint16_t b, uint16_t c, const struct valu_io *io);
 
 struct pk_sel {
-   unsigned lo[3], hi[3];       /* bit offsets */
-   uint16_t nlo[3], nhi[3];     /* sign masks (float ops) */
+   unsigned lo[3], hi[3];   /* bit offsets */
+   uint16_t nlo[3], nhi[3]; /* sign masks (float ops) */
 };
 
 static void
@@ -41,14 +41,17 @@ pk_loop(const struct sim_inst *in, struct valu_io *io, unsigned nsrc, bool fp, p
    bool clamp = fp && in->valu.clamp;
    struct sim_fp_env env;
    sim_fp_env_enter(&env, io->round, io->denorm);
-   SIM_FOREACH_LANE(l, io->exec) {
-      uint32_t x[3] = {0, 0, 0};
+   SIM_FOREACH_LANE(l, io->exec)
+   {
+      uint32_t x[3] = { 0, 0, 0 };
       for (unsigned i = 0; i < nsrc; i++)
          x[i] = io->s[i][l & io->m[i]];
-      uint16_t lo = f((uint16_t)(x[0] >> s.lo[0]) ^ s.nlo[0], (uint16_t)(x[1] >> s.lo[1]) ^ s.nlo[1],
-                      (uint16_t)(x[2] >> s.lo[2]) ^ s.nlo[2], io);
-      uint16_t hi = f((uint16_t)(x[0] >> s.hi[0]) ^ s.nhi[0], (uint16_t)(x[1] >> s.hi[1]) ^ s.nhi[1],
-                      (uint16_t)(x[2] >> s.hi[2]) ^ s.nhi[2], io);
+      uint16_t lo =
+         f((uint16_t)(x[0] >> s.lo[0]) ^ s.nlo[0], (uint16_t)(x[1] >> s.lo[1]) ^ s.nlo[1],
+           (uint16_t)(x[2] >> s.lo[2]) ^ s.nlo[2], io);
+      uint16_t hi =
+         f((uint16_t)(x[0] >> s.hi[0]) ^ s.nhi[0], (uint16_t)(x[1] >> s.hi[1]) ^ s.nhi[1],
+           (uint16_t)(x[2] >> s.hi[2]) ^ s.nhi[2], io);
       if (clamp) {
          lo = sim_f16_omod_clamp(lo, 0, true, io->dx10);
          hi = sim_f16_omod_clamp(hi, 0, true, io->dx10);
@@ -59,12 +62,15 @@ pk_loop(const struct sim_inst *in, struct valu_io *io, unsigned nsrc, bool fp, p
 }
 
 #define FLUSH_OUT (!(io->denorm & SIM_DENORM_OUT))
-#define IN(x) ((io->denorm & SIM_DENORM_IN) ? (x) : sim_f16_flush(x))
-#define HALF(name, expr)                                                     \
-   static uint16_t name(uint16_t a, uint16_t b, uint16_t c, const struct valu_io *io) \
-   {                                                                         \
-      (void)a; (void)b; (void)c; (void)io;                                   \
-      return (uint16_t)(expr);                                               \
+#define IN(x)     ((io->denorm & SIM_DENORM_IN) ? (x) : sim_f16_flush(x))
+#define HALF(name, expr)                                                                           \
+   static uint16_t name(uint16_t a, uint16_t b, uint16_t c, const struct valu_io *io)              \
+   {                                                                                               \
+      (void)a;                                                                                     \
+      (void)b;                                                                                     \
+      (void)c;                                                                                     \
+      (void)io;                                                                                    \
+      return (uint16_t)(expr);                                                                     \
    }
 
 HALF(h_add_f16, sim_f16_add(IN(a), IN(b), io->round, FLUSH_OUT))
@@ -74,7 +80,7 @@ HALF(h_min_f16, sim_f16_min(IN(a), IN(b), io->ieee))
 HALF(h_max_f16, sim_f16_max(IN(a), IN(b), io->ieee))
 HALF(h_add_u16, a + b)
 HALF(h_sub_u16, a - b)
-HALF(h_mul_lo_u16, a * b)
+HALF(h_mul_lo_u16, a *b)
 HALF(h_lshlrev_b16, b << (a & 15))
 HALF(h_lshrrev_b16, b >> (a & 15))
 HALF(h_ashrrev_i16, (int16_t)b >> (a & 15))
@@ -82,13 +88,13 @@ HALF(h_max_i16, (int16_t)a > (int16_t)b ? a : b)
 HALF(h_min_i16, (int16_t)a < (int16_t)b ? a : b)
 HALF(h_max_u16, a > b ? a : b)
 HALF(h_min_u16, a < b ? a : b)
-HALF(h_mad_u16, a * b + c)
+HALF(h_mad_u16, a *b + c)
 
-#define DEF_PK(name, nsrc, fp, half)                                         \
-   VALU_FN(name)                                                             \
-   {                                                                         \
-      (void)w;                                                               \
-      pk_loop(in, io, nsrc, fp, half);                                       \
+#define DEF_PK(name, nsrc, fp, half)                                                               \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      pk_loop(in, io, nsrc, fp, half);                                                             \
    }
 
 DEF_PK(v_pk_add_f16, 2, true, h_add_f16)
@@ -136,7 +142,8 @@ fma_mix(struct sim_wave *w, const struct sim_inst *in, struct valu_io *io, int h
    bool flush16_in = !(denorm16 & SIM_DENORM_IN), flush16_out = !(denorm16 & SIM_DENORM_OUT);
    struct sim_fp_env env;
    sim_fp_env_enter(&env, round32, denorm32);
-   SIM_FOREACH_LANE(l, io->exec) {
+   SIM_FOREACH_LANE(l, io->exec)
+   {
       float a = mix_src(v, VALU_RD(0), 0, flush16_in);
       float b = mix_src(v, VALU_RD(1), 1, flush16_in);
       float c = mix_src(v, VALU_RD(2), 2, flush16_in);
@@ -183,10 +190,10 @@ VALU_FN(v_dot2_f32_f16)
    });
 }
 
-DEF_U32(v_dot2_i32_i16, (uint32_t)((int32_t)(int16_t)VALU_RD(0) * (int16_t)VALU_RD(1) +
-                                   (int32_t)(int16_t)(VALU_RD(0) >> 16) *
-                                      (int16_t)(VALU_RD(1) >> 16) +
-                                   (int32_t)VALU_RD(2)))
+DEF_U32(v_dot2_i32_i16,
+        (uint32_t)((int32_t)(int16_t)VALU_RD(0) * (int16_t)VALU_RD(1) +
+                   (int32_t)(int16_t)(VALU_RD(0) >> 16) * (int16_t)(VALU_RD(1) >> 16) +
+                   (int32_t)VALU_RD(2)))
 DEF_U32(v_dot2_u32_u16, (VALU_RD(0) & 0xffff) * (VALU_RD(1) & 0xffff) +
                            (VALU_RD(0) >> 16) * (VALU_RD(1) >> 16) + VALU_RD(2))
 
@@ -253,4 +260,4 @@ static const struct valu_entry rows[] = {
    VALU_ENTRY(v_dot8_u32_u4, v_dot8_u32_u4, B32, B32, B32, B32, VALU_NO_MODS),
 };
 
-const struct valu_table valu_packed_table = {rows, sizeof(rows) / sizeof(rows[0])};
+const struct valu_table valu_packed_table = { rows, sizeof(rows) / sizeof(rows[0]) };

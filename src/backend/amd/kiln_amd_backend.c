@@ -42,8 +42,7 @@ declare_args(struct kiln_amd_args *args, enum amd_gfx_level gfx_level, bool tg_s
    memset(args, 0, sizeof(*args));
    ac_add_arg(&args->ac, AC_ARG_SGPR, 2, AC_ARG_CONST_PTR, &args->ac.ring_offsets);
    ac_add_arg(&args->ac, AC_ARG_SGPR, 2, AC_ARG_CONST_PTR, &args->kernarg_ptr);
-   assert(args->ac.args[args->ac.ring_offsets.arg_index].offset ==
-          KILN_ABI_USER_SGPR_SCRATCH_BASE);
+   assert(args->ac.args[args->ac.ring_offsets.arg_index].offset == KILN_ABI_USER_SGPR_SCRATCH_BASE);
    assert(args->ac.args[args->kernarg_ptr.arg_index].offset == KILN_ABI_USER_SGPR_KERNARG_PTR);
    assert(args->ac.num_sgprs_used == KILN_ABI_NUM_USER_SGPRS);
 
@@ -54,8 +53,7 @@ declare_args(struct kiln_amd_args *args, enum amd_gfx_level gfx_level, bool tg_s
    ac_add_arg(&args->ac, AC_ARG_SGPR, 1, AC_ARG_INT, &args->ac.scratch_offset);
 
    if (gfx_level >= GFX11) {
-      ac_add_arg(&args->ac, AC_ARG_VGPR, 1, AC_ARG_INT,
-                 &args->ac.local_invocation_ids_packed);
+      ac_add_arg(&args->ac, AC_ARG_VGPR, 1, AC_ARG_INT, &args->ac.local_invocation_ids_packed);
    } else {
       ac_add_arg(&args->ac, AC_ARG_VGPR, 1, AC_ARG_INT, &args->ac.local_invocation_id_x);
       ac_add_arg(&args->ac, AC_ARG_VGPR, 1, AC_ARG_INT, &args->ac.local_invocation_id_y);
@@ -81,8 +79,7 @@ opt_loop(nir_shader *nir)
    bool progress;
    do {
       progress = false;
-      NIR_PASS(progress, nir, nir_lower_alu_to_scalar, nir->options->lower_to_scalar_filter,
-               NULL);
+      NIR_PASS(progress, nir, nir_lower_alu_to_scalar, nir->options->lower_to_scalar_filter, NULL);
       NIR_PASS(progress, nir, nir_lower_phis_to_scalar, false);
       NIR_PASS(progress, nir, nir_copy_prop);
       NIR_PASS(progress, nir, nir_opt_dce);
@@ -161,7 +158,8 @@ narrow_constant_offset(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 static bool
 uniform_add64_reduce(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
-   if ((intr->intrinsic != nir_intrinsic_reduce && intr->intrinsic != nir_intrinsic_inclusive_scan &&
+   if ((intr->intrinsic != nir_intrinsic_reduce &&
+        intr->intrinsic != nir_intrinsic_inclusive_scan &&
         intr->intrinsic != nir_intrinsic_exclusive_scan) ||
        intr->def.bit_size != 64 || nir_src_is_divergent(&intr->src[0]))
       return false;
@@ -188,8 +186,8 @@ uniform_add64_reduce(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    }
 
    b->cursor = nir_before_instr(&intr->instr);
-   nir_def *ballot = nir_ballot(b, 1, b->shader->info.subgroup_size == SUBGROUP_SIZE_REQUIRE_32
-                                         ? 32 : 64, nir_imm_true(b));
+   nir_def *ballot = nir_ballot(
+      b, 1, b->shader->info.subgroup_size == SUBGROUP_SIZE_REQUIRE_32 ? 32 : 64, nir_imm_true(b));
    nir_def *lanes;
    if (intr->intrinsic == nir_intrinsic_reduce) {
       lanes = nir_bit_count(b, ballot);
@@ -238,14 +236,14 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
    const enum amd_gfx_level gfx_level = t->info.gfx_level;
 
    const nir_shader_compiler_options *o = nir->options;
-   unsigned lower_flrp = (o->lower_flrp16 ? 16 : 0) | (o->lower_flrp32 ? 32 : 0) |
-                         (o->lower_flrp64 ? 64 : 0);
+   unsigned lower_flrp =
+      (o->lower_flrp16 ? 16 : 0) | (o->lower_flrp32 ? 32 : 0) | (o->lower_flrp64 ? 64 : 0);
    NIR_PASS(_, nir, nir_lower_flrp, lower_flrp, false);
    /* ACO converts to and from half at 32 bits only: a double goes through
     * float without rounding twice. */
    NIR_PASS(_, nir, kiln_nir_lower_f16_f64_casts);
-   NIR_PASS(_, nir, nir_shader_intrinsics_pass, narrow_constant_offset,
-            nir_metadata_control_flow, NULL);
+   NIR_PASS(_, nir, nir_shader_intrinsics_pass, narrow_constant_offset, nir_metadata_control_flow,
+            NULL);
 
    kiln_amd_lower_images(nir, gfx_level);
 
@@ -285,14 +283,14 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
             ac_nir_scalarize_overfetching_loads_callback, &gfx_level);
    opt_loop(nir);
 
-   NIR_PASS(_, nir, nir_opt_load_store_vectorize,
-            &(nir_load_store_vectorize_options){
-               .modes = nir_var_mem_ssbo | nir_var_mem_shared | nir_var_mem_global |
-                        nir_var_shader_temp,
-               .callback = mem_vectorize_callback,
-               .cb_data = &(struct ac_nir_config){ gfx_level, true },
-               .has_shared2_amd = true,
-            });
+   NIR_PASS(
+      _, nir, nir_opt_load_store_vectorize,
+      &(nir_load_store_vectorize_options){
+         .modes = nir_var_mem_ssbo | nir_var_mem_shared | nir_var_mem_global | nir_var_shader_temp,
+         .callback = mem_vectorize_callback,
+         .cb_data = &(struct ac_nir_config){ gfx_level, true },
+         .has_shared2_amd = true,
+      });
    NIR_PASS(_, nir, kiln_nir_opt_unaligned_global);
    NIR_PASS(_, nir, ac_nir_lower_mem_access_bit_sizes, gfx_level, false);
    /* Buffers are smaller than 4 GiB (see the pass). */
@@ -301,8 +299,7 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
 
    if (nir->info.bit_sizes_int & (8 | 16)) {
       nir_divergence_analysis(nir);
-      NIR_PASS(_, nir, nir_lower_bit_size, ac_nir_lower_bit_size_callback,
-               (void *)&gfx_level);
+      NIR_PASS(_, nir, nir_lower_bit_size, ac_nir_lower_bit_size_callback, (void *)&gfx_level);
    }
    ac_nir_optimize_uniform_atomics(nir);
    nir_divergence_analysis(nir);
@@ -311,13 +308,12 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
    NIR_PASS(_, nir, kiln_nir_lower_divmod64);
    NIR_PASS(_, nir, nir_lower_int64);
 
-   NIR_PASS(_, nir, ac_nir_lower_intrinsics_to_args, gfx_level, false,
-            AC_HW_COMPUTE_SHADER, wave_size,
-            nir->info.workgroup_size_variable ? 1024
-                                              : nir->info.workgroup_size[0] *
-                                                   nir->info.workgroup_size[1] *
-                                                   nir->info.workgroup_size[2],
-            &args->ac);
+   NIR_PASS(
+      _, nir, ac_nir_lower_intrinsics_to_args, gfx_level, false, AC_HW_COMPUTE_SHADER, wave_size,
+      nir->info.workgroup_size_variable
+         ? 1024
+         : nir->info.workgroup_size[0] * nir->info.workgroup_size[1] * nir->info.workgroup_size[2],
+      &args->ac);
    opt_loop(nir);
 
    static const nir_opt_offsets_options offset_options = {
@@ -361,10 +357,9 @@ struct aco_result {
 static void
 build_binary(void **data, const struct ac_shader_config *config, const char *llvm_ir_str,
              unsigned llvm_ir_size, const char *disasm_str, unsigned disasm_size,
-             uint32_t *statistics, uint32_t stats_size, uint32_t exec_size,
-             const uint32_t *code, uint32_t code_dw, const struct aco_symbol *symbols,
-             unsigned num_symbols, const struct ac_shader_debug_info *debug_info,
-             unsigned debug_info_count)
+             uint32_t *statistics, uint32_t stats_size, uint32_t exec_size, const uint32_t *code,
+             uint32_t code_dw, const struct aco_symbol *symbols, unsigned num_symbols,
+             const struct ac_shader_debug_info *debug_info, unsigned debug_info_count)
 {
    struct aco_result *r = (struct aco_result *)data;
 
@@ -467,8 +462,8 @@ fill_rsrc(const struct kiln_amd_target_info *t, unsigned wave_size,
    const enum amd_gfx_level gfx_level = t->info.gfx_level;
    unsigned vgpr_granule = wave_size == 32 ? 8 : 4;
 
-   k->rsrc1 = S_00B848_VGPRS((config->num_vgprs - 1) / vgpr_granule) |
-              S_00B848_DX10_CLAMP(1) | S_00B848_FLOAT_MODE(config->float_mode);
+   k->rsrc1 = S_00B848_VGPRS((config->num_vgprs - 1) / vgpr_granule) | S_00B848_DX10_CLAMP(1) |
+              S_00B848_FLOAT_MODE(config->float_mode);
    if (gfx_level >= GFX10)
       k->rsrc1 |= S_00B848_MEM_ORDERED(1) | S_00B848_WGP_MODE(0);
    else
@@ -476,9 +471,8 @@ fill_rsrc(const struct kiln_amd_target_info *t, unsigned wave_size,
 
    unsigned lds_blocks = DIV_ROUND_UP(k->lds_bytes, 512);
    k->rsrc2 = S_00B84C_USER_SGPR(KILN_ABI_NUM_USER_SGPRS) |
-              S_00B84C_SCRATCH_EN(config->scratch_bytes_per_wave > 0) |
-              S_00B84C_TGID_X_EN(1) | S_00B84C_TGID_Y_EN(1) | S_00B84C_TGID_Z_EN(1) |
-              S_00B84C_TG_SIZE_EN(tg_size) |
+              S_00B84C_SCRATCH_EN(config->scratch_bytes_per_wave > 0) | S_00B84C_TGID_X_EN(1) |
+              S_00B84C_TGID_Y_EN(1) | S_00B84C_TGID_Z_EN(1) | S_00B84C_TG_SIZE_EN(tg_size) |
               S_00B84C_TIDIG_COMP_CNT(2) | S_00B84C_LDS_SIZE(lds_blocks);
    k->rsrc3 = gfx_level >= GFX10 ? S_00B8A0_SHARED_VGPR_CNT(config->num_shared_vgprs / 8) : 0;
 }

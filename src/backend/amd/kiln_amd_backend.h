@@ -22,8 +22,7 @@ extern "C" {
 /* NIR options for the target's compute shaders (spirv_to_nir needs them
  * before the backend sees the shader). Static storage; never NULL for a
  * valid target. */
-const nir_shader_compiler_options *
-kiln_amd_nir_options(enum kiln_target target);
+const nir_shader_compiler_options *kiln_amd_nir_options(enum kiln_target target);
 
 /* Where generic pointers to __local and __private memory point in the
  * flat address space (the amdgpu kernel driver's apertures). */
@@ -39,18 +38,16 @@ bool kiln_amd_supports_wave_size(enum kiln_target target, unsigned wave_size);
  * disassembly and stats of *kernel (the caller fills name, arguments and
  * kernarg_size) and returns KILN_COMPILE_OK; on failure writes a message
  * to *log. The shader is consumed (modified) either way. */
-enum kiln_compile_status
-kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target,
-                        unsigned wave_size, uint32_t debug,
-                        struct kiln_kernel *kernel, char **log);
+enum kiln_compile_status kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target,
+                                                 unsigned wave_size, uint32_t debug,
+                                                 struct kiln_kernel *kernel, char **log);
 
 /* True when ACO can take the kernel: every intrinsic is one ACO's
  * instruction selection implements for compute and no call or texture
  * instruction is left.  Otherwise writes "error: kernel NAME: ..." naming
  * the first offending instruction (and the OpenCL feature behind it) to
  * message. */
-bool kiln_amd_check_nir(nir_shader *nir, const char *kernel, char *message,
-                        size_t message_size);
+bool kiln_amd_check_nir(nir_shader *nir, const char *kernel, char *message, size_t message_size);
 
 #ifdef __cplusplus
 }

@@ -30,10 +30,14 @@ static unsigned
 sq_tex_clamp(unsigned addressing_mode)
 {
    switch (addressing_mode) {
-   case 2: return V_008F30_SQ_TEX_CLAMP_BORDER;
-   case 3: return V_008F30_SQ_TEX_WRAP;
-   case 4: return V_008F30_SQ_TEX_MIRROR;
-   default: return V_008F30_SQ_TEX_CLAMP_LAST_TEXEL;
+   case 2:
+      return V_008F30_SQ_TEX_CLAMP_BORDER;
+   case 3:
+      return V_008F30_SQ_TEX_WRAP;
+   case 4:
+      return V_008F30_SQ_TEX_MIRROR;
+   default:
+      return V_008F30_SQ_TEX_CLAMP_LAST_TEXEL;
    }
 }
 
@@ -70,8 +74,7 @@ descriptor_is_handle(nir_builder *b, nir_instr *instr, void *data)
       if (intr->intrinsic != nir_intrinsic_bindless_image_descriptor_amd)
          return false;
       b->cursor = nir_before_instr(instr);
-      nir_def_replace(&intr->def,
-                      nir_trim_vector(b, intr->src[0].ssa, intr->def.num_components));
+      nir_def_replace(&intr->def, nir_trim_vector(b, intr->src[0].ssa, intr->def.num_components));
       return true;
    }
    if (instr->type != nir_instr_type_tex)
@@ -94,8 +97,8 @@ kiln_amd_lower_images(nir_shader *nir, enum amd_gfx_level gfx_level)
    };
    NIR_PASS(_, nir, kiln_nir_lower_inline_samplers, &inline_samplers);
    NIR_PASS(_, nir, ac_nir_lower_resinfo, gfx_level);
-   NIR_PASS(_, nir, nir_shader_instructions_pass, descriptor_is_handle,
-            nir_metadata_control_flow, NULL);
+   NIR_PASS(_, nir, nir_shader_instructions_pass, descriptor_is_handle, nir_metadata_control_flow,
+            NULL);
    const ac_nir_lower_tex_options tex = {
       .gfx_level = gfx_level,
       .lower_array_layer_round_even = true,

@@ -82,8 +82,7 @@ refusal(const nir_shader *nir, const struct intel_device_info *devinfo)
  * instruction's text runs on over indented lines: a send's descriptor),
  * each passed to fn. */
 static void
-for_each_grf(const char *insn, const char *end, void (*fn)(unsigned reg, void *data),
-             void *data)
+for_each_grf(const char *insn, const char *end, void (*fn)(unsigned reg, void *data), void *data)
 {
    for (const char *p = insn; p < end; p++) {
       if (*p != 'g' || !isdigit((unsigned char)p[1]) ||
@@ -252,8 +251,7 @@ kiln_intel_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wav
    };
    const unsigned *program = brw_compile_cs(compiler, &params);
    if (!program || !prog_data.prog_mask) {
-      log_error(log, k->name,
-                 params.base.error_str ? params.base.error_str : "brw failed");
+      log_error(log, k->name, params.base.error_str ? params.base.error_str : "brw failed");
       ralloc_free(mem_ctx);
       return KILN_COMPILE_ERROR_BACKEND;
    }
@@ -283,8 +281,7 @@ kiln_intel_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wav
       .simd_width = k->wave_size,
       .push_bytes = prog_data.push.cross_thread.size,
       .per_thread_push_bytes = prog_data.push.per_thread.size,
-      .const_data_offset = prog_data.base.const_data_size ? prog_data.base.const_data_offset
-                                                          : 0,
+      .const_data_offset = prog_data.base.const_data_size ? prog_data.base.const_data_offset : 0,
       .grf_used = k->disasm ? count_grfs(k->disasm) : 0,
       .scratch_bytes_per_thread = prog_data.base.total_scratch,
       .uses_barrier = prog_data.uses_barrier,

@@ -53,8 +53,7 @@ bool kiln_intel_supports_wave_size(enum kiln_target target, unsigned wave_size);
  * Sets nir->num_uniforms to the push constants' size.  Run before
  * brw_nir_lower_cs_intrinsics: the work-group size read here is the one
  * the launch asked for. */
-bool kiln_intel_lower_abi(nir_shader *nir, unsigned kernarg_alloc_size,
-                          unsigned implicit_offset);
+bool kiln_intel_lower_abi(nir_shader *nir, unsigned kernarg_alloc_size, unsigned implicit_offset);
 
 /* The work-group size brw_nir_lower_cs_intrinsics reads to derive local
  * ids, as the size of the group the hardware runs: the pushed local size,
@@ -71,9 +70,9 @@ bool kiln_intel_lower_ldexp(nir_shader *nir);
  * width.  On success fills code (instructions, then constant data),
  * the intel fields, LDS/scratch sizes, disassembly and stats of *kernel
  * and returns KILN_COMPILE_OK; on failure appends a message to *log. */
-enum kiln_compile_status
-kiln_intel_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_size,
-                          uint32_t debug, struct kiln_kernel *kernel, char **log);
+enum kiln_compile_status kiln_intel_compile_kernel(nir_shader *nir, enum kiln_target target,
+                                                   unsigned wave_size, uint32_t debug,
+                                                   struct kiln_kernel *kernel, char **log);
 
 #ifdef __cplusplus
 }

@@ -38,8 +38,8 @@ static nir_def *
 load_push(nir_builder *b, const struct lower_state *s, nir_def *offset, unsigned base,
           unsigned num_components, unsigned bit_size)
 {
-   return nir_load_uniform(b, num_components, bit_size, offset, .base = base,
-                           .range = s->push_size, .dest_type = nir_type_uint | bit_size);
+   return nir_load_uniform(b, num_components, bit_size, offset, .base = base, .range = s->push_size,
+                           .dest_type = nir_type_uint | bit_size);
 }
 
 static bool
@@ -95,8 +95,7 @@ kiln_intel_lower_abi(nir_shader *nir, unsigned kernarg_alloc_size, unsigned impl
       .const_data_addr = KILN_INTEL_CONST_DATA_ADDR(kernarg_alloc_size),
    };
    nir->num_uniforms = s.push_size;
-   return nir_shader_intrinsics_pass(nir, lower_intrinsic, nir_metadata_control_flow,
-                                     (void *)&s);
+   return nir_shader_intrinsics_pass(nir, lower_intrinsic, nir_metadata_control_flow, (void *)&s);
 }
 
 /* The hardware group's size: min(local_size, global_size - id * local_size)

@@ -32,8 +32,7 @@ static struct kiln_intel_target_info targets[ARRAY_SIZE(target_devices)];
 static util_once_flag targets_once = UTIL_ONCE_FLAG_INIT;
 
 /* brw's shader-db and performance notes: not diagnostics of the kernel. */
-static void PRINTFLIKE(3, 4)
-quiet_log(void *data, unsigned *id, const char *fmt, ...)
+static void PRINTFLIKE(3, 4) quiet_log(void *data, unsigned *id, const char *fmt, ...)
 {
 }
 

@@ -33,7 +33,7 @@ enum kiln_target {
 /* KILN_DEBUG flags; kiln_debug_flags() parses the environment. */
 enum kiln_debug {
    KILN_DEBUG_SPIRV = 1 << 0,
-   KILN_DEBUG_NIR = 1 << 1,      /* NIR as it leaves spirv_to_nir + CL lowering */
+   KILN_DEBUG_NIR = 1 << 1,       /* NIR as it leaves spirv_to_nir + CL lowering */
    KILN_DEBUG_NIR_FINAL = 1 << 2, /* NIR as it enters the backend */
    KILN_DEBUG_ASM = 1 << 3,
    KILN_DEBUG_STATS = 1 << 4,
@@ -46,19 +46,19 @@ enum kiln_source_kind {
 
 struct kiln_compile_options {
    enum kiln_target target;
-   unsigned wave_size;          /* AMD 32 or 64, Intel's SIMD width 8, 16 or 32;
-                                   0 = the target's default */
+   unsigned wave_size; /* AMD 32 or 64, Intel's SIMD width 8, 16 or 32;
+                          0 = the target's default */
    enum kiln_source_kind source_kind;
-   const char *source_name;     /* for diagnostics, e.g. "vadd.cl" */
-   const char *build_options;   /* clBuildProgram-style options, may be NULL */
-   uint32_t debug;              /* enum kiln_debug; ORed with KILN_DEBUG */
+   const char *source_name;   /* for diagnostics, e.g. "vadd.cl" */
+   const char *build_options; /* clBuildProgram-style options, may be NULL */
+   uint32_t debug;            /* enum kiln_debug; ORed with KILN_DEBUG */
 };
 
 enum kiln_arg_kind {
-   KILN_ARG_VALUE,       /* by value: scalar, vector or struct */
-   KILN_ARG_GLOBAL_PTR,  /* 64-bit address */
-   KILN_ARG_CONSTANT_PTR,/* 64-bit address */
-   KILN_ARG_LOCAL_PTR,   /* 32-bit LDS offset, size chosen at dispatch */
+   KILN_ARG_VALUE,        /* by value: scalar, vector or struct */
+   KILN_ARG_GLOBAL_PTR,   /* 64-bit address */
+   KILN_ARG_CONSTANT_PTR, /* 64-bit address */
+   KILN_ARG_LOCAL_PTR,    /* 32-bit LDS offset, size chosen at dispatch */
    KILN_ARG_IMAGE,
    KILN_ARG_SAMPLER,
 };
@@ -66,16 +66,24 @@ enum kiln_arg_kind {
 /* Element type of a by-value argument or of a pointer's pointee, as far as
  * a launcher needs it to parse and print values. */
 enum kiln_base_type {
-   KILN_TYPE_OTHER,      /* struct, union, void, ... */
-   KILN_TYPE_CHAR, KILN_TYPE_UCHAR, KILN_TYPE_SHORT, KILN_TYPE_USHORT,
-   KILN_TYPE_INT, KILN_TYPE_UINT, KILN_TYPE_LONG, KILN_TYPE_ULONG,
-   KILN_TYPE_HALF, KILN_TYPE_FLOAT, KILN_TYPE_DOUBLE,
+   KILN_TYPE_OTHER, /* struct, union, void, ... */
+   KILN_TYPE_CHAR,
+   KILN_TYPE_UCHAR,
+   KILN_TYPE_SHORT,
+   KILN_TYPE_USHORT,
+   KILN_TYPE_INT,
+   KILN_TYPE_UINT,
+   KILN_TYPE_LONG,
+   KILN_TYPE_ULONG,
+   KILN_TYPE_HALF,
+   KILN_TYPE_FLOAT,
+   KILN_TYPE_DOUBLE,
    KILN_TYPE_BOOL,
 };
 
 /* An image argument's type (OpenCL C 2.0 6.13.14) and access qualifier. */
 enum kiln_image_type {
-   KILN_IMAGE_NONE,            /* not an image */
+   KILN_IMAGE_NONE, /* not an image */
    KILN_IMAGE_1D,
    KILN_IMAGE_1D_BUFFER,
    KILN_IMAGE_1D_ARRAY,
@@ -85,26 +93,26 @@ enum kiln_image_type {
 };
 
 enum kiln_image_access {
-   KILN_IMAGE_READ = 1 << 0,   /* read_only, or read_write with KILN_IMAGE_WRITE */
+   KILN_IMAGE_READ = 1 << 0, /* read_only, or read_write with KILN_IMAGE_WRITE */
    KILN_IMAGE_WRITE = 1 << 1,
 };
 
 struct kiln_kernel_arg {
    char *name;
-   char *type_name;            /* as written: "float4*", "uint" */
+   char *type_name; /* as written: "float4*", "uint" */
    enum kiln_arg_kind kind;
    enum kiln_base_type base_type; /* of the value or of the pointee */
-   unsigned vector_size;       /* 1, 2, 3, 4, 8, 16 */
+   unsigned vector_size;          /* 1, 2, 3, 4, 8, 16 */
    /* An integer type named by a typedef: SPIR-V's integers carry no sign,
     * so base_type is the unsigned type of the width and either sign fits. */
    bool sign_unknown;
-   unsigned offset;            /* byte offset in the kernarg buffer */
-   unsigned size;              /* bytes the slot takes; an image's or a
-                                  sampler's holds its descriptors
-                                  (kiln_amd_abi.h's kiln_image_slot and
-                                  kiln_sampler_slot) */
+   unsigned offset;                 /* byte offset in the kernarg buffer */
+   unsigned size;                   /* bytes the slot takes; an image's or a
+                                       sampler's holds its descriptors
+                                       (kiln_amd_abi.h's kiln_image_slot and
+                                       kiln_sampler_slot) */
    enum kiln_image_type image_type; /* KILN_ARG_IMAGE only */
-   unsigned image_access;      /* KILN_ARG_IMAGE only: enum kiln_image_access */
+   unsigned image_access;           /* KILN_ARG_IMAGE only: enum kiln_image_access */
    bool is_const, is_volatile, is_restrict;
 };
 
@@ -113,28 +121,28 @@ struct kiln_kernel_arg {
  * .vgpr_count/.sgpr_count, not what is allocated (RSRC1 rounds VGPRs up to
  * the granule). */
 struct kiln_kernel_stats {
-   unsigned instructions;      /* machine instructions (ACO's or brw's count) */
+   unsigned instructions; /* machine instructions (ACO's or brw's count) */
    unsigned code_bytes;
-   unsigned vgprs;             /* highest VGPR the code references + 1; on
-                                  Intel brw's peak register pressure, in
-                                  GRFs (32 bytes; a thread has 128) */
-   unsigned sgprs;             /* highest SGPR referenced + 1, + 2 if VCC is
-                                  used; 0 on Intel, which has no scalar file */
-   unsigned spills;            /* registers spilled to scratch (brw's count;
-                                  0 on AMD, whose spills show in scratch_bytes) */
+   unsigned vgprs;  /* highest VGPR the code references + 1; on
+                       Intel brw's peak register pressure, in
+                       GRFs (32 bytes; a thread has 128) */
+   unsigned sgprs;  /* highest SGPR referenced + 1, + 2 if VCC is
+                       used; 0 on Intel, which has no scalar file */
+   unsigned spills; /* registers spilled to scratch (brw's count;
+                       0 on AMD, whose spills show in scratch_bytes) */
    unsigned lds_bytes;
-   unsigned scratch_bytes;     /* per lane */
-   unsigned wave_size;         /* on Intel the SIMD width */
+   unsigned scratch_bytes; /* per lane */
+   unsigned wave_size;     /* on Intel the SIMD width */
    double compile_ms;
 };
 
 /* What an Intel launch needs beyond struct kiln_kernel's common fields
  * (include/kiln_intel_abi.h says how the push constants are laid out). */
 struct kiln_intel_kernel {
-   unsigned simd_width;        /* 8, 16 or 32: the one variant compiled */
-   unsigned push_bytes;        /* cross-thread push constants (kiln_intel_abi.h) */
+   unsigned simd_width;            /* 8, 16 or 32: the one variant compiled */
+   unsigned push_bytes;            /* cross-thread push constants (kiln_intel_abi.h) */
    unsigned per_thread_push_bytes; /* Gen12: the thread's sub-group id */
-   unsigned const_data_offset; /* the constant data's offset in code */
+   unsigned const_data_offset;     /* the constant data's offset in code */
    unsigned grf_used;
    unsigned scratch_bytes_per_thread;
    bool uses_barrier;
@@ -158,18 +166,18 @@ struct kiln_printf_format {
 
 struct kiln_kernel {
    char *name;
-   uint32_t *code;             /* machine code, little-endian dwords */
-   unsigned code_size;         /* bytes to upload: instructions, then the
-                                  kernel's constant data; no prefetch padding */
-   uint32_t rsrc1, rsrc2, rsrc3; /* COMPUTE_PGM_RSRC1/2/3 (AMD) */
+   uint32_t *code;                 /* machine code, little-endian dwords */
+   unsigned code_size;             /* bytes to upload: instructions, then the
+                                      kernel's constant data; no prefetch padding */
+   uint32_t rsrc1, rsrc2, rsrc3;   /* COMPUTE_PGM_RSRC1/2/3 (AMD) */
    struct kiln_intel_kernel intel; /* Intel targets only */
    unsigned wave_size;
-   unsigned lds_bytes;         /* static LDS (__local variables) */
+   unsigned lds_bytes; /* static LDS (__local variables) */
    unsigned scratch_bytes_per_lane;
-   unsigned num_user_sgprs;    /* see kiln_amd_abi.h for their meaning */
-   unsigned kernarg_size;      /* explicit arguments */
-   unsigned kernarg_alloc_size;/* explicit + implicit, what to allocate */
-   unsigned implicit_offset;   /* offset of struct kiln_implicit_args */
+   unsigned num_user_sgprs;     /* see kiln_amd_abi.h for their meaning */
+   unsigned kernarg_size;       /* explicit arguments */
+   unsigned kernarg_alloc_size; /* explicit + implicit, what to allocate */
+   unsigned implicit_offset;    /* offset of struct kiln_implicit_args */
    /* A Gallium front end's images and samplers (kiln_amd_abi.h): the
     * binding table's offset in the explicit arguments and the slots the
     * kernel reads; all 0 when it reads none. */
@@ -180,7 +188,7 @@ struct kiln_kernel {
    struct kiln_kernel_arg *args;
    unsigned num_args;
    struct kiln_kernel_stats stats;
-   char *disasm;               /* NUL-terminated; NULL if unavailable */
+   char *disasm; /* NUL-terminated; NULL if unavailable */
    /* The formats of the kernel's printf calls, indexed by the format id
     * less 1 that starts each record; none when the kernel calls no printf
     * and needs no printf buffer. */
@@ -208,9 +216,9 @@ struct kiln_program {
    struct kiln_kernel *kernels;
    unsigned num_kernels;
    enum kiln_target target;
-   char *log;                  /* compiler diagnostics (warnings), may be NULL */
-   uint32_t *spirv;            /* the module's SPIR-V */
-   size_t spirv_size;          /* bytes */
+   char *log;         /* compiler diagnostics (warnings), may be NULL */
+   uint32_t *spirv;   /* the module's SPIR-V */
+   size_t spirv_size; /* bytes */
    /* The program's __global variables, at program scope or static in a
     * function (OpenCL C 2.0 6.5.1): one buffer of globals_size bytes for
     * the program's lifetime, shared by all its kernels, whose address
@@ -237,15 +245,14 @@ enum kiln_compile_status {
 /* Compiles source (OpenCL C text or a SPIR-V binary, per options) for the
  * target.  On success *program holds every kernel; on failure *log (always
  * set when non-NULL, free() it) says why, with file:line:col where known. */
-enum kiln_compile_status
-kiln_compile(const void *source, size_t size,
-             const struct kiln_compile_options *options,
-             struct kiln_program **program, char **log);
+enum kiln_compile_status kiln_compile(const void *source, size_t size,
+                                      const struct kiln_compile_options *options,
+                                      struct kiln_program **program, char **log);
 
 void kiln_program_free(struct kiln_program *program);
 
-const struct kiln_kernel *
-kiln_program_find_kernel(const struct kiln_program *program, const char *name);
+const struct kiln_kernel *kiln_program_find_kernel(const struct kiln_program *program,
+                                                   const char *name);
 
 /* The smallest printf buffer in which each of the kernel's printf calls
  * can write its record (kiln_amd_abi.h's layout); 0 when it calls none. */

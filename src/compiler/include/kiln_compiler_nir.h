@@ -25,25 +25,24 @@ struct nir_shader_compiler_options;
  * division can still be lowered correctly rounded when the NIR arrives
  * (the backend's options turn it into a multiply by the reciprocal).
  * NULL for a target whose backend this build leaves out. */
-const struct nir_shader_compiler_options *
-kiln_compiler_nir_options(enum kiln_target target);
+const struct nir_shader_compiler_options *kiln_compiler_nir_options(enum kiln_target target);
 
 struct kiln_nir_kernel_options {
-   const char *name;           /* for diagnostics and the kernel's name */
+   const char *name; /* for diagnostics and the kernel's name */
    enum kiln_target target;
-   unsigned wave_size;         /* 0 = the target's default */
-   unsigned input_size;        /* bytes of load_kernel_input the caller provides */
-   bool program_globals;       /* the caller's launches name the program's
-                                  __global variables' buffer (kiln_amd_abi.h) */
-   uint32_t debug;             /* enum kiln_debug; ORed with KILN_DEBUG */
+   unsigned wave_size;   /* 0 = the target's default */
+   unsigned input_size;  /* bytes of load_kernel_input the caller provides */
+   bool program_globals; /* the caller's launches name the program's
+                            __global variables' buffer (kiln_amd_abi.h) */
+   uint32_t debug;       /* enum kiln_debug; ORed with KILN_DEBUG */
 };
 
 /* Compiles a kernel (MESA_SHADER_KERNEL, explicit I/O) and takes
  * ownership of nir.  On success *kernel is set (kiln_kernel_free() it);
  * *log is set when non-NULL (free() it). */
-enum kiln_compile_status
-kiln_compile_nir(struct nir_shader *nir, const struct kiln_nir_kernel_options *options,
-                 struct kiln_kernel **kernel, char **log);
+enum kiln_compile_status kiln_compile_nir(struct nir_shader *nir,
+                                          const struct kiln_nir_kernel_options *options,
+                                          struct kiln_kernel **kernel, char **log);
 
 void kiln_kernel_free(struct kiln_kernel *kernel);
 
@@ -58,7 +57,7 @@ struct spirv_to_nir_options;
  * and kept when a front end caches the kernel's NIR). */
 struct kiln_frontend_globals {
    uint8_t key[32];
-   size_t size;                     /* 0: the program has none */
+   size_t size; /* 0: the program has none */
    uint8_t *data;
    struct kiln_global_reloc *relocs;
    unsigned num_relocs;
@@ -80,13 +79,13 @@ bool kiln_nir_uses_program_globals(const struct nir_shader *nir);
  * variables (kiln_frontend_globals_finish() it), and
  * kiln_frontend_lower_before_io() runs right before the front end's
  * explicit I/O (generic accesses, rounding conversions). */
-struct nir_shader *
-kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
-                           struct nir_spirv_specialization *spec, unsigned num_spec,
-                           const char *entry_point, const struct spirv_to_nir_options *options,
-                           const struct nir_shader_compiler_options *nir_options,
-                           enum kiln_target target, unsigned wave_size,
-                           struct kiln_frontend_globals *globals);
+struct nir_shader *kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
+                                              struct nir_spirv_specialization *spec,
+                                              unsigned num_spec, const char *entry_point,
+                                              const struct spirv_to_nir_options *options,
+                                              const struct nir_shader_compiler_options *nir_options,
+                                              enum kiln_target target, unsigned wave_size,
+                                              struct kiln_frontend_globals *globals);
 
 void kiln_frontend_lower_before_io(struct nir_shader *nir, enum kiln_target target);
 
@@ -97,7 +96,7 @@ void kiln_frontend_lower_before_io(struct nir_shader *nir, enum kiln_target targ
  * + 1 (the index device queue records name it by; 0: no block) in the low
  * bits and its number of __local arguments from
  * KILN_FRONTEND_BLOCK_LOCALS_SHIFT. */
-#define KILN_FRONTEND_BLOCK_INDEX_MASK 0xffffffu
+#define KILN_FRONTEND_BLOCK_INDEX_MASK   0xffffffu
 #define KILN_FRONTEND_BLOCK_LOCALS_SHIFT 24
 
 /* Whether the kernel reads the default device queue (it may enqueue; its

@@ -70,7 +70,7 @@ kiln_intel_resource(struct pipe_resource *res)
 
 struct kiln_intel_compute_state {
    struct kiln_kernel *kernel;
-   unsigned static_shared_mem; /* where the front end starts __local arguments */
+   unsigned static_shared_mem;           /* where the front end starts __local arguments */
    struct kiln_program_globals *globals; /* its program's __global variables, or NULL */
 };
 

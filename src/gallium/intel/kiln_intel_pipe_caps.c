@@ -18,7 +18,6 @@
  */
 #include "kiln_intel_pipe.h"
 
-
 #include "dev/intel_device_info.h"
 #include "util/u_math.h"
 #include "util/u_screen.h"

@@ -54,9 +54,9 @@ kiln_intel_texture_unmap(struct pipe_context *pctx, struct pipe_transfer *t)
 }
 
 static void
-kiln_intel_texture_subdata(struct pipe_context *pctx, struct pipe_resource *pres,
-                           unsigned level, unsigned usage, const struct pipe_box *box,
-                           const void *data, unsigned stride, uintptr_t layer_stride)
+kiln_intel_texture_subdata(struct pipe_context *pctx, struct pipe_resource *pres, unsigned level,
+                           unsigned usage, const struct pipe_box *box, const void *data,
+                           unsigned stride, uintptr_t layer_stride)
 {
 }
 

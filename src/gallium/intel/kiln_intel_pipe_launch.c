@@ -39,8 +39,8 @@ static void
 kiln_intel_set_global_binding(struct pipe_context *pctx, unsigned first, unsigned count,
                               struct pipe_resource **resources, uint32_t **handles)
 {
-   kiln_pipe_inputs_set_global_binding(&kiln_intel_context(pctx)->inputs, first, count,
-                                       resources, handles);
+   kiln_pipe_inputs_set_global_binding(&kiln_intel_context(pctx)->inputs, first, count, resources,
+                                       handles);
 }
 
 /* The work-group's shared memory: the kernel's static __local variables,
@@ -52,8 +52,9 @@ place_slm(const struct kiln_intel_compute_state *cs, const struct pipe_grid_info
 {
    const struct kiln_kernel *k = cs->kernel;
    if (k->lds_bytes > cs->static_shared_mem && info->variable_shared_mem) {
-      fprintf(stderr, "kiln: kernel %s: %u bytes of static __local memory, more than the %u "
-                      "the __local arguments were placed after; nothing runs\n",
+      fprintf(stderr,
+              "kiln: kernel %s: %u bytes of static __local memory, more than the %u "
+              "the __local arguments were placed after; nothing runs\n",
               k->name, k->lds_bytes, cs->static_shared_mem);
       return false;
    }
@@ -62,8 +63,9 @@ place_slm(const struct kiln_intel_compute_state *cs, const struct pipe_grid_info
          ? (uint64_t)MAX2(k->lds_bytes, cs->static_shared_mem) + info->variable_shared_mem
          : k->lds_bytes;
    if (bytes > KILN_INTEL_PIPE_MAX_SLM_BYTES) {
-      fprintf(stderr, "kiln: kernel %s: %llu bytes of __local memory, over the %u a "
-                      "work-group has; nothing runs\n",
+      fprintf(stderr,
+              "kiln: kernel %s: %llu bytes of __local memory, over the %u a "
+              "work-group has; nothing runs\n",
               k->name, (unsigned long long)bytes, KILN_INTEL_PIPE_MAX_SLM_BYTES);
       return false;
    }
@@ -127,14 +129,13 @@ submit_and_wait(struct kiln_intel_context *ctx, const struct kiln_intel_launch *
    simple_mtx_lock(&screen->dev_lock);
    int ret = kiln_intel_dispatch(screen->dev, launch, &submission, err, sizeof(err));
    if (!ret) {
-      ret = kiln_intel_wait(screen->dev, &submission, KILN_INTEL_PIPE_TIMEOUT_NS, err,
-                            sizeof(err));
+      ret = kiln_intel_wait(screen->dev, &submission, KILN_INTEL_PIPE_TIMEOUT_NS, err, sizeof(err));
       kiln_intel_submission_finish(screen->dev, &submission);
    }
    simple_mtx_unlock(&screen->dev_lock);
    if (ret)
-      ctx->reset = ret == ETIME || ret == EIO ? PIPE_GUILTY_CONTEXT_RESET
-                                              : PIPE_UNKNOWN_CONTEXT_RESET;
+      ctx->reset =
+         ret == ETIME || ret == EIO ? PIPE_GUILTY_CONTEXT_RESET : PIPE_UNKNOWN_CONTEXT_RESET;
    if (ret == ETIME)
       fprintf(stderr, "kiln: kernel %s: %s, so it is taken for a hang\n", name, err);
    else if (ret)

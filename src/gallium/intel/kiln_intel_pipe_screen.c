@@ -52,12 +52,18 @@ family_name(const struct intel_device_info *info)
    if (intel_device_info_is_dg2(info))
       return "DG2";
    switch (info->platform) {
-   case INTEL_PLATFORM_TGL: return "Tiger Lake";
-   case INTEL_PLATFORM_RKL: return "Rocket Lake";
-   case INTEL_PLATFORM_DG1: return "DG1";
-   case INTEL_PLATFORM_ADL: return "Alder Lake";
-   case INTEL_PLATFORM_RPL: return "Raptor Lake";
-   default: return info->name;
+   case INTEL_PLATFORM_TGL:
+      return "Tiger Lake";
+   case INTEL_PLATFORM_RKL:
+      return "Rocket Lake";
+   case INTEL_PLATFORM_DG1:
+      return "DG1";
+   case INTEL_PLATFORM_ADL:
+      return "Alder Lake";
+   case INTEL_PLATFORM_RPL:
+      return "Raptor Lake";
+   default:
+      return info->name;
    }
 }
 

@@ -20,7 +20,7 @@ struct kiln_sim_profile;
 
 struct kiln_profile_session {
    bool json;
-   const char *html;           /* file to write, or NULL */
+   const char *html; /* file to write, or NULL */
    unsigned num;
    struct kiln_sim_profile **profiles;
    char **titles;

@@ -47,32 +47,33 @@
 static void
 usage(FILE *out)
 {
-   fprintf(out,
-           "usage: kiln run FILE.cl -k KERNEL -g X[,Y,Z] [-l X[,Y,Z]] [-o X[,Y,Z]]\n"
-           "                [-b \"BUILD_OPTIONS\"] [--target gfx900|gfx1030|gfx1100|tgl|dg2]\n"
-           "                [--launches N] [--printf-buffer-size BYTES] [-v] ARG...\n"
-           "  ARG, one per kernel argument in order:\n"
-           "    TYPE:v[,v...]          a value (int:5, float4:1,2,3,4)\n"
-           "    buf:TYPE[N][=v,v,...]  a buffer of N elements, printed after the run\n"
-           "    buf:TYPE[N]=@FILE      ... its bytes read from FILE (exactly the buffer's size)\n"
-           "    buf:TYPE[N]=rand:SEED[:LO:HI]  ... filled with seeded random values\n"
-           "    local:BYTES            a __local pointer\n"
-           "    image2d:ORDER,TYPE[W,H][=v,...]  an image (also image1d[W], image1d_buffer[W],\n"
-           "                           image1d_array[W,N], image2d_array[W,H,N], image3d[W,H,D]),\n"
-           "                           every channel of every pixel, printed after the run\n"
-           "    sampler:NORMALIZED,ADDRESS,FILTER  a sampler (sampler:1,CLAMP_TO_EDGE,LINEAR)\n"
-           "  The device: KILN_DEVICE=sim (the emulated gfx1030) or KILN_DEVICE=/dev/dri/renderD128\n"
-           "  (an amdgpu, i915 or xe node); unset, the first amdgpu node, else the first Intel\n"
-           "  Gen12 or Gen12.5 node, else the emulated gfx1030.  -v names the device used on\n"
-           "  stderr; `kiln run --help` names the one chosen now.  On Intel, images and\n"
-           "  device-side enqueue are refused.\n"
-           "\n"
-           "usage: kiln profile (the same) [--json] [--html FILE]\n"
-           "  runs the launch on the emulated device with its counters on and prints,\n"
-           "  per dispatch, the totals, the hottest instructions and the listing with\n"
-           "  executions, lane utilisation and memory traffic; --json prints it as JSON,\n"
-           "  --html FILE draws it as a page.  (The clang-AMDGPU side by side is\n"
-           "  bench/profile.)\n");
+   fprintf(
+      out,
+      "usage: kiln run FILE.cl -k KERNEL -g X[,Y,Z] [-l X[,Y,Z]] [-o X[,Y,Z]]\n"
+      "                [-b \"BUILD_OPTIONS\"] [--target gfx900|gfx1030|gfx1100|tgl|dg2]\n"
+      "                [--launches N] [--printf-buffer-size BYTES] [-v] ARG...\n"
+      "  ARG, one per kernel argument in order:\n"
+      "    TYPE:v[,v...]          a value (int:5, float4:1,2,3,4)\n"
+      "    buf:TYPE[N][=v,v,...]  a buffer of N elements, printed after the run\n"
+      "    buf:TYPE[N]=@FILE      ... its bytes read from FILE (exactly the buffer's size)\n"
+      "    buf:TYPE[N]=rand:SEED[:LO:HI]  ... filled with seeded random values\n"
+      "    local:BYTES            a __local pointer\n"
+      "    image2d:ORDER,TYPE[W,H][=v,...]  an image (also image1d[W], image1d_buffer[W],\n"
+      "                           image1d_array[W,N], image2d_array[W,H,N], image3d[W,H,D]),\n"
+      "                           every channel of every pixel, printed after the run\n"
+      "    sampler:NORMALIZED,ADDRESS,FILTER  a sampler (sampler:1,CLAMP_TO_EDGE,LINEAR)\n"
+      "  The device: KILN_DEVICE=sim (the emulated gfx1030) or KILN_DEVICE=/dev/dri/renderD128\n"
+      "  (an amdgpu, i915 or xe node); unset, the first amdgpu node, else the first Intel\n"
+      "  Gen12 or Gen12.5 node, else the emulated gfx1030.  -v names the device used on\n"
+      "  stderr; `kiln run --help` names the one chosen now.  On Intel, images and\n"
+      "  device-side enqueue are refused.\n"
+      "\n"
+      "usage: kiln profile (the same) [--json] [--html FILE]\n"
+      "  runs the launch on the emulated device with its counters on and prints,\n"
+      "  per dispatch, the totals, the hottest instructions and the listing with\n"
+      "  executions, lane utilisation and memory traffic; --json prints it as JSON,\n"
+      "  --html FILE draws it as a page.  (The clang-AMDGPU side by side is\n"
+      "  bench/profile.)\n");
 }
 
 static char *
@@ -168,16 +169,16 @@ static int
 load_kernel(struct run_state *s, const char *name, struct run_kernel *rk)
 {
    char err[512];
-   const struct kiln_kernel *k = kiln_run_find_kernel(&s->cmd, s->program, name, err,
-                                                      sizeof(err));
+   const struct kiln_kernel *k = kiln_run_find_kernel(&s->cmd, s->program, name, err, sizeof(err));
    if (!k) {
       fprintf(stderr, "kiln run: %s\n", err);
       return KILN_RUN_EXIT_USAGE;
    }
    if (k->implicit_offset != KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size)) {
-      fprintf(stderr, "kiln run: kernel '%s': the compiler puts the implicit arguments at "
-              "%u, kiln_amd_abi.h at %u\n", k->name, k->implicit_offset,
-              (unsigned)KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size));
+      fprintf(stderr,
+              "kiln run: kernel '%s': the compiler puts the implicit arguments at "
+              "%u, kiln_amd_abi.h at %u\n",
+              k->name, k->implicit_offset, (unsigned)KILN_KERNARG_IMPLICIT_OFFSET(k->kernarg_size));
       return KILN_RUN_EXIT_DEVICE;
    }
    if (kiln_run_check_signature(&s->cmd, k, err, sizeof(err))) {
@@ -238,9 +239,10 @@ fill_kernarg(struct run_state *s, struct run_kernel *rk)
       const struct kiln_run_arg *a = &s->cmd.args[i];
 
       if (ka->offset + ka->size > k->kernarg_size) {
-         fprintf(stderr, "kiln run: argument %u ('%s'): slot [%u, %u) lies outside the "
-                 "kernel's %u bytes of arguments\n", i, ka->name, ka->offset,
-                 ka->offset + ka->size, k->kernarg_size);
+         fprintf(stderr,
+                 "kiln run: argument %u ('%s'): slot [%u, %u) lies outside the "
+                 "kernel's %u bytes of arguments\n",
+                 i, ka->name, ka->offset, ka->offset + ka->size, k->kernarg_size);
          return KILN_RUN_EXIT_USAGE;
       }
       switch (a->kind) {
@@ -406,8 +408,7 @@ static int
 open_device(struct run_state *s, bool allow_intel, bool verbose)
 {
    char err[512];
-   if (kiln_run_device_open(&s->device, allow_intel, err, sizeof(err),
-                            verbose ? stderr : NULL)) {
+   if (kiln_run_device_open(&s->device, allow_intel, err, sizeof(err), verbose ? stderr : NULL)) {
       fprintf(stderr, "kiln %s: %s\n", allow_intel ? "run" : "profile", err);
       return KILN_RUN_EXIT_DEVICE;
    }
@@ -464,16 +465,16 @@ out:
 static int
 run(int argc, char **argv, struct kiln_profile_session *profile)
 {
-   struct run_state s = {.profile = profile};
+   struct run_state s = { .profile = profile };
    char err[512];
 
    struct kiln_run_extra_option opts[] = {
-      {.name = "--printf-buffer-size"},
-      {.name = "-v", .flag = true},
-      {.name = "--verbose", .flag = true},
-      {.name = "--json", .flag = true},
-      {.name = "--html"},
-      {.name = "--peer"},
+      { .name = "--printf-buffer-size" },
+      { .name = "-v", .flag = true },
+      { .name = "--verbose", .flag = true },
+      { .name = "--json", .flag = true },
+      { .name = "--html" },
+      { .name = "--peer" },
    };
    if (kiln_run_parse_command_line_extra(argc, argv, opts, profile ? 6 : 3, &s.cmd, err,
                                          sizeof(err))) {
@@ -485,8 +486,10 @@ run(int argc, char **argv, struct kiln_profile_session *profile)
    if (opts[5].value) {
       /* clang's code objects load through a test helper (tests/clang),
        * which the tool may not depend on */
-      fprintf(stderr, "kiln profile: --peer %s: the side by side with clang-AMDGPU is "
-              "bench/profile (bench/profile/bench_profile.py)\n", opts[5].value);
+      fprintf(stderr,
+              "kiln profile: --peer %s: the side by side with clang-AMDGPU is "
+              "bench/profile (bench/profile/bench_profile.py)\n",
+              opts[5].value);
       kiln_run_command_free(&s.cmd);
       return KILN_RUN_EXIT_USAGE;
    }
@@ -574,7 +577,7 @@ main(int argc, char **argv)
    if (argc >= 2 && !strcmp(argv[1], "run"))
       return run(argc - 2, argv + 2, NULL);
    if (argc >= 2 && !strcmp(argv[1], "profile")) {
-      struct kiln_profile_session profile = {0};
+      struct kiln_profile_session profile = { 0 };
       int status = run(argc - 2, argv + 2, &profile);
       kiln_profile_session_free(&profile);
       return status;

@@ -32,17 +32,12 @@ static const struct {
    bool is_signed, is_float;
 } scalar_types[] = {
    /* Longer names first where one is a prefix of another. */
-   {"uchar", KILN_TYPE_UCHAR, 1, false, false},
-   {"char", KILN_TYPE_CHAR, 1, true, false},
-   {"ushort", KILN_TYPE_USHORT, 2, false, false},
-   {"short", KILN_TYPE_SHORT, 2, true, false},
-   {"uint", KILN_TYPE_UINT, 4, false, false},
-   {"int", KILN_TYPE_INT, 4, true, false},
-   {"ulong", KILN_TYPE_ULONG, 8, false, false},
-   {"long", KILN_TYPE_LONG, 8, true, false},
-   {"half", KILN_TYPE_HALF, 2, true, true},
-   {"float", KILN_TYPE_FLOAT, 4, true, true},
-   {"double", KILN_TYPE_DOUBLE, 8, true, true},
+   { "uchar", KILN_TYPE_UCHAR, 1, false, false },   { "char", KILN_TYPE_CHAR, 1, true, false },
+   { "ushort", KILN_TYPE_USHORT, 2, false, false }, { "short", KILN_TYPE_SHORT, 2, true, false },
+   { "uint", KILN_TYPE_UINT, 4, false, false },     { "int", KILN_TYPE_INT, 4, true, false },
+   { "ulong", KILN_TYPE_ULONG, 8, false, false },   { "long", KILN_TYPE_LONG, 8, true, false },
+   { "half", KILN_TYPE_HALF, 2, true, true },       { "float", KILN_TYPE_FLOAT, 4, true, true },
+   { "double", KILN_TYPE_DOUBLE, 8, true, true },
 };
 
 #define NUM_SCALAR_TYPES (sizeof(scalar_types) / sizeof(scalar_types[0]))
@@ -63,8 +58,10 @@ kiln_run_base_type_name(enum kiln_base_type base)
    if (i >= 0)
       return scalar_types[i].name;
    switch (base) {
-   case KILN_TYPE_BOOL: return "bool";
-   default: return "struct/other";
+   case KILN_TYPE_BOOL:
+      return "bool";
+   default:
+      return "struct/other";
    }
 }
 
@@ -129,7 +126,7 @@ kiln_run_half_from_double(double v)
    union {
       float f;
       uint32_t u;
-   } odd = {_mesa_double_to_float_rtz(v)};
+   } odd = { _mesa_double_to_float_rtz(v) };
    if (odd.f != v)
       odd.u |= 1;
    return _mesa_float_to_half(odd.f);
@@ -193,8 +190,7 @@ parse_component(struct kiln_run_arg *arg, size_t slot, const char *text)
 /* "v,v,..." filling the real components of the elements in order; an
  * empty component is an error, not a 0. */
 static int
-parse_values(struct kiln_run_arg *arg, const char *list, unsigned index, char *err,
-             size_t err_size)
+parse_values(struct kiln_run_arg *arg, const char *list, unsigned index, char *err, size_t err_size)
 {
    const size_t max_values = arg->count * arg->type.n;
    char tok[128];
@@ -203,8 +199,8 @@ parse_values(struct kiln_run_arg *arg, const char *list, unsigned index, char *e
    for (const char *p = list;; n++) {
       size_t len = strcspn(p, ",");
       if (n >= max_values) {
-         set_err(err, err_size, "argument %u: more than %zu values for %s[%zu]", index,
-                 max_values, arg->type.name, arg->count);
+         set_err(err, err_size, "argument %u: more than %zu values for %s[%zu]", index, max_values,
+                 arg->type.name, arg->count);
          return -EINVAL;
       }
       if (!len || len >= sizeof(tok)) {
@@ -245,9 +241,11 @@ read_buffer_file(struct kiln_run_arg *arg, const char *path, unsigned index, cha
       set_err(err, err_size, "argument %u: %s: %s", index, path, strerror(errno));
       ret = -EINVAL;
    } else if ((unsigned long)size != arg->bytes) {
-      set_err(err, err_size, "argument %u: %s holds %ld bytes; buf:%s[%zu] is %zu bytes "
-              "(%zu elements of %u bytes)", index, path, size, arg->type.name, arg->count,
-              arg->bytes, arg->count, arg->type.slots * arg->type.scalar_size);
+      set_err(err, err_size,
+              "argument %u: %s holds %ld bytes; buf:%s[%zu] is %zu bytes "
+              "(%zu elements of %u bytes)",
+              index, path, size, arg->type.name, arg->count, arg->bytes, arg->count,
+              arg->type.slots * arg->type.scalar_size);
       ret = -EINVAL;
    } else if (fread(arg->data, 1, arg->bytes, f) != arg->bytes) {
       set_err(err, err_size, "argument %u: %s: read error", index, path);
@@ -276,8 +274,8 @@ parse_bound(const struct kiln_run_arg *arg, const char *text, uint64_t *bits, do
       *f = strtod(text, &end);
       return end == text || *end ? -EINVAL : 0;
    }
-   uint64_t slot[1] = {0};
-   struct kiln_run_arg one = {.type = arg->type, .data = slot};
+   uint64_t slot[1] = { 0 };
+   struct kiln_run_arg one = { .type = arg->type, .data = slot };
    int ret = parse_component(&one, 0, text);
    if (ret)
       return ret;
@@ -295,8 +293,7 @@ parse_bound(const struct kiln_run_arg *arg, const char *text, uint64_t *bits, do
  * and a 64-bit value of three draws otherwise; floats in [LO, HI)
  * (default [0, 1)) as LO + (HI - LO) * draw / 2^31 rounded to the type. */
 static int
-fill_random(struct kiln_run_arg *arg, const char *spec, unsigned index, char *err,
-            size_t err_size)
+fill_random(struct kiln_run_arg *arg, const char *spec, unsigned index, char *err, size_t err_size)
 {
    char buf[160];
    if (strlen(spec) >= sizeof(buf)) {
@@ -316,8 +313,10 @@ fill_random(struct kiln_run_arg *arg, const char *spec, unsigned index, char *er
    errno = 0;
    const uint64_t seed = strtoull(buf, &end, 0);
    if (!buf[0] || *end || errno || buf[0] == '-' || (lo_text && !hi_text)) {
-      set_err(err, err_size, "argument %u: expected rand:SEED or rand:SEED:LO:HI, got "
-              "'rand:%s'", index, spec);
+      set_err(err, err_size,
+              "argument %u: expected rand:SEED or rand:SEED:LO:HI, got "
+              "'rand:%s'",
+              index, spec);
       return -EINVAL;
    }
 
@@ -333,11 +332,10 @@ fill_random(struct kiln_run_arg *arg, const char *spec, unsigned index, char *er
    if (lo_text) {
       int r1 = parse_bound(arg, lo_text, &lo, &flo);
       int r2 = r1 ? r1 : parse_bound(arg, hi_text, &hi, &fhi);
-      bool empty = is_float ? !(flo <= fhi)
-                            : (is_signed ? (int64_t)lo > (int64_t)hi : lo > hi);
+      bool empty = is_float ? !(flo <= fhi) : (is_signed ? (int64_t)lo > (int64_t)hi : lo > hi);
       if (r1 || r2 || empty) {
-         set_err(err, err_size, "argument %u: bad %s range '%s:%s' in rand:", index,
-                 arg->type.name, lo_text, hi_text);
+         set_err(err, err_size, "argument %u: bad %s range '%s:%s' in rand:", index, arg->type.name,
+                 lo_text, hi_text);
          return -EINVAL;
       }
    }
@@ -405,15 +403,17 @@ kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg, c
       if (end[1] == '=') {
          values = end + 2;
       } else if (end[1]) {
-         set_err(err, err_size, "argument %u: unexpected '%s' after ']' in '%s'", index,
-                 end + 1, text);
+         set_err(err, err_size, "argument %u: unexpected '%s' after ']' in '%s'", index, end + 1,
+                 text);
          return -EINVAL;
       }
    } else {
       const char *colon = strchr(text, ':');
       if (!colon || (size_t)(colon - text) >= sizeof(type_name)) {
-         set_err(err, err_size, "argument %u: expected TYPE:v[,v...], buf:TYPE[N] or "
-                 "local:BYTES, got '%s'", index, text);
+         set_err(err, err_size,
+                 "argument %u: expected TYPE:v[,v...], buf:TYPE[N] or "
+                 "local:BYTES, got '%s'",
+                 index, text);
          return -EINVAL;
       }
       memcpy(type_name, text, colon - text);
@@ -449,8 +449,8 @@ kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg, c
       for (const char *c = values; *c; c++)
          commas += *c == ',';
       if (commas + 1 != arg->type.n) {
-         set_err(err, err_size, "argument %u: %s needs %u value%s, got %zu", index,
-                 arg->type.name, arg->type.n, arg->type.n == 1 ? "" : "s", commas + 1);
+         set_err(err, err_size, "argument %u: %s needs %u value%s, got %zu", index, arg->type.name,
+                 arg->type.n, arg->type.n == 1 ? "" : "s", commas + 1);
          return -EINVAL;
       }
    }
@@ -492,17 +492,16 @@ find_extra(struct kiln_run_extra_option *extra, unsigned num_extra, const char *
 }
 
 int
-kiln_run_parse_command_line(int argc, char **argv, struct kiln_run_command *cmd,
-                            char *err, size_t err_size)
+kiln_run_parse_command_line(int argc, char **argv, struct kiln_run_command *cmd, char *err,
+                            size_t err_size)
 {
    return kiln_run_parse_command_line_extra(argc, argv, NULL, 0, cmd, err, err_size);
 }
 
 int
-kiln_run_parse_command_line_extra(int argc, char **argv,
-                                  struct kiln_run_extra_option *extra,
-                                  unsigned num_extra, struct kiln_run_command *cmd,
-                                  char *err, size_t err_size)
+kiln_run_parse_command_line_extra(int argc, char **argv, struct kiln_run_extra_option *extra,
+                                  unsigned num_extra, struct kiln_run_command *cmd, char *err,
+                                  size_t err_size)
 {
    unsigned ldim = 0, odim = 0;
 
@@ -527,7 +526,7 @@ kiln_run_parse_command_line_extra(int argc, char **argv,
          }
          x->value = argv[++i];
       } else if (!strcmp(a, "-k") || !strcmp(a, "-g") || !strcmp(a, "-l") || !strcmp(a, "-o") ||
-          !strcmp(a, "-b") || !strcmp(a, "--target") || !strcmp(a, "--launches")) {
+                 !strcmp(a, "-b") || !strcmp(a, "--target") || !strcmp(a, "--launches")) {
          if (i + 1 >= argc) {
             set_err(err, err_size, "option %s needs a value", a);
             return -EINVAL;
@@ -547,8 +546,10 @@ kiln_run_parse_command_line_extra(int argc, char **argv,
             errno = 0;
             unsigned long n = strtoul(v, &end, 10);
             if (errno || end == v || *end || !n || n > 1000000 || v[0] == '-') {
-               set_err(err, err_size, "option --launches: '%s' is not a count from 1 to "
-                       "1000000", v);
+               set_err(err, err_size,
+                       "option --launches: '%s' is not a count from 1 to "
+                       "1000000",
+                       v);
                return -EINVAL;
             }
             cmd->launches = n;
@@ -576,8 +577,7 @@ kiln_run_parse_command_line_extra(int argc, char **argv,
             set_err(err, err_size, "more than %d kernel arguments", KILN_RUN_MAX_ARGS);
             return -EINVAL;
          }
-         int ret = kiln_run_parse_arg(a, cmd->num_args, &cmd->args[cmd->num_args], err,
-                                      err_size);
+         int ret = kiln_run_parse_arg(a, cmd->num_args, &cmd->args[cmd->num_args], err, err_size);
          cmd->num_args++;
          if (ret)
             return ret;
@@ -606,12 +606,18 @@ static const char *
 kind_name(enum kiln_arg_kind kind)
 {
    switch (kind) {
-   case KILN_ARG_VALUE: return "a value";
-   case KILN_ARG_GLOBAL_PTR: return "a __global pointer";
-   case KILN_ARG_CONSTANT_PTR: return "a __constant pointer";
-   case KILN_ARG_LOCAL_PTR: return "a __local pointer";
-   case KILN_ARG_IMAGE: return "an image";
-   case KILN_ARG_SAMPLER: return "a sampler";
+   case KILN_ARG_VALUE:
+      return "a value";
+   case KILN_ARG_GLOBAL_PTR:
+      return "a __global pointer";
+   case KILN_ARG_CONSTANT_PTR:
+      return "a __constant pointer";
+   case KILN_ARG_LOCAL_PTR:
+      return "a __local pointer";
+   case KILN_ARG_IMAGE:
+      return "an image";
+   case KILN_ARG_SAMPLER:
+      return "a sampler";
    }
    return "?";
 }
@@ -660,12 +666,12 @@ kiln_run_find_kernel(const struct kiln_run_command *cmd, const struct kiln_progr
 }
 
 int
-kiln_run_check_signature(const struct kiln_run_command *cmd, const struct kiln_kernel *k,
-                         char *err, size_t err_size)
+kiln_run_check_signature(const struct kiln_run_command *cmd, const struct kiln_kernel *k, char *err,
+                         size_t err_size)
 {
    if (cmd->num_args != k->num_args) {
-      set_err(err, err_size, "kernel '%s' takes %u argument%s, %u given", k->name,
-              k->num_args, k->num_args == 1 ? "" : "s", cmd->num_args);
+      set_err(err, err_size, "kernel '%s' takes %u argument%s, %u given", k->name, k->num_args,
+              k->num_args == 1 ? "" : "s", cmd->num_args);
       return -EINVAL;
    }
    for (unsigned i = 0; i < k->num_args; i++) {
@@ -692,16 +698,16 @@ kiln_run_check_signature(const struct kiln_run_command *cmd, const struct kiln_k
          break;
       }
       if (!kind_ok) {
-         static const char *given[] = {"a value", "a buffer", "a __local size", "an image",
-                                       "a sampler"};
-         set_err(err, err_size, "argument %u ('%s %s'): kernel '%s' expects %s, %s given",
-                 i, ka->type_name ? ka->type_name : "", name, k->name, kind_name(ka->kind),
+         static const char *given[] = { "a value", "a buffer", "a __local size", "an image",
+                                        "a sampler" };
+         set_err(err, err_size, "argument %u ('%s %s'): kernel '%s' expects %s, %s given", i,
+                 ka->type_name ? ka->type_name : "", name, k->name, kind_name(ka->kind),
                  given[a->kind]);
          return -EINVAL;
       }
       if (a->kind == KILN_RUN_ARG_IMAGE && a->image.type != ka->image_type) {
-         set_err(err, err_size, "argument %u ('%s'): kernel '%s' expects an %s, an %s given",
-                 i, name, k->name, kiln_run_image_type_name(ka->image_type),
+         set_err(err, err_size, "argument %u ('%s'): kernel '%s' expects an %s, an %s given", i,
+                 name, k->name, kiln_run_image_type_name(ka->image_type),
                  kiln_run_image_type_name(a->image.type));
          return -EINVAL;
       }
@@ -725,8 +731,8 @@ kiln_run_check_signature(const struct kiln_run_command *cmd, const struct kiln_k
          return -EINVAL;
       }
       if (a->kind == KILN_RUN_ARG_VALUE && ka->size && ka->size != a->bytes) {
-         set_err(err, err_size, "argument %u ('%s'): the kernel's slot is %u bytes, %s is %zu",
-                 i, name, ka->size, a->type.name, a->bytes);
+         set_err(err, err_size, "argument %u ('%s'): the kernel's slot is %u bytes, %s is %zu", i,
+                 name, ka->size, a->type.name, a->bytes);
          return -EINVAL;
       }
    }
@@ -746,8 +752,7 @@ kiln_run_print_buffers(FILE *out, const struct kiln_run_command *cmd)
       fprintf(out, "arg%u:", i);
       for (size_t e = 0; e < a->count; e++) {
          for (unsigned c = 0; c < a->type.n; c++) {
-            const char *p = (const char *)a->data +
-                            (e * a->type.slots + c) * a->type.scalar_size;
+            const char *p = (const char *)a->data + (e * a->type.slots + c) * a->type.scalar_size;
             uint64_t bits = 0;
             memcpy(&bits, p, a->type.scalar_size);
             if (a->type.base == KILN_TYPE_HALF) {

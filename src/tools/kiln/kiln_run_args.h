@@ -23,11 +23,11 @@
 #include "kiln_compiler.h"
 
 struct kiln_run_type {
-   char name[16];              /* as written: "float4" */
+   char name[16]; /* as written: "float4" */
    enum kiln_base_type base;
-   unsigned n;                 /* components: 1, 2, 3, 4, 8, 16 */
-   unsigned slots;             /* components in memory: 4 for a 3-vector */
-   unsigned scalar_size;       /* bytes of one component */
+   unsigned n;           /* components: 1, 2, 3, 4, 8, 16 */
+   unsigned slots;       /* components in memory: 4 for a 3-vector */
+   unsigned scalar_size; /* bytes of one component */
 };
 
 enum kiln_run_arg_kind {
@@ -44,9 +44,9 @@ enum kiln_run_arg_kind {
  * pixel_size bytes as OpenCL lays the format out in memory. */
 struct kiln_run_image {
    enum kiln_image_type type;
-   uint32_t order;             /* CL_R ... CL_LUMINANCE */
-   uint32_t data_type;         /* CL_SNORM_INT8 ... CL_FLOAT */
-   unsigned channels;          /* values listed per pixel */
+   uint32_t order;     /* CL_R ... CL_LUMINANCE */
+   uint32_t data_type; /* CL_SNORM_INT8 ... CL_FLOAT */
+   unsigned channels;  /* values listed per pixel */
    unsigned pixel_size;
    size_t width, height, depth, layers; /* 1 where the type has none */
 };
@@ -54,17 +54,17 @@ struct kiln_run_image {
 /* A sampler (`sampler:NORMALIZED,ADDRESS,FILTER`), in OpenCL's enums. */
 struct kiln_run_sampler {
    bool normalized;
-   uint32_t addressing;        /* CL_ADDRESS_NONE ... */
-   uint32_t filter;            /* CL_FILTER_NEAREST or CL_FILTER_LINEAR */
+   uint32_t addressing; /* CL_ADDRESS_NONE ... */
+   uint32_t filter;     /* CL_FILTER_NEAREST or CL_FILTER_LINEAR */
 };
 
 struct kiln_run_arg {
    enum kiln_run_arg_kind kind;
-   struct kiln_run_type type;  /* unused for local */
-   size_t count;               /* elements (an image's pixels); 1 for a value */
-   size_t bytes;               /* count * slots * scalar_size, or local bytes,
-                                  or an image's count * pixel_size */
-   void *data;                 /* NULL for local and sampler */
+   struct kiln_run_type type;       /* unused for local */
+   size_t count;                    /* elements (an image's pixels); 1 for a value */
+   size_t bytes;                    /* count * slots * scalar_size, or local bytes,
+                                       or an image's count * pixel_size */
+   void *data;                      /* NULL for local and sampler */
    struct kiln_run_image image;     /* KILN_RUN_ARG_IMAGE */
    struct kiln_run_sampler sampler; /* KILN_RUN_ARG_SAMPLER */
 };
@@ -76,8 +76,8 @@ uint16_t kiln_run_half_from_double(double v);
  * text is one, parsing it into arg (0 or -EINVAL with err naming the
  * argument and what is wrong), and the `argI:` line of an image's values. */
 bool kiln_run_is_image_arg(const char *text);
-int kiln_run_parse_image_arg(const char *text, unsigned index, struct kiln_run_arg *arg,
-                             char *err, size_t err_size);
+int kiln_run_parse_image_arg(const char *text, unsigned index, struct kiln_run_arg *arg, char *err,
+                             size_t err_size);
 void kiln_run_print_image(FILE *out, unsigned index, const struct kiln_run_arg *arg);
 /* Copies an image argument's pixels between its tightly packed data and
  * device memory whose rows are row_pitch bytes apart and slices (or
@@ -88,12 +88,12 @@ void kiln_run_image_copy(const struct kiln_run_arg *arg, void *device, uint64_t 
 /* The OpenCL name of an image type ("image2d_t"). */
 const char *kiln_run_image_type_name(enum kiln_image_type type);
 
-#define KILN_RUN_MAX_ARGS 64
+#define KILN_RUN_MAX_ARGS    64
 #define KILN_RUN_MAX_KERNELS 8
 
 struct kiln_run_command {
    const char *file;
-   const char *kernel;         /* the first -k */
+   const char *kernel; /* the first -k */
    /* Every -k in order: the kernels of the program that run one after the
     * other on the same arguments, and the whole sequence --launches times
     * (default 1), so that the program's __global variables carry values
@@ -101,8 +101,8 @@ struct kiln_run_command {
    const char *kernels[KILN_RUN_MAX_KERNELS];
    unsigned num_kernels;
    unsigned launches;
-   const char *options;        /* -b, "" when not given */
-   const char *target;         /* --target, NULL = the device's */
+   const char *options; /* -b, "" when not given */
+   const char *target;  /* --target, NULL = the device's */
    unsigned dim;
    uint64_t global[3];
    uint64_t local[3];
@@ -116,12 +116,12 @@ struct kiln_run_command {
 int kiln_run_parse_type(const char *text, struct kiln_run_type *type);
 
 /* One ARG; index only names it in messages.  0 or -EINVAL / -ERANGE. */
-int kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg,
-                       char *err, size_t err_size);
+int kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg, char *err,
+                       size_t err_size);
 
 /* The command line after `run`.  0 or -EINVAL with err naming what is wrong. */
-int kiln_run_parse_command_line(int argc, char **argv, struct kiln_run_command *cmd,
-                                char *err, size_t err_size);
+int kiln_run_parse_command_line(int argc, char **argv, struct kiln_run_command *cmd, char *err,
+                                size_t err_size);
 
 /* An option taking one value that a runner accepts beyond the launch's own,
  * e.g. a runner's `--platform NAME`: value is NULL unless the command line
@@ -135,24 +135,22 @@ struct kiln_run_extra_option {
 
 /* kiln_run_parse_command_line, also accepting the num_extra options of
  * extra and storing their values there. */
-int kiln_run_parse_command_line_extra(int argc, char **argv,
-                                      struct kiln_run_extra_option *extra,
-                                      unsigned num_extra, struct kiln_run_command *cmd,
-                                      char *err, size_t err_size);
+int kiln_run_parse_command_line_extra(int argc, char **argv, struct kiln_run_extra_option *extra,
+                                      unsigned num_extra, struct kiln_run_command *cmd, char *err,
+                                      size_t err_size);
 void kiln_run_command_free(struct kiln_run_command *cmd);
 
 /* The program's kernel called name, or NULL with err naming cmd's file and
  * listing the kernels it has. */
 const struct kiln_kernel *kiln_run_find_kernel(const struct kiln_run_command *cmd,
-                                               const struct kiln_program *program,
-                                               const char *name, char *err, size_t err_size);
+                                               const struct kiln_program *program, const char *name,
+                                               char *err, size_t err_size);
 
 /* Checks the arguments against the kernel's: count, kind (value, buffer,
  * __local), element type and vector size.  0 or -EINVAL naming the first
  * argument that does not fit. */
-int kiln_run_check_signature(const struct kiln_run_command *cmd,
-                             const struct kiln_kernel *kernel, char *err,
-                             size_t err_size);
+int kiln_run_check_signature(const struct kiln_run_command *cmd, const struct kiln_kernel *kernel,
+                             char *err, size_t err_size);
 
 /* `argI: v v v ...` for every buffer and image argument. */
 void kiln_run_print_buffers(FILE *out, const struct kiln_run_command *cmd);

@@ -26,8 +26,8 @@
  * at least (CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE, _MAX_SIZE); kiln's
  * host-side queue is not bounded that way and takes thousands of records
  * of any size of literal. */
-#define QUEUE_RECORDS 4096
-#define QUEUE_EVENTS 4096
+#define QUEUE_RECORDS    4096
+#define QUEUE_EVENTS     4096
 #define QUEUE_HEAP_BYTES (1024 * 1024)
 
 struct kiln_run_device_queue {
@@ -55,8 +55,8 @@ block_layout(const struct kiln_kernel *k, struct kiln_amdgpu_block_kernel *b)
 
 int
 kiln_run_device_queue_create(struct kiln_amdgpu_device *dev, const struct kiln_program *p,
-                             uint64_t printf_size, struct kiln_run_device_queue **out,
-                             char *err, size_t err_size)
+                             uint64_t printf_size, struct kiln_run_device_queue **out, char *err,
+                             size_t err_size)
 {
    *out = NULL;
    bool enqueues = false;
@@ -76,8 +76,8 @@ kiln_run_device_queue_create(struct kiln_amdgpu_device *dev, const struct kiln_p
    q->program = p;
    q->printf_size = printf_size;
 
-   const uint64_t size = kiln_amdgpu_device_queue_size(QUEUE_RECORDS, QUEUE_EVENTS,
-                                                       QUEUE_HEAP_BYTES);
+   const uint64_t size =
+      kiln_amdgpu_device_queue_size(QUEUE_RECORDS, QUEUE_EVENTS, QUEUE_HEAP_BYTES);
    int ret = kiln_amdgpu_bo_create(dev, size, KILN_AMDGPU_BO_HOST_VISIBLE, &q->bo);
    if (ret) {
       snprintf(err, err_size, "device queue of %llu bytes: %s", (unsigned long long)size,
@@ -92,8 +92,10 @@ kiln_run_device_queue_create(struct kiln_amdgpu_device *dev, const struct kiln_p
       if (!k->enqueued_block)
          continue;
       if (!block_layout(k, &q->blocks[i])) {
-         snprintf(err, err_size, "block kernel '%s': its arguments are not a block literal "
-                  "and __local pointers", k->name);
+         snprintf(err, err_size,
+                  "block kernel '%s': its arguments are not a block literal "
+                  "and __local pointers",
+                  k->name);
          kiln_run_device_queue_destroy(dev, q);
          return -EINVAL;
       }
@@ -109,8 +111,8 @@ kiln_run_device_queue_create(struct kiln_amdgpu_device *dev, const struct kiln_p
          if (printf_size < kiln_printf_min_buffer_size(k) || printf_size > UINT32_MAX ||
              kiln_amdgpu_bo_create(dev, printf_size, KILN_AMDGPU_BO_HOST_VISIBLE,
                                    &q->blocks[i].printf_bo)) {
-            snprintf(err, err_size, "block kernel '%s': printf buffer of %llu bytes: %s",
-                     k->name, (unsigned long long)printf_size,
+            snprintf(err, err_size, "block kernel '%s': printf buffer of %llu bytes: %s", k->name,
+                     (unsigned long long)printf_size,
                      q->blocks[i].printf_bo ? kiln_amdgpu_device_error(dev) : "too small");
             kiln_run_device_queue_destroy(dev, q);
             return -EINVAL;
@@ -171,13 +173,16 @@ kiln_run_device_queue_print(struct kiln_run_device_queue *q, FILE *out)
       int64_t dropped = kiln_printf_print(out, k, q->blocks[i].printf_bo->map, q->printf_size);
       fflush(out);
       if (dropped < 0)
-         fprintf(stderr, "kiln run: block kernel '%s': its printf buffer holds a record of "
-                 "no printf call of the kernel; the output after it is lost\n", k->name);
+         fprintf(stderr,
+                 "kiln run: block kernel '%s': its printf buffer holds a record of "
+                 "no printf call of the kernel; the output after it is lost\n",
+                 k->name);
       else if (dropped)
-         fprintf(stderr, "kiln run: block kernel '%s': the printf buffer of %llu bytes was "
+         fprintf(stderr,
+                 "kiln run: block kernel '%s': the printf buffer of %llu bytes was "
                  "full: printf calls asking for %lld more bytes printed nothing and "
-                 "returned -1 (--printf-buffer-size)\n", k->name,
-                 (unsigned long long)q->printf_size, (long long)dropped);
+                 "returned -1 (--printf-buffer-size)\n",
+                 k->name, (unsigned long long)q->printf_size, (long long)dropped);
    }
 }
 

@@ -17,10 +17,9 @@ struct kiln_run_device_queue;
 
 /* The queue of a program one of whose kernels may enqueue, else NULL
  * (*queue); returns 0 or a negative errno with a message in err. */
-int kiln_run_device_queue_create(struct kiln_amdgpu_device *dev,
-                                 const struct kiln_program *program, uint64_t printf_size,
-                                 struct kiln_run_device_queue **queue, char *err,
-                                 size_t err_size);
+int kiln_run_device_queue_create(struct kiln_amdgpu_device *dev, const struct kiln_program *program,
+                                 uint64_t printf_size, struct kiln_run_device_queue **queue,
+                                 char *err, size_t err_size);
 void kiln_run_device_queue_destroy(struct kiln_amdgpu_device *dev,
                                    struct kiln_run_device_queue *queue);
 
@@ -38,8 +37,7 @@ void kiln_run_device_queue_print(struct kiln_run_device_queue *queue, FILE *out)
 
 /* Runs what the launch enqueued until its whole tree is complete
  * (kiln_amdgpu_device_queue_drain); KILN_DEBUG=driver reports the rounds. */
-int kiln_run_device_queue_drain(struct kiln_run_device_queue *queue,
-                                struct kiln_amdgpu_device *dev,
+int kiln_run_device_queue_drain(struct kiln_run_device_queue *queue, struct kiln_amdgpu_device *dev,
                                 const struct kiln_amdgpu_launch *launch,
                                 struct kiln_amdgpu_fault *fault);
 

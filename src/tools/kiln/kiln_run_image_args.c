@@ -53,10 +53,17 @@ static const struct {
    uint32_t order;
    unsigned channels;
 } orders[] = {
-   { "RGBA", CL_RGBA, 4 },      { "BGRA", CL_BGRA, 4 },   { "ARGB", CL_ARGB, 4 },
-   { "sRGBA", CL_sRGBA, 4 },    { "sBGRA", CL_sBGRA, 4 },
-   { "RGB", CL_RGB, 3 },        { "RG", CL_RG, 2 },       { "RA", CL_RA, 2 },
-   { "R", CL_R, 1 },            { "A", CL_A, 1 },         { "INTENSITY", CL_INTENSITY, 1 },
+   { "RGBA", CL_RGBA, 4 },
+   { "BGRA", CL_BGRA, 4 },
+   { "ARGB", CL_ARGB, 4 },
+   { "sRGBA", CL_sRGBA, 4 },
+   { "sBGRA", CL_sBGRA, 4 },
+   { "RGB", CL_RGB, 3 },
+   { "RG", CL_RG, 2 },
+   { "RA", CL_RA, 2 },
+   { "R", CL_R, 1 },
+   { "A", CL_A, 1 },
+   { "INTENSITY", CL_INTENSITY, 1 },
    { "LUMINANCE", CL_LUMINANCE, 1 },
 };
 
@@ -67,9 +74,9 @@ enum value_kind { UNSIGNED_VALUE, SIGNED_VALUE, HALF_VALUE, FLOAT_VALUE };
 static const struct {
    const char *name;
    uint32_t type;
-   unsigned bits;              /* of a channel; the packed types' pixel below */
+   unsigned bits; /* of a channel; the packed types' pixel below */
    enum value_kind kind;
-   unsigned packed_bits[3];    /* red, green, blue of a packed type */
+   unsigned packed_bits[3]; /* red, green, blue of a packed type */
 } data_types[] = {
    { "SNORM_INT8", CL_SNORM_INT8, 8, SIGNED_VALUE },
    { "SNORM_INT16", CL_SNORM_INT16, 16, SIGNED_VALUE },
@@ -129,8 +136,7 @@ data_type_index(uint32_t type)
 static bool
 is_packed(uint32_t type)
 {
-   return type == CL_UNORM_SHORT_565 || type == CL_UNORM_SHORT_555 ||
-          type == CL_UNORM_INT_101010;
+   return type == CL_UNORM_SHORT_565 || type == CL_UNORM_SHORT_555 || type == CL_UNORM_INT_101010;
 }
 
 /* OpenCL 2.0 5.3.1.1's combinations. */
@@ -250,8 +256,7 @@ parse_channel(const struct kiln_run_image *img, unsigned c, const char *text, ui
 }
 
 static int
-parse_pixels(struct kiln_run_arg *arg, const char *list, unsigned index, char *err,
-             size_t err_size)
+parse_pixels(struct kiln_run_arg *arg, const char *list, unsigned index, char *err, size_t err_size)
 {
    const struct kiln_run_image *img = &arg->image;
    const size_t max_values = arg->count * img->channels;
@@ -259,8 +264,10 @@ parse_pixels(struct kiln_run_arg *arg, const char *list, unsigned index, char *e
    for (size_t n = 0;; n++) {
       const size_t len = strcspn(list, ",");
       if (n >= max_values) {
-         set_err(err, err_size, "argument %u: more than %zu channel values for the image's "
-                 "%zu pixels", index, max_values, arg->count);
+         set_err(err, err_size,
+                 "argument %u: more than %zu channel values for the image's "
+                 "%zu pixels",
+                 index, max_values, arg->count);
          return -EINVAL;
       }
       if (!len || len >= sizeof(tok)) {
@@ -303,20 +310,21 @@ parse_image(const char *text, unsigned t, unsigned index, struct kiln_run_arg *a
       }
    }
    if (!rest || d == ARRAY_LEN(data_types)) {
-      set_err(err, err_size, "argument %u: expected %sORDER,TYPE[...] with OpenCL's channel "
-              "order and data type names (RGBA,UNORM_INT8), got '%s'", index,
-              image_types[t].prefix, text);
+      set_err(err, err_size,
+              "argument %u: expected %sORDER,TYPE[...] with OpenCL's channel "
+              "order and data type names (RGBA,UNORM_INT8), got '%s'",
+              index, image_types[t].prefix, text);
       return -EINVAL;
    }
    img->type = image_types[t].type;
    img->order = orders[o].order;
    img->data_type = data_types[d].type;
    img->channels = orders[o].channels;
-   img->pixel_size = is_packed(img->data_type) ? data_types[d].bits / 8
-                                               : img->channels * data_types[d].bits / 8;
+   img->pixel_size =
+      is_packed(img->data_type) ? data_types[d].bits / 8 : img->channels * data_types[d].bits / 8;
    if (!format_allowed(img->order, img->data_type)) {
-      set_err(err, err_size, "argument %u: OpenCL has no image format %s,%s", index,
-              orders[o].name, data_types[d].name);
+      set_err(err, err_size, "argument %u: OpenCL has no image format %s,%s", index, orders[o].name,
+              data_types[d].name);
       return -EINVAL;
    }
 
@@ -327,8 +335,10 @@ parse_image(const char *text, unsigned t, unsigned index, struct kiln_run_arg *a
       dims[i] = strtoull(p, &end, 10);
       const char want = i + 1 == image_types[t].dims ? ']' : ',';
       if (end == p || *end != want || errno || !dims[i] || dims[i] > 65536 || *p == '-') {
-         set_err(err, err_size, "argument %u: expected %u sizes from 1 to 65536 in [...] of "
-                 "'%s'", index, image_types[t].dims, text);
+         set_err(err, err_size,
+                 "argument %u: expected %u sizes from 1 to 65536 in [...] of "
+                 "'%s'",
+                 index, image_types[t].dims, text);
          return -EINVAL;
       }
       p = end + 1;
@@ -336,11 +346,22 @@ parse_image(const char *text, unsigned t, unsigned index, struct kiln_run_arg *a
    img->width = dims[0];
    img->height = img->depth = img->layers = 1;
    switch (img->type) {
-   case KILN_IMAGE_1D_ARRAY: img->layers = dims[1]; break;
-   case KILN_IMAGE_2D: img->height = dims[1]; break;
-   case KILN_IMAGE_2D_ARRAY: img->height = dims[1]; img->layers = dims[2]; break;
-   case KILN_IMAGE_3D: img->height = dims[1]; img->depth = dims[2]; break;
-   default: break;
+   case KILN_IMAGE_1D_ARRAY:
+      img->layers = dims[1];
+      break;
+   case KILN_IMAGE_2D:
+      img->height = dims[1];
+      break;
+   case KILN_IMAGE_2D_ARRAY:
+      img->height = dims[1];
+      img->layers = dims[2];
+      break;
+   case KILN_IMAGE_3D:
+      img->height = dims[1];
+      img->depth = dims[2];
+      break;
+   default:
+      break;
    }
    arg->count = img->width * img->height * img->depth * img->layers;
    if (arg->count > (1u << 24)) {
@@ -389,9 +410,11 @@ parse_sampler(const char *text, unsigned index, struct kiln_run_arg *arg, char *
    else if (rest && !strcmp(rest, "LINEAR"))
       arg->sampler.filter = CL_FILTER_LINEAR, end = rest;
    if (!end) {
-      set_err(err, err_size, "argument %u: expected sampler:NORMALIZED,ADDRESS,FILTER "
+      set_err(err, err_size,
+              "argument %u: expected sampler:NORMALIZED,ADDRESS,FILTER "
               "(0 or 1; NONE, CLAMP_TO_EDGE, CLAMP, REPEAT or MIRRORED_REPEAT; NEAREST or "
-              "LINEAR), got '%s'", index, text);
+              "LINEAR), got '%s'",
+              index, text);
       return -EINVAL;
    }
    arg->kind = KILN_RUN_ARG_SAMPLER;

@@ -52,8 +52,8 @@ kiln_run_image_create(struct kiln_amdgpu_device *dev, const struct kiln_run_arg 
    struct kiln_amdgpu_image_layout layout;
    int ret = kiln_amdgpu_image_layout(dev, &desc, &layout);
    if (!ret && layout.pixel_size != arg->image.pixel_size) {
-      snprintf(err, err_size, "the device's pixels are %u bytes, OpenCL's %u",
-               layout.pixel_size, arg->image.pixel_size);
+      snprintf(err, err_size, "the device's pixels are %u bytes, OpenCL's %u", layout.pixel_size,
+               arg->image.pixel_size);
       return -EINVAL;
    }
    if (!ret)
@@ -63,8 +63,7 @@ kiln_run_image_create(struct kiln_amdgpu_device *dev, const struct kiln_run_arg 
       return ret;
    }
    memset((*bo)->map, 0, layout.size);
-   kiln_run_image_copy(arg, (*bo)->map, layout.row_pitch,
-                       layout.slice_pitch, true);
+   kiln_run_image_copy(arg, (*bo)->map, layout.row_pitch, layout.slice_pitch, true);
    return 0;
 }
 
@@ -86,8 +85,10 @@ kiln_run_image_slot(struct kiln_amdgpu_device *dev, const struct kiln_run_arg *a
    const size_t need = arg->kind == KILN_RUN_ARG_SAMPLER ? sizeof(struct kiln_sampler_slot)
                                                          : sizeof(struct kiln_image_slot);
    if (size < need) {
-      snprintf(err, err_size, "the kernel's slot of %zu bytes is too small for the %zu of "
-               "the descriptor", size, need);
+      snprintf(err, err_size,
+               "the kernel's slot of %zu bytes is too small for the %zu of "
+               "the descriptor",
+               size, need);
       return -EINVAL;
    }
    int ret;

@@ -27,7 +27,7 @@ void kiln_run_image_read(struct kiln_amdgpu_device *dev, const struct kiln_amdgp
  * kiln_sampler_slot): an image's descriptor for its buffer object and its
  * OpenCL format, or a sampler's descriptor.  0 or a negative errno. */
 int kiln_run_image_slot(struct kiln_amdgpu_device *dev, const struct kiln_run_arg *arg,
-                        const struct kiln_amdgpu_bo *bo, uint8_t *slot, size_t size,
-                        char *err, size_t err_size);
+                        const struct kiln_amdgpu_bo *bo, uint8_t *slot, size_t size, char *err,
+                        size_t err_size);
 
 #endif

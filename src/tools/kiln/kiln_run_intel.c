@@ -76,8 +76,10 @@ refuse_unsupported(const struct intel_run *r, const struct kiln_kernel *k)
    }
    if (!feature)
       return 0;
-   fprintf(stderr, "kiln run: kernel '%s' needs %s, which kiln cannot launch on Intel "
-           "devices yet (drivers/intel %s)\n", k->name, feature, lack);
+   fprintf(stderr,
+           "kiln run: kernel '%s' needs %s, which kiln cannot launch on Intel "
+           "devices yet (drivers/intel %s)\n",
+           k->name, feature, lack);
    return KILN_RUN_EXIT_USAGE;
 }
 
@@ -110,9 +112,10 @@ choose_grid(const struct intel_run *r, struct intel_kernel *ik)
    /* kiln_amd_abi.h keeps ids in 32 bits: size, offset and their sum. */
    for (unsigned d = 0; d < 3; d++) {
       if (cmd->global[d] + cmd->offset[d] > UINT32_MAX) {
-         fprintf(stderr, "kiln run: kernel '%s': global size %llu + offset %llu in %c "
-                 "exceeds the 32-bit limit of kiln's kernel ABI\n", k->name,
-                 (unsigned long long)cmd->global[d], (unsigned long long)cmd->offset[d],
+         fprintf(stderr,
+                 "kiln run: kernel '%s': global size %llu + offset %llu in %c "
+                 "exceeds the 32-bit limit of kiln's kernel ABI\n",
+                 k->name, (unsigned long long)cmd->global[d], (unsigned long long)cmd->offset[d],
                  dims[d]);
          return KILN_RUN_EXIT_USAGE;
       }
@@ -136,23 +139,25 @@ choose_grid(const struct intel_run *r, struct intel_kernel *ik)
    uint64_t total = 1;
    for (unsigned d = 0; d < 3; d++) {
       if (!ik->local[d]) {
-         fprintf(stderr, "kiln run: kernel '%s': work-group size 0 in %c\n", k->name,
-                 dims[d]);
+         fprintf(stderr, "kiln run: kernel '%s': work-group size 0 in %c\n", k->name, dims[d]);
          return KILN_RUN_EXIT_USAGE;
       }
       total *= ik->local[d];
    }
    if (total > max) {
-      fprintf(stderr, "kiln run: kernel '%s': work-group size %ux%ux%u = %llu exceeds the "
-              "maximum of %u (SIMD%u)\n", k->name, ik->local[0], ik->local[1], ik->local[2],
-              (unsigned long long)total, max, k->intel.simd_width);
+      fprintf(stderr,
+              "kiln run: kernel '%s': work-group size %ux%ux%u = %llu exceeds the "
+              "maximum of %u (SIMD%u)\n",
+              k->name, ik->local[0], ik->local[1], ik->local[2], (unsigned long long)total, max,
+              k->intel.simd_width);
       return KILN_RUN_EXIT_USAGE;
    }
-   if (has_reqd && (ik->local[0] != reqd[0] || ik->local[1] != reqd[1] ||
-                    ik->local[2] != reqd[2])) {
-      fprintf(stderr, "kiln run: kernel '%s': work-group size %ux%ux%u differs from "
-              "reqd_work_group_size(%u,%u,%u)\n", k->name, ik->local[0], ik->local[1],
-              ik->local[2], reqd[0], reqd[1], reqd[2]);
+   if (has_reqd &&
+       (ik->local[0] != reqd[0] || ik->local[1] != reqd[1] || ik->local[2] != reqd[2])) {
+      fprintf(stderr,
+              "kiln run: kernel '%s': work-group size %ux%ux%u differs from "
+              "reqd_work_group_size(%u,%u,%u)\n",
+              k->name, ik->local[0], ik->local[1], ik->local[2], reqd[0], reqd[1], reqd[2]);
       return KILN_RUN_EXIT_USAGE;
    }
    return 0;
@@ -164,8 +169,7 @@ static int
 load_kernel(struct intel_run *r, const char *name, struct intel_kernel *ik)
 {
    char err[512];
-   const struct kiln_kernel *k = kiln_run_find_kernel(r->cmd, r->program, name, err,
-                                                      sizeof(err));
+   const struct kiln_kernel *k = kiln_run_find_kernel(r->cmd, r->program, name, err, sizeof(err));
    if (!k || kiln_run_check_signature(r->cmd, k, err, sizeof(err))) {
       fprintf(stderr, "kiln run: %s\n", err);
       return KILN_RUN_EXIT_USAGE;
@@ -258,9 +262,10 @@ fill_kernarg(struct intel_run *r, struct intel_kernel *ik)
       const struct kiln_kernel_arg *ka = &k->args[i];
       const struct kiln_run_arg *a = &r->cmd->args[i];
       if (ka->offset + ka->size > k->kernarg_size) {
-         fprintf(stderr, "kiln run: argument %u ('%s'): slot [%u, %u) lies outside the "
-                 "kernel's %u bytes of arguments\n", i, ka->name, ka->offset,
-                 ka->offset + ka->size, k->kernarg_size);
+         fprintf(stderr,
+                 "kiln run: argument %u ('%s'): slot [%u, %u) lies outside the "
+                 "kernel's %u bytes of arguments\n",
+                 i, ka->name, ka->offset, ka->offset + ka->size, k->kernarg_size);
          return KILN_RUN_EXIT_USAGE;
       }
       uint8_t *slot = ik->kernarg + ka->offset;
@@ -276,9 +281,10 @@ fill_kernarg(struct intel_run *r, struct intel_kernel *ik)
       }
    }
    if (slm > KILN_RUN_INTEL_MAX_SLM_BYTES) {
-      fprintf(stderr, "kiln run: kernel '%s': %llu bytes of __local memory (%u static), over "
-              "the %u bytes a work-group has\n", k->name, (unsigned long long)slm,
-              k->lds_bytes, KILN_RUN_INTEL_MAX_SLM_BYTES);
+      fprintf(stderr,
+              "kiln run: kernel '%s': %llu bytes of __local memory (%u static), over "
+              "the %u bytes a work-group has\n",
+              k->name, (unsigned long long)slm, k->lds_bytes, KILN_RUN_INTEL_MAX_SLM_BYTES);
       return KILN_RUN_EXIT_USAGE;
    }
    ik->slm_bytes = slm;
@@ -319,8 +325,7 @@ launch_kernel(struct intel_run *r, const struct intel_kernel *ik)
    ret = kiln_intel_wait(r->dev, &submission, KILN_RUN_INTEL_TIMEOUT_NS, err, sizeof(err));
    kiln_intel_submission_finish(r->dev, &submission);
    if (ret == ETIME) {
-      fprintf(stderr, "kiln run: kernel '%s': %s, so kiln run takes it for a hang\n", k->name,
-              err);
+      fprintf(stderr, "kiln run: kernel '%s': %s, so kiln run takes it for a hang\n", k->name, err);
       return KILN_RUN_EXIT_GPU_FAULT;
    } else if (ret) {
       fprintf(stderr, "kiln run: kernel '%s': %s\n", k->name, err);

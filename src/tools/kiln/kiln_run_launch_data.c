@@ -23,8 +23,8 @@ kiln_run_globals_init(const struct kiln_program *p, void *map, uint64_t address)
 }
 
 int
-kiln_run_printf_check(const struct kiln_kernel *const *kernels, unsigned num_kernels,
-                      uint64_t size, bool *needed, char *err, size_t err_size)
+kiln_run_printf_check(const struct kiln_kernel *const *kernels, unsigned num_kernels, uint64_t size,
+                      bool *needed, char *err, size_t err_size)
 {
    size_t min_size = 0;
    const char *needs = NULL;
@@ -37,9 +37,10 @@ kiln_run_printf_check(const struct kiln_kernel *const *kernels, unsigned num_ker
    }
    *needed = min_size != 0;
    if (min_size && (size < min_size || size > UINT32_MAX)) {
-      snprintf(err, err_size, "--printf-buffer-size %llu: kernel '%s' needs between %zu "
-               "bytes (its largest printf record) and 4 GiB", (unsigned long long)size, needs,
-               min_size);
+      snprintf(err, err_size,
+               "--printf-buffer-size %llu: kernel '%s' needs between %zu "
+               "bytes (its largest printf record) and 4 GiB",
+               (unsigned long long)size, needs, min_size);
       return -EINVAL;
    }
    return 0;
@@ -59,11 +60,14 @@ kiln_run_printf_print(FILE *out, const struct kiln_kernel *k, const void *map, u
    int64_t dropped = kiln_printf_print(out, k, map, size);
    fflush(out);
    if (dropped < 0)
-      fprintf(stderr, "kiln run: kernel '%s': the printf buffer holds a record of no printf "
-              "call of the kernel; the output after it is lost\n", k->name);
+      fprintf(stderr,
+              "kiln run: kernel '%s': the printf buffer holds a record of no printf "
+              "call of the kernel; the output after it is lost\n",
+              k->name);
    else if (dropped)
-      fprintf(stderr, "kiln run: kernel '%s': the printf buffer of %llu bytes was full: "
+      fprintf(stderr,
+              "kiln run: kernel '%s': the printf buffer of %llu bytes was full: "
               "printf calls asking for %lld more bytes printed nothing and returned -1 "
-              "(--printf-buffer-size)\n", k->name, (unsigned long long)size,
-              (long long)dropped);
+              "(--printf-buffer-size)\n",
+              k->name, (unsigned long long)size, (long long)dropped);
 }

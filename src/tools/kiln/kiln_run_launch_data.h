@@ -38,7 +38,6 @@ void kiln_run_printf_reset(void *map, uint64_t size);
 
 /* The launch's printf output of kernel k on out; the calls that found the
  * buffer full, or a record of no printf call, named on stderr. */
-void kiln_run_printf_print(FILE *out, const struct kiln_kernel *k, const void *map,
-                           uint64_t size);
+void kiln_run_printf_print(FILE *out, const struct kiln_kernel *k, const void *map, uint64_t size);
 
 #endif

@@ -26,14 +26,14 @@
 /* gfx10 encodes LDS_SIZE in 128-dword granules, WAVESIZE in 256-dword
  * (1 KiB) units (ac_gpu_info.c: lds_encode_granularity; radeonsi's
  * COMPUTE_TMPRING_SIZE). */
-#define SIM_HSA_LDS_GRANULE 512u
+#define SIM_HSA_LDS_GRANULE  512u
 #define SIM_HSA_SCRATCH_UNIT 1024u
-#define SIM_HSA_MAX_LDS 65536u
+#define SIM_HSA_MAX_LDS      65536u
 /* Scratch wave slots: the emulator runs one work-group per host thread and
  * gives each running wave a slot (< TMPRING_SIZE.WAVES), so slots for this
  * many work-groups at once are plenty, within this many bytes. */
 #define SIM_HSA_SCRATCH_GROUPS 16
-#define SIM_HSA_MAX_SCRATCH (256ull << 20)
+#define SIM_HSA_MAX_SCRATCH    (256ull << 20)
 /* Per-work-item stack for kernels with a dynamic stack (calls through
  * pointers, recursion, variable-sized private arrays), as ROCm reserves. */
 #define SIM_HSA_DYNAMIC_STACK 16384u
@@ -56,7 +56,7 @@ _Static_assert(sizeof(struct sim_hsa_dispatch_packet) == 64,
                "hsa_kernel_dispatch_packet_t is 64 bytes");
 
 #define HSA_PACKET_TYPE_KERNEL_DISPATCH 2
-#define HSA_FENCE_SCOPE_SYSTEM 2
+#define HSA_FENCE_SCOPE_SYSTEM          2
 
 /* amd_queue_t is 256 bytes; kernels read only its aperture fields, which
  * gfx9+ code takes from registers instead, so zeros suffice. */
@@ -91,8 +91,8 @@ setup_grid(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *k,
            const struct kiln_sim_hsa_launch *l, struct grid *g)
 {
    if (l->work_dim < 1 || l->work_dim > 3)
-      return sim_hsa_error(obj, -EINVAL, "kernel %s: work_dim %u is not 1..3",
-                           k->name, l->work_dim);
+      return sim_hsa_error(obj, -EINVAL, "kernel %s: work_dim %u is not 1..3", k->name,
+                           l->work_dim);
    g->dims = l->work_dim;
    uint64_t items = 1;
    for (unsigned d = 0; d < 3; d++) {
@@ -100,9 +100,10 @@ setup_grid(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *k,
       g->global[d] = used ? l->global_size[d] : 1;
       g->offset[d] = used ? l->global_offset[d] : 0;
       if (g->global[d] == 0 || g->global[d] > UINT32_MAX)
-         return sim_hsa_error(obj, -EINVAL, "kernel %s: global size %llu in "
-                              "dimension %u is not 1..2^32-1", k->name,
-                              (unsigned long long)g->global[d], d);
+         return sim_hsa_error(obj, -EINVAL,
+                              "kernel %s: global size %llu in "
+                              "dimension %u is not 1..2^32-1",
+                              k->name, (unsigned long long)g->global[d], d);
       if (used && l->local_size[d])
          g->local[d] = l->local_size[d];
       else if (k->reqd_workgroup_size[d])
@@ -112,8 +113,10 @@ setup_grid(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *k,
       else
          g->local[d] = 1;
       if (g->local[d] > 1024)
-         return sim_hsa_error(obj, -EINVAL, "kernel %s: local size %u in "
-                              "dimension %u exceeds 1024", k->name, g->local[d], d);
+         return sim_hsa_error(obj, -EINVAL,
+                              "kernel %s: local size %u in "
+                              "dimension %u exceeds 1024",
+                              k->name, g->local[d], d);
       g->groups[d] = (g->global[d] + g->local[d] - 1) / g->local[d];
       g->remainder[d] = g->global[d] % g->local[d];
       items *= g->local[d];
@@ -121,18 +124,18 @@ setup_grid(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *k,
    /* The code may rely on the bound it was compiled for (clang assumes
     * 256 unless the kernel has reqd_work_group_size). */
    if (items > 1024 || items > k->max_flat_workgroup_size)
-      return sim_hsa_error(obj, -EINVAL, "kernel %s: work-group of %llu "
+      return sim_hsa_error(obj, -EINVAL,
+                           "kernel %s: work-group of %llu "
                            "work-items exceeds the kernel's "
-                           ".max_flat_workgroup_size %u", k->name,
-                           (unsigned long long)items, k->max_flat_workgroup_size);
+                           ".max_flat_workgroup_size %u",
+                           k->name, (unsigned long long)items, k->max_flat_workgroup_size);
    return 0;
 }
 
 /* Static LDS first, then each dynamic_shared_pointer argument's block. */
 static int
 layout_lds(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *k,
-           const struct kiln_sim_hsa_arg_value *args, uint32_t *lds_offsets,
-           uint32_t *lds_total)
+           const struct kiln_sim_hsa_arg_value *args, uint32_t *lds_offsets, uint32_t *lds_total)
 {
    uint64_t at = k->descriptor.group_segment_fixed_size;
    unsigned e = 0;
@@ -150,19 +153,18 @@ layout_lds(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *k,
       e++;
    }
    if (at > SIM_HSA_MAX_LDS)
-      return sim_hsa_error(obj, -EINVAL, "kernel %s: %llu bytes of local memory "
-                           "(%u static) exceed %u", k->name,
-                           (unsigned long long)at,
-                           k->descriptor.group_segment_fixed_size,
+      return sim_hsa_error(obj, -EINVAL,
+                           "kernel %s: %llu bytes of local memory "
+                           "(%u static) exceed %u",
+                           k->name, (unsigned long long)at, k->descriptor.group_segment_fixed_size,
                            SIM_HSA_MAX_LDS);
    *lds_total = at;
    return 0;
 }
 
 static int
-write_explicit_args(struct kiln_sim_hsa_object *obj,
-                    const struct kiln_sim_hsa_kernel *k, uint8_t *kernarg,
-                    const struct kiln_sim_hsa_arg_value *args, unsigned num_args,
+write_explicit_args(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *k,
+                    uint8_t *kernarg, const struct kiln_sim_hsa_arg_value *args, unsigned num_args,
                     const uint32_t *lds_offsets)
 {
    unsigned e = 0;
@@ -172,9 +174,10 @@ write_explicit_args(struct kiln_sim_hsa_object *obj,
       if (kiln_sim_hsa_arg_kind_is_hidden(arg->kind))
          continue;
       if (e >= num_args)
-         return sim_hsa_error(obj, -EINVAL, "kernel %s: %u arguments given, "
-                              "argument %u (%s) is missing", k->name, num_args, e,
-                              arg->name);
+         return sim_hsa_error(obj, -EINVAL,
+                              "kernel %s: %u arguments given, "
+                              "argument %u (%s) is missing",
+                              k->name, num_args, e, arg->name);
       const struct kiln_sim_hsa_arg_value *v = &args[e];
       switch (arg->kind) {
       case KILN_SIM_HSA_ARG_BY_VALUE:
@@ -182,36 +185,38 @@ write_explicit_args(struct kiln_sim_hsa_object *obj,
       case KILN_SIM_HSA_ARG_IMAGE:
       case KILN_SIM_HSA_ARG_SAMPLER:
          if (!v->data || v->size != arg->size)
-            return sim_hsa_error(obj, -EINVAL, "kernel %s: argument %u (%s %s, "
-                                 "%s) takes %u bytes, %zu given", k->name, e,
-                                 arg->type_name, arg->name,
-                                 kiln_sim_hsa_arg_kind_name(arg->kind), arg->size,
-                                 v->size);
+            return sim_hsa_error(obj, -EINVAL,
+                                 "kernel %s: argument %u (%s %s, "
+                                 "%s) takes %u bytes, %zu given",
+                                 k->name, e, arg->type_name, arg->name,
+                                 kiln_sim_hsa_arg_kind_name(arg->kind), arg->size, v->size);
          memcpy(kernarg + arg->offset, v->data, arg->size);
          break;
       case KILN_SIM_HSA_ARG_DYNAMIC_SHARED_POINTER:
          if (v->data)
-            return sim_hsa_error(obj, -EINVAL, "kernel %s: argument %u (%s) is "
+            return sim_hsa_error(obj, -EINVAL,
+                                 "kernel %s: argument %u (%s) is "
                                  "a local pointer: give its size, no data",
                                  k->name, e, arg->name);
          put(kernarg, arg, lds_offsets[e]);
          break;
       default:
-         return sim_hsa_error(obj, -ENOTSUP, "kernel %s: argument %u (%s) of "
-                              "kind %s is not supported", k->name, e, arg->name,
-                              kiln_sim_hsa_arg_kind_name(arg->kind));
+         return sim_hsa_error(obj, -ENOTSUP,
+                              "kernel %s: argument %u (%s) of "
+                              "kind %s is not supported",
+                              k->name, e, arg->name, kiln_sim_hsa_arg_kind_name(arg->kind));
       }
       e++;
    }
    if (e != num_args)
-      return sim_hsa_error(obj, -EINVAL, "kernel %s takes %u arguments, %u given",
-                           k->name, e, num_args);
+      return sim_hsa_error(obj, -EINVAL, "kernel %s takes %u arguments, %u given", k->name, e,
+                           num_args);
    return 0;
 }
 
 static void
-write_hidden_args(const struct kiln_sim_hsa_kernel *k, uint8_t *kernarg,
-                  const struct grid *g, uint32_t dynamic_lds)
+write_hidden_args(const struct kiln_sim_hsa_kernel *k, uint8_t *kernarg, const struct grid *g,
+                  uint32_t dynamic_lds)
 {
    for (unsigned i = 0; i < k->num_args; i++) {
       const struct kiln_sim_hsa_arg *arg = &k->args[i];
@@ -254,8 +259,8 @@ write_hidden_args(const struct kiln_sim_hsa_kernel *k, uint8_t *kernarg,
  * Segment"). */
 static int
 setup_scratch(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *k,
-              const struct grid *g, unsigned wave_size,
-              struct kiln_sim_dispatch *d, uint32_t *item_bytes)
+              const struct grid *g, unsigned wave_size, struct kiln_sim_dispatch *d,
+              uint32_t *item_bytes)
 {
    uint32_t per_item = align_up(k->descriptor.private_segment_fixed_size, 4);
    if (k->descriptor.kernel_code_properties & KILN_SIM_HSA_USES_DYNAMIC_STACK)
@@ -265,8 +270,7 @@ setup_scratch(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel 
       return 0;
 
    uint64_t wave_bytes = align_up((uint64_t)per_item * wave_size, SIM_HSA_SCRATCH_UNIT);
-   uint64_t group_waves = (g->local[0] * g->local[1] * g->local[2] + wave_size - 1) /
-                          wave_size;
+   uint64_t group_waves = (g->local[0] * g->local[1] * g->local[2] + wave_size - 1) / wave_size;
    uint64_t waves = group_waves * g->groups[0] * g->groups[1] * g->groups[2];
    uint64_t max_waves = SIM_HSA_MAX_SCRATCH / wave_bytes;
    if (waves > group_waves * SIM_HSA_SCRATCH_GROUPS)
@@ -276,33 +280,34 @@ setup_scratch(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel 
    if (waves > 0xfff) /* COMPUTE_TMPRING_SIZE.WAVES is 12 bits */
       waves = 0xfff;
    if (waves < group_waves || wave_bytes / SIM_HSA_SCRATCH_UNIT > 0x3ffff)
-      return sim_hsa_error(obj, -EINVAL, "kernel %s: %u bytes of private memory "
+      return sim_hsa_error(obj, -EINVAL,
+                           "kernel %s: %u bytes of private memory "
                            "per work-item is more scratch than a work-group can "
-                           "have", k->name, per_item);
+                           "have",
+                           k->name, per_item);
 
    uint64_t va;
    if (!kiln_sim_hsa_alloc(obj, waves * wave_bytes, 256, &va))
       return -ENOMEM;
    d->scratch_va = va;
-   d->tmpring_size = S_00B860_WAVES(waves) |
-                     S_00B860_WAVESIZE(wave_bytes / SIM_HSA_SCRATCH_UNIT);
+   d->tmpring_size = S_00B860_WAVES(waves) | S_00B860_WAVESIZE(wave_bytes / SIM_HSA_SCRATCH_UNIT);
    return 0;
 }
 
 static int
 setup_user_sgprs(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *k,
-                 struct kiln_sim_dispatch *d, uint64_t packet_va,
-                 uint64_t kernarg_va, uint32_t item_bytes)
+                 struct kiln_sim_dispatch *d, uint64_t packet_va, uint64_t kernarg_va,
+                 uint32_t item_bytes)
 {
    uint16_t props = k->descriptor.kernel_code_properties;
    unsigned n = 0;
 
-#define PUSH64(v)                                                              \
-   do {                                                                        \
-      if (n + 2 > 16)                                                          \
-         goto too_many;                                                        \
-      d->user_data[n++] = (uint32_t)(v);                                       \
-      d->user_data[n++] = (uint32_t)((uint64_t)(v) >> 32);                     \
+#define PUSH64(v)                                                                                  \
+   do {                                                                                            \
+      if (n + 2 > 16)                                                                              \
+         goto too_many;                                                                            \
+      d->user_data[n++] = (uint32_t)(v);                                                           \
+      d->user_data[n++] = (uint32_t)((uint64_t)(v) >> 32);                                         \
    } while (0)
 
    if (props & KILN_SIM_HSA_SGPR_PRIVATE_SEGMENT_BUFFER) {
@@ -310,18 +315,15 @@ setup_user_sgprs(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kern
        * per lane in dwords, no range clamp; the kernel adds its wave
        * offset to the base. */
       d->user_data[n++] = d->scratch_va;
-      d->user_data[n++] = S_008F04_BASE_ADDRESS_HI(d->scratch_va >> 32) |
-                          S_008F04_SWIZZLE_ENABLE_GFX6(1);
+      d->user_data[n++] =
+         S_008F04_BASE_ADDRESS_HI(d->scratch_va >> 32) | S_008F04_SWIZZLE_ENABLE_GFX6(1);
       d->user_data[n++] = 0xffffffff;
-      d->user_data[n++] = S_008F0C_DST_SEL_X(V_008F0C_SQ_SEL_X) |
-                          S_008F0C_DST_SEL_Y(V_008F0C_SQ_SEL_Y) |
-                          S_008F0C_DST_SEL_Z(V_008F0C_SQ_SEL_Z) |
-                          S_008F0C_DST_SEL_W(V_008F0C_SQ_SEL_W) |
-                          S_008F0C_FORMAT_GFX10(V_008F0C_GFX10_FORMAT_32_FLOAT) |
-                          S_008F0C_INDEX_STRIDE(d->wave_size == 32 ? 2 : 3) |
-                          S_008F0C_ADD_TID_ENABLE(1) |
-                          S_008F0C_RESOURCE_LEVEL(1) |
-                          S_008F0C_OOB_SELECT(V_008F0C_OOB_SELECT_RAW);
+      d->user_data[n++] =
+         S_008F0C_DST_SEL_X(V_008F0C_SQ_SEL_X) | S_008F0C_DST_SEL_Y(V_008F0C_SQ_SEL_Y) |
+         S_008F0C_DST_SEL_Z(V_008F0C_SQ_SEL_Z) | S_008F0C_DST_SEL_W(V_008F0C_SQ_SEL_W) |
+         S_008F0C_FORMAT_GFX10(V_008F0C_GFX10_FORMAT_32_FLOAT) |
+         S_008F0C_INDEX_STRIDE(d->wave_size == 32 ? 2 : 3) | S_008F0C_ADD_TID_ENABLE(1) |
+         S_008F0C_RESOURCE_LEVEL(1) | S_008F0C_OOB_SELECT(V_008F0C_OOB_SELECT_RAW);
    }
    if (props & KILN_SIM_HSA_SGPR_DISPATCH_PTR)
       PUSH64(packet_va);
@@ -349,38 +351,40 @@ setup_user_sgprs(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kern
 
    unsigned declared = G_00B84C_USER_SGPR(d->rsrc2);
    if (declared < n)
-      return sim_hsa_error(obj, -EINVAL, "kernel %s: kernel_code_properties "
+      return sim_hsa_error(obj, -EINVAL,
+                           "kernel %s: kernel_code_properties "
                            "0x%x enables %u user SGPRs, RSRC2.USER_SGPR says %u",
                            k->name, props, n, declared);
    return 0;
 
 too_many:
-   return sim_hsa_error(obj, -EINVAL, "kernel %s: kernel_code_properties 0x%x "
-                        "enables more than 16 user SGPRs", k->name, props);
+   return sim_hsa_error(obj, -EINVAL,
+                        "kernel %s: kernel_code_properties 0x%x "
+                        "enables more than 16 user SGPRs",
+                        k->name, props);
 }
 
 int
-kiln_sim_hsa_prepare(struct kiln_sim_hsa_object *obj,
-                     const struct kiln_sim_hsa_kernel *k,
+kiln_sim_hsa_prepare(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *k,
                      const struct kiln_sim_hsa_launch *launch,
                      const struct kiln_sim_hsa_arg_value *args, unsigned num_args,
                      struct kiln_sim_dispatch *d)
 {
-   uint32_t lds_offsets[256] = {0};
+   uint32_t lds_offsets[256] = { 0 };
    uint32_t lds_total = 0, item_bytes = 0;
-   struct grid g = {0};
+   struct grid g = { 0 };
    unsigned explicit_args = 0;
    int ret;
 
    memset(d, 0, sizeof(*d));
    if (k->num_args > 256)
-      return sim_hsa_error(obj, -EINVAL, "kernel %s: %u arguments are too many",
-                           k->name, k->num_args);
+      return sim_hsa_error(obj, -EINVAL, "kernel %s: %u arguments are too many", k->name,
+                           k->num_args);
    for (unsigned i = 0; i < k->num_args; i++)
       explicit_args += !kiln_sim_hsa_arg_kind_is_hidden(k->args[i].kind);
    if (num_args != explicit_args)
-      return sim_hsa_error(obj, -EINVAL, "kernel %s takes %u arguments, %u given",
-                           k->name, explicit_args, num_args);
+      return sim_hsa_error(obj, -EINVAL, "kernel %s takes %u arguments, %u given", k->name,
+                           explicit_args, num_args);
    if ((ret = setup_grid(obj, k, launch, &g)) ||
        (ret = layout_lds(obj, k, args, lds_offsets, &lds_total)))
       return ret;
@@ -391,10 +395,8 @@ kiln_sim_hsa_prepare(struct kiln_sim_hsa_object *obj,
    /* The packet's group segment size becomes RSRC2.LDS_SIZE, as the
     * command processor does for HSA dispatches. */
    d->rsrc2 = (k->descriptor.compute_pgm_rsrc2 & C_00B84C_LDS_SIZE) |
-              S_00B84C_LDS_SIZE(align_up(lds_total, SIM_HSA_LDS_GRANULE) /
-                                SIM_HSA_LDS_GRANULE);
-   d->wave_size =
-      k->descriptor.kernel_code_properties & KILN_SIM_HSA_WAVEFRONT_SIZE32 ? 32 : 64;
+              S_00B84C_LDS_SIZE(align_up(lds_total, SIM_HSA_LDS_GRANULE) / SIM_HSA_LDS_GRANULE);
+   d->wave_size = k->descriptor.kernel_code_properties & KILN_SIM_HSA_WAVEFRONT_SIZE32 ? 32 : 64;
    for (unsigned i = 0; i < 3; i++) {
       d->group_size[i] = g.local[i];
       d->partial_size[i] = g.remainder[i];
@@ -424,12 +426,11 @@ kiln_sim_hsa_prepare(struct kiln_sim_hsa_object *obj,
    if (item_bytes)
       d->rsrc2 |= S_00B84C_SCRATCH_EN(1);
 
-   struct sim_hsa_dispatch_packet *pkt =
-      kiln_sim_hsa_alloc(obj, sizeof(*pkt), 64, &packet_va);
+   struct sim_hsa_dispatch_packet *pkt = kiln_sim_hsa_alloc(obj, sizeof(*pkt), 64, &packet_va);
    if (!pkt)
       return -ENOMEM;
-   pkt->header = HSA_PACKET_TYPE_KERNEL_DISPATCH |
-                 HSA_FENCE_SCOPE_SYSTEM << 9 | HSA_FENCE_SCOPE_SYSTEM << 11;
+   pkt->header =
+      HSA_PACKET_TYPE_KERNEL_DISPATCH | HSA_FENCE_SCOPE_SYSTEM << 9 | HSA_FENCE_SCOPE_SYSTEM << 11;
    pkt->setup = g.dims;
    pkt->workgroup_size_x = g.local[0];
    pkt->workgroup_size_y = g.local[1];
@@ -446,12 +447,10 @@ kiln_sim_hsa_prepare(struct kiln_sim_hsa_object *obj,
 }
 
 int
-kiln_sim_hsa_dispatch(struct kiln_sim_hsa_object *obj,
-                      const struct kiln_sim_hsa_kernel *kernel,
+kiln_sim_hsa_dispatch(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *kernel,
                       const struct kiln_sim_hsa_launch *launch,
                       const struct kiln_sim_hsa_arg_value *args, unsigned num_args,
-                      const struct kiln_sim_run_options *options,
-                      struct kiln_sim_fault *fault)
+                      const struct kiln_sim_run_options *options, struct kiln_sim_fault *fault)
 {
    struct kiln_sim_dispatch d;
    int ret = kiln_sim_hsa_prepare(obj, kernel, launch, args, num_args, &d);
@@ -461,7 +460,6 @@ kiln_sim_hsa_dispatch(struct kiln_sim_hsa_object *obj,
    if (ret == -EFAULT && fault)
       sim_hsa_error(obj, ret, "kernel %s: %s", kernel->name, fault->message);
    else if (ret)
-      sim_hsa_error(obj, ret, "kernel %s: dispatch failed (%s)", kernel->name,
-                    strerror(-ret));
+      sim_hsa_error(obj, ret, "kernel %s: dispatch failed (%s)", kernel->name, strerror(-ret));
    return ret;
 }

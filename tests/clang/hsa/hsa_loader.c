@@ -42,7 +42,7 @@ enum sim_hsa_reloc {
    R_AMDGPU_RELATIVE64 = 13,
 };
 
-#define SIM_HSA_PAGE 4096ull
+#define SIM_HSA_PAGE       4096ull
 #define SIM_HSA_HEAP_ALIGN 256ull
 
 static uint64_t
@@ -90,23 +90,21 @@ check_header(struct kiln_sim_hsa_object *obj, struct elf_file *f)
    if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_ident[EI_DATA] != ELFDATA2LSB)
       return sim_hsa_error(obj, -EINVAL, "not a little-endian ELF64 file");
    if (eh->e_machine != EM_AMDGPU)
-      return sim_hsa_error(obj, -EINVAL, "e_machine %u is not EM_AMDGPU (%u)",
-                           eh->e_machine, EM_AMDGPU);
+      return sim_hsa_error(obj, -EINVAL, "e_machine %u is not EM_AMDGPU (%u)", eh->e_machine,
+                           EM_AMDGPU);
    if (eh->e_phentsize != sizeof(Elf64_Phdr) ||
        !elf_range_ok(f, eh->e_phoff, (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr)))
       return sim_hsa_error(obj, -EINVAL, "program headers at 0x%llx out of the file",
                            (unsigned long long)eh->e_phoff);
    if (eh->e_shnum && (eh->e_shentsize != sizeof(Elf64_Shdr) ||
-                       !elf_range_ok(f, eh->e_shoff,
-                                     (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr))))
+                       !elf_range_ok(f, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr))))
       return sim_hsa_error(obj, -EINVAL, "section headers at 0x%llx out of the file",
                            (unsigned long long)eh->e_shoff);
    for (unsigned i = 0; i < eh->e_shnum; i++) {
       const Elf64_Shdr *sh = (const Elf64_Shdr *)(f->data + eh->e_shoff) + i;
       if (sh->sh_type != SHT_NOBITS && !elf_range_ok(f, sh->sh_offset, sh->sh_size))
-         return sim_hsa_error(obj, -EINVAL, "section %u at 0x%llx+0x%llx out of the file",
-                              i, (unsigned long long)sh->sh_offset,
-                              (unsigned long long)sh->sh_size);
+         return sim_hsa_error(obj, -EINVAL, "section %u at 0x%llx+0x%llx out of the file", i,
+                              (unsigned long long)sh->sh_offset, (unsigned long long)sh->sh_size);
    }
    f->eh = eh;
    return 0;
@@ -114,8 +112,8 @@ check_header(struct kiln_sim_hsa_object *obj, struct elf_file *f)
 
 /* Copies the PT_LOAD segments into one host buffer and maps it. */
 static int
-load_segments(struct kiln_sim_hsa_object *obj, const struct elf_file *f,
-              uint64_t load_va, uint64_t *lowest)
+load_segments(struct kiln_sim_hsa_object *obj, const struct elf_file *f, uint64_t load_va,
+              uint64_t *lowest)
 {
    const Elf64_Phdr *ph = (const Elf64_Phdr *)(f->data + f->eh->e_phoff);
    uint64_t lo = UINT64_MAX, hi = 0;
@@ -123,11 +121,10 @@ load_segments(struct kiln_sim_hsa_object *obj, const struct elf_file *f,
    for (unsigned i = 0; i < f->eh->e_phnum; i++) {
       if (ph[i].p_type != PT_LOAD || ph[i].p_memsz == 0)
          continue;
-      if (ph[i].p_filesz > ph[i].p_memsz ||
-          !elf_range_ok(f, ph[i].p_offset, ph[i].p_filesz) ||
+      if (ph[i].p_filesz > ph[i].p_memsz || !elf_range_ok(f, ph[i].p_offset, ph[i].p_filesz) ||
           ph[i].p_vaddr + ph[i].p_memsz < ph[i].p_vaddr)
-         return sim_hsa_error(obj, -EINVAL, "PT_LOAD %u (vaddr 0x%llx) is malformed",
-                              i, (unsigned long long)ph[i].p_vaddr);
+         return sim_hsa_error(obj, -EINVAL, "PT_LOAD %u (vaddr 0x%llx) is malformed", i,
+                              (unsigned long long)ph[i].p_vaddr);
       if (ph[i].p_vaddr < lo)
          lo = ph[i].p_vaddr;
       if (ph[i].p_vaddr + ph[i].p_memsz > hi)
@@ -147,12 +144,11 @@ load_segments(struct kiln_sim_hsa_object *obj, const struct elf_file *f,
    memset(obj->image, 0, obj->load_size);
    for (unsigned i = 0; i < f->eh->e_phnum; i++) {
       if (ph[i].p_type == PT_LOAD && ph[i].p_memsz)
-         memcpy((uint8_t *)obj->image + (ph[i].p_vaddr - lo),
-                f->data + ph[i].p_offset, ph[i].p_filesz);
+         memcpy((uint8_t *)obj->image + (ph[i].p_vaddr - lo), f->data + ph[i].p_offset,
+                ph[i].p_filesz);
    }
    int ret = kiln_sim_vm_map(obj->vm, load_va, obj->image, obj->load_size,
-                             KILN_SIM_MAP_READ | KILN_SIM_MAP_WRITE |
-                                KILN_SIM_MAP_EXEC);
+                             KILN_SIM_MAP_READ | KILN_SIM_MAP_WRITE | KILN_SIM_MAP_EXEC);
    if (ret) {
       free(obj->image);
       obj->image = NULL;
@@ -193,15 +189,14 @@ sym_name(const struct elf_file *f, const Elf64_Shdr *symtab, const Elf64_Sym *s)
 static const Elf64_Sym *
 lookup_symbol(const struct elf_file *f, const char *name)
 {
-   static const unsigned types[] = {SHT_SYMTAB, SHT_DYNSYM};
+   static const unsigned types[] = { SHT_SYMTAB, SHT_DYNSYM };
    for (unsigned t = 0; t < 2; t++) {
       const Elf64_Shdr *symtab = find_symtab(f, types[t]);
       if (!symtab)
          continue;
       const Elf64_Sym *syms = (const Elf64_Sym *)(f->data + symtab->sh_offset);
       for (uint64_t i = 1; i < symtab->sh_size / sizeof(Elf64_Sym); i++) {
-         if (syms[i].st_shndx != SHN_UNDEF &&
-             strcmp(sym_name(f, symtab, &syms[i]), name) == 0)
+         if (syms[i].st_shndx != SHN_UNDEF && strcmp(sym_name(f, symtab, &syms[i]), name) == 0)
             return &syms[i];
       }
    }
@@ -209,16 +204,17 @@ lookup_symbol(const struct elf_file *f, const char *name)
 }
 
 static int
-apply_relocations(struct kiln_sim_hsa_object *obj, const struct elf_file *f,
-                  uint64_t lowest)
+apply_relocations(struct kiln_sim_hsa_object *obj, const struct elf_file *f, uint64_t lowest)
 {
    uint64_t delta = obj->load_va - lowest;
 
    for (unsigned i = 0; i < f->eh->e_shnum; i++) {
       const Elf64_Shdr *sh = elf_section(f, i);
       if (sh->sh_type == SHT_REL)
-         return sim_hsa_error(obj, -ENOTSUP, "SHT_REL section %u: only RELA is used "
-                              "by AMDGPU", i);
+         return sim_hsa_error(obj, -ENOTSUP,
+                              "SHT_REL section %u: only RELA is used "
+                              "by AMDGPU",
+                              i);
       if (sh->sh_type != SHT_RELA || !(sh->sh_flags & SHF_ALLOC))
          continue;
       if (sh->sh_entsize != sizeof(Elf64_Rela) || sh->sh_link >= f->eh->e_shnum)
@@ -239,37 +235,67 @@ apply_relocations(struct kiln_sim_hsa_object *obj, const struct elf_file *f,
          if (symi) {
             const Elf64_Sym *s;
             if (symi >= nsyms)
-               return sim_hsa_error(obj, -EINVAL, "relocation %llu of section %u: "
+               return sim_hsa_error(obj, -EINVAL,
+                                    "relocation %llu of section %u: "
                                     "symbol %llu out of range",
-                                    (unsigned long long)r, i,
-                                    (unsigned long long)symi);
+                                    (unsigned long long)r, i, (unsigned long long)symi);
             s = (const Elf64_Sym *)(f->data + symtab->sh_offset) + symi;
             if (s->st_shndx == SHN_UNDEF)
-               return sim_hsa_error(obj, -ENOENT, "relocation at 0x%llx: undefined "
-                                    "symbol %s", (unsigned long long)rel[r].r_offset,
-                                    sym_name(f, symtab, s));
+               return sim_hsa_error(obj, -ENOENT,
+                                    "relocation at 0x%llx: undefined "
+                                    "symbol %s",
+                                    (unsigned long long)rel[r].r_offset, sym_name(f, symtab, s));
             S = s->st_shndx == SHN_ABS ? s->st_value : s->st_value + delta;
          }
 
          uint64_t v;
          unsigned bytes;
          switch (type) {
-         case R_AMDGPU_ABS32_LO: v = (S + A) & 0xffffffff; bytes = 4; break;
-         case R_AMDGPU_ABS32_HI: v = (S + A) >> 32; bytes = 4; break;
-         case R_AMDGPU_ABS64: v = S + A; bytes = 8; break;
-         case R_AMDGPU_REL32: v = S + A - P; bytes = 4; break;
-         case R_AMDGPU_REL64: v = S + A - P; bytes = 8; break;
-         case R_AMDGPU_ABS32: v = S + A; bytes = 4; break;
-         case R_AMDGPU_REL32_LO: v = (S + A - P) & 0xffffffff; bytes = 4; break;
-         case R_AMDGPU_REL32_HI: v = (S + A - P) >> 32; bytes = 4; break;
-         case R_AMDGPU_RELATIVE64: v = delta + A; bytes = 8; break;
+         case R_AMDGPU_ABS32_LO:
+            v = (S + A) & 0xffffffff;
+            bytes = 4;
+            break;
+         case R_AMDGPU_ABS32_HI:
+            v = (S + A) >> 32;
+            bytes = 4;
+            break;
+         case R_AMDGPU_ABS64:
+            v = S + A;
+            bytes = 8;
+            break;
+         case R_AMDGPU_REL32:
+            v = S + A - P;
+            bytes = 4;
+            break;
+         case R_AMDGPU_REL64:
+            v = S + A - P;
+            bytes = 8;
+            break;
+         case R_AMDGPU_ABS32:
+            v = S + A;
+            bytes = 4;
+            break;
+         case R_AMDGPU_REL32_LO:
+            v = (S + A - P) & 0xffffffff;
+            bytes = 4;
+            break;
+         case R_AMDGPU_REL32_HI:
+            v = (S + A - P) >> 32;
+            bytes = 4;
+            break;
+         case R_AMDGPU_RELATIVE64:
+            v = delta + A;
+            bytes = 8;
+            break;
          default:
-            return sim_hsa_error(obj, -ENOTSUP, "relocation at 0x%llx: type %u is "
-                                 "not supported", (unsigned long long)rel[r].r_offset,
-                                 type);
+            return sim_hsa_error(obj, -ENOTSUP,
+                                 "relocation at 0x%llx: type %u is "
+                                 "not supported",
+                                 (unsigned long long)rel[r].r_offset, type);
          }
          if (rel[r].r_offset < lowest || at > obj->load_size - bytes)
-            return sim_hsa_error(obj, -EINVAL, "relocation at 0x%llx lies outside "
+            return sim_hsa_error(obj, -EINVAL,
+                                 "relocation at 0x%llx lies outside "
                                  "the loaded image",
                                  (unsigned long long)rel[r].r_offset);
          memcpy((uint8_t *)obj->image + at, &v, bytes); /* little-endian */
@@ -280,8 +306,8 @@ apply_relocations(struct kiln_sim_hsa_object *obj, const struct elf_file *f,
 
 /* The NT_AMDGPU_METADATA note's descriptor, from PT_NOTE segments. */
 static int
-find_metadata(struct kiln_sim_hsa_object *obj, const struct elf_file *f,
-              const uint8_t **desc, size_t *desc_size)
+find_metadata(struct kiln_sim_hsa_object *obj, const struct elf_file *f, const uint8_t **desc,
+              size_t *desc_size)
 {
    const Elf64_Phdr *ph = (const Elf64_Phdr *)(f->data + f->eh->e_phoff);
 
@@ -308,45 +334,46 @@ find_metadata(struct kiln_sim_hsa_object *obj, const struct elf_file *f,
          left -= sizeof(*nh) + name_sz + desc_sz;
       }
    }
-   return sim_hsa_error(obj, -ENOENT, "no NT_AMDGPU_METADATA note (code object v2 "
+   return sim_hsa_error(obj, -ENOENT,
+                        "no NT_AMDGPU_METADATA note (code object v2 "
                         "or not an HSA code object)");
 }
 
 static int
-locate_descriptors(struct kiln_sim_hsa_object *obj, const struct elf_file *f,
-                   uint64_t lowest)
+locate_descriptors(struct kiln_sim_hsa_object *obj, const struct elf_file *f, uint64_t lowest)
 {
    for (unsigned i = 0; i < obj->num_kernels; i++) {
       struct kiln_sim_hsa_kernel *k = &obj->kernels[i];
       const Elf64_Sym *s = lookup_symbol(f, k->symbol);
       if (!s)
-         return sim_hsa_error(obj, -ENOENT, "kernel %s: no symbol %s", k->name,
-                              k->symbol);
+         return sim_hsa_error(obj, -ENOENT, "kernel %s: no symbol %s", k->name, k->symbol);
       uint64_t at = s->st_value - lowest;
       if (s->st_value < lowest || obj->load_size < SIM_HSA_DESCRIPTOR_SIZE ||
           at > obj->load_size - SIM_HSA_DESCRIPTOR_SIZE)
-         return sim_hsa_error(obj, -EINVAL, "kernel %s: descriptor %s at 0x%llx "
-                              "lies outside the loaded image", k->name, k->symbol,
-                              (unsigned long long)s->st_value);
+         return sim_hsa_error(obj, -EINVAL,
+                              "kernel %s: descriptor %s at 0x%llx "
+                              "lies outside the loaded image",
+                              k->name, k->symbol, (unsigned long long)s->st_value);
       sim_hsa_decode_descriptor((const uint8_t *)obj->image + at, &k->descriptor);
       k->descriptor_va = obj->load_va + at;
       k->code_va = k->descriptor_va + k->descriptor.kernel_code_entry_byte_offset;
       if (k->code_va < obj->load_va || k->code_va >= obj->load_va + obj->load_size ||
           (k->code_va & 255))
-         return sim_hsa_error(obj, -EINVAL, "kernel %s: entry 0x%llx (descriptor "
+         return sim_hsa_error(obj, -EINVAL,
+                              "kernel %s: entry 0x%llx (descriptor "
                               "offset %lld) is outside the image or not 256-byte "
-                              "aligned", k->name, (unsigned long long)k->code_va,
+                              "aligned",
+                              k->name, (unsigned long long)k->code_va,
                               (long long)k->descriptor.kernel_code_entry_byte_offset);
    }
    return 0;
 }
 
 int
-kiln_sim_hsa_load(struct kiln_sim_vm *vm, const void *elf, size_t size,
-                  uint64_t load_va, uint64_t heap_size,
-                  struct kiln_sim_hsa_object **out, char *err, size_t err_size)
+kiln_sim_hsa_load(struct kiln_sim_vm *vm, const void *elf, size_t size, uint64_t load_va,
+                  uint64_t heap_size, struct kiln_sim_hsa_object **out, char *err, size_t err_size)
 {
-   struct elf_file f = {.data = elf, .size = size};
+   struct elf_file f = { .data = elf, .size = size };
    struct kiln_sim_hsa_object *obj = calloc(1, sizeof(*obj));
    const uint8_t *note = NULL;
    size_t note_size = 0;
@@ -362,8 +389,7 @@ kiln_sim_hsa_load(struct kiln_sim_vm *vm, const void *elf, size_t size,
                           (unsigned long long)load_va);
       goto fail;
    }
-   if ((ret = check_header(obj, &f)) ||
-       (ret = load_segments(obj, &f, load_va, &lowest)) ||
+   if ((ret = check_header(obj, &f)) || (ret = load_segments(obj, &f, load_va, &lowest)) ||
        (ret = apply_relocations(obj, &f, lowest)) ||
        (ret = find_metadata(obj, &f, &note, &note_size)) ||
        (ret = sim_hsa_parse_metadata(obj, note, note_size)) ||
@@ -415,8 +441,7 @@ kiln_sim_hsa_find_kernel(const struct kiln_sim_hsa_object *obj, const char *name
 }
 
 void *
-kiln_sim_hsa_alloc(struct kiln_sim_hsa_object *obj, uint64_t size,
-                   uint64_t align, uint64_t *va)
+kiln_sim_hsa_alloc(struct kiln_sim_hsa_object *obj, uint64_t size, uint64_t align, uint64_t *va)
 {
    if (align < SIM_HSA_HEAP_ALIGN)
       align = SIM_HSA_HEAP_ALIGN;
@@ -432,19 +457,16 @@ kiln_sim_hsa_alloc(struct kiln_sim_hsa_object *obj, uint64_t size,
    if (!a || !host) {
       free(a);
       free(host);
-      sim_hsa_error(obj, -ENOMEM, "out of host memory for %llu bytes",
-                    (unsigned long long)size);
+      sim_hsa_error(obj, -ENOMEM, "out of host memory for %llu bytes", (unsigned long long)size);
       return NULL;
    }
    memset(host, 0, size);
-   int ret = kiln_sim_vm_map(obj->vm, at, host, size,
-                             KILN_SIM_MAP_READ | KILN_SIM_MAP_WRITE);
+   int ret = kiln_sim_vm_map(obj->vm, at, host, size, KILN_SIM_MAP_READ | KILN_SIM_MAP_WRITE);
    if (ret) {
       free(a);
       free(host);
-      sim_hsa_error(obj, ret, "cannot map %llu bytes at VA 0x%llx (%s)",
-                    (unsigned long long)size, (unsigned long long)at,
-                    strerror(-ret));
+      sim_hsa_error(obj, ret, "cannot map %llu bytes at VA 0x%llx (%s)", (unsigned long long)size,
+                    (unsigned long long)at, strerror(-ret));
       return NULL;
    }
    a->va = at;

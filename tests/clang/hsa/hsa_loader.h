@@ -96,65 +96,63 @@ const char *kiln_sim_hsa_arg_kind_name(enum kiln_sim_hsa_arg_kind kind);
 bool kiln_sim_hsa_arg_kind_is_hidden(enum kiln_sim_hsa_arg_kind kind);
 
 struct kiln_sim_hsa_arg {
-   char name[64];            /* .name, may be empty */
-   char type_name[64];       /* .type_name, may be empty */
+   char name[64];      /* .name, may be empty */
+   char type_name[64]; /* .type_name, may be empty */
    enum kiln_sim_hsa_arg_kind kind;
-   uint32_t offset;          /* byte offset in the kernarg segment */
+   uint32_t offset; /* byte offset in the kernarg segment */
    uint32_t size;
-   uint32_t pointee_align;   /* dynamic_shared_pointer only, 0 if absent */
+   uint32_t pointee_align; /* dynamic_shared_pointer only, 0 if absent */
 };
 
 struct kiln_sim_hsa_kernel {
-   char name[128];           /* .name */
-   char symbol[136];         /* .symbol, the descriptor's symbol (NAME.kd) */
-   uint64_t descriptor_va;   /* where KERNEL.kd was loaded */
-   uint64_t code_va;         /* descriptor_va + kernel_code_entry_byte_offset */
+   char name[128];         /* .name */
+   char symbol[136];       /* .symbol, the descriptor's symbol (NAME.kd) */
+   uint64_t descriptor_va; /* where KERNEL.kd was loaded */
+   uint64_t code_va;       /* descriptor_va + kernel_code_entry_byte_offset */
    struct kiln_sim_hsa_descriptor descriptor;
    struct kiln_sim_hsa_arg *args; /* explicit and hidden, in metadata order */
    unsigned num_args;
-   uint32_t kernarg_segment_size;  /* metadata; 0 if absent */
+   uint32_t kernarg_segment_size; /* metadata; 0 if absent */
    uint32_t kernarg_segment_align;
-   uint32_t wavefront_size;        /* metadata; 0 if absent */
+   uint32_t wavefront_size; /* metadata; 0 if absent */
    uint32_t sgpr_count, vgpr_count;
-   uint32_t reqd_workgroup_size[3]; /* all 0 unless the kernel says */
+   uint32_t reqd_workgroup_size[3];  /* all 0 unless the kernel says */
    uint32_t max_flat_workgroup_size; /* what the code was compiled for */
 };
 
 struct kiln_sim_hsa_object {
    struct kiln_sim_vm *vm;
-   uint64_t load_va;          /* VA of the image's lowest loadable byte */
+   uint64_t load_va; /* VA of the image's lowest loadable byte */
    uint64_t load_size;
-   void *image;               /* host memory behind the image mapping */
+   void *image;                  /* host memory behind the image mapping */
    unsigned code_object_version; /* from amdhsa.version (v3 = 1.0, ...) */
-   char target[64];           /* amdhsa.target */
+   char target[64];              /* amdhsa.target */
    struct kiln_sim_hsa_kernel *kernels;
    unsigned num_kernels;
    /* Memory the object maps for dispatches and for callers
     * (kiln_sim_hsa_alloc): one bump range above the image. */
    uint64_t heap_va, heap_end;
    struct kiln_sim_hsa_allocation *allocations;
-   char error[256];           /* the last error's message */
+   char error[256]; /* the last error's message */
 };
 
 /* Loads the code object in elf[0..size) into vm with its lowest loadable
  * address at load_va (4 KiB aligned); VAs from load_va up to
  * load_va + heap_size + image size belong to the object.  Returns 0, or a
  * negative errno with a message in err (which may be NULL). */
-int kiln_sim_hsa_load(struct kiln_sim_vm *vm, const void *elf, size_t size,
-                      uint64_t load_va, uint64_t heap_size,
-                      struct kiln_sim_hsa_object **out, char *err,
+int kiln_sim_hsa_load(struct kiln_sim_vm *vm, const void *elf, size_t size, uint64_t load_va,
+                      uint64_t heap_size, struct kiln_sim_hsa_object **out, char *err,
                       size_t err_size);
 void kiln_sim_hsa_unload(struct kiln_sim_hsa_object *obj);
 
-const struct kiln_sim_hsa_kernel *
-kiln_sim_hsa_find_kernel(const struct kiln_sim_hsa_object *obj,
-                         const char *name);
+const struct kiln_sim_hsa_kernel *kiln_sim_hsa_find_kernel(const struct kiln_sim_hsa_object *obj,
+                                                           const char *name);
 
 /* Zeroed host memory mapped read/write at a fresh VA of the object's heap
  * (freed by kiln_sim_hsa_unload). Returns the host pointer, NULL if the
  * heap is full (obj->error says so). */
-void *kiln_sim_hsa_alloc(struct kiln_sim_hsa_object *obj, uint64_t size,
-                         uint64_t align, uint64_t *va);
+void *kiln_sim_hsa_alloc(struct kiln_sim_hsa_object *obj, uint64_t size, uint64_t align,
+                         uint64_t *va);
 
 /* One explicit kernel argument's value: for by_value the bytes (size must
  * match the metadata), for global_buffer the 8-byte VA, for image the
@@ -169,9 +167,9 @@ struct kiln_sim_hsa_arg_value {
 };
 
 struct kiln_sim_hsa_launch {
-   unsigned work_dim;           /* 1..3 */
-   uint64_t global_size[3];     /* work-items, need not be a multiple */
-   uint32_t local_size[3];      /* 0 = pick (64 x 1 x 1, clamped) */
+   unsigned work_dim;       /* 1..3 */
+   uint64_t global_size[3]; /* work-items, need not be a multiple */
+   uint32_t local_size[3];  /* 0 = pick (64 x 1 x 1, clamped) */
    uint64_t global_offset[3];
 };
 
@@ -179,22 +177,17 @@ struct kiln_sim_hsa_launch {
  * (hidden arguments are filled in here). Returns 0; -EINVAL when the
  * arguments or launch do not fit the kernel (obj->error says which);
  * -EFAULT when the emulator reported a fault (*fault filled in). */
-int kiln_sim_hsa_dispatch(struct kiln_sim_hsa_object *obj,
-                          const struct kiln_sim_hsa_kernel *kernel,
+int kiln_sim_hsa_dispatch(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *kernel,
                           const struct kiln_sim_hsa_launch *launch,
-                          const struct kiln_sim_hsa_arg_value *args,
-                          unsigned num_args,
-                          const struct kiln_sim_run_options *options,
-                          struct kiln_sim_fault *fault);
+                          const struct kiln_sim_hsa_arg_value *args, unsigned num_args,
+                          const struct kiln_sim_run_options *options, struct kiln_sim_fault *fault);
 
 /* The register state kiln_sim_hsa_dispatch would hand to the emulator,
  * without running it (for inspection and tests). The kernarg segment and
  * dispatch packet are allocated in the object's heap. */
-int kiln_sim_hsa_prepare(struct kiln_sim_hsa_object *obj,
-                         const struct kiln_sim_hsa_kernel *kernel,
+int kiln_sim_hsa_prepare(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *kernel,
                          const struct kiln_sim_hsa_launch *launch,
-                         const struct kiln_sim_hsa_arg_value *args,
-                         unsigned num_args,
+                         const struct kiln_sim_hsa_arg_value *args, unsigned num_args,
                          struct kiln_sim_dispatch *dispatch);
 
 #ifdef __cplusplus

@@ -45,12 +45,11 @@ mp_take_be(struct mp_reader *r, unsigned n, uint64_t *v)
    return true;
 }
 
-static int mp_parse_value(struct mp_reader *r, struct sim_hsa_mp_node *n,
-                          unsigned depth);
+static int mp_parse_value(struct mp_reader *r, struct sim_hsa_mp_node *n, unsigned depth);
 
 static int
-mp_parse_bytes(struct mp_reader *r, struct sim_hsa_mp_node *n,
-               enum sim_hsa_mp_type type, uint64_t len, bool ext)
+mp_parse_bytes(struct mp_reader *r, struct sim_hsa_mp_node *n, enum sim_hsa_mp_type type,
+               uint64_t len, bool ext)
 {
    const uint8_t *p;
    if (ext && !mp_take(r, 1, &p)) /* the extension type byte */
@@ -64,8 +63,8 @@ mp_parse_bytes(struct mp_reader *r, struct sim_hsa_mp_node *n,
 }
 
 static int
-mp_parse_items(struct mp_reader *r, struct sim_hsa_mp_node *n,
-               enum sim_hsa_mp_type type, uint64_t count, unsigned depth)
+mp_parse_items(struct mp_reader *r, struct sim_hsa_mp_node *n, enum sim_hsa_mp_type type,
+               uint64_t count, unsigned depth)
 {
    uint64_t nodes = type == SIM_HSA_MP_MAP ? count * 2 : count;
 
@@ -131,11 +130,15 @@ mp_parse_value(struct mp_reader *r, struct sim_hsa_mp_node *n, unsigned depth)
       n->type = SIM_HSA_MP_BOOL;
       n->b = tag == 0xc3;
       return 0;
-   case 0xc4: case 0xc5: case 0xc6: /* bin 8/16/32 */
+   case 0xc4:
+   case 0xc5:
+   case 0xc6: /* bin 8/16/32 */
       if (!mp_take_be(r, 1u << (tag - 0xc4), &v))
          return -EINVAL;
       return mp_parse_bytes(r, n, SIM_HSA_MP_BIN, v, false);
-   case 0xc7: case 0xc8: case 0xc9: /* ext 8/16/32 */
+   case 0xc7:
+   case 0xc8:
+   case 0xc9: /* ext 8/16/32 */
       if (!mp_take_be(r, 1u << (tag - 0xc7), &v))
          return -EINVAL;
       return mp_parse_bytes(r, n, SIM_HSA_MP_EXT, v, true);
@@ -156,19 +159,24 @@ mp_parse_value(struct mp_reader *r, struct sim_hsa_mp_node *n, unsigned depth)
       n->type = SIM_HSA_MP_FLOAT;
       memcpy(&n->f, &v, 8);
       return 0;
-   case 0xcc: case 0xcd: case 0xce: case 0xcf: /* uint 8..64 */
+   case 0xcc:
+   case 0xcd:
+   case 0xce:
+   case 0xcf: /* uint 8..64 */
       if (!mp_take_be(r, 1u << (tag - 0xcc), &v))
          return -EINVAL;
       n->type = SIM_HSA_MP_UINT;
       n->u = v;
       return 0;
-   case 0xd0: case 0xd1: case 0xd2: case 0xd3: { /* int 8..64 */
+   case 0xd0:
+   case 0xd1:
+   case 0xd2:
+   case 0xd3: { /* int 8..64 */
       unsigned bytes = 1u << (tag - 0xd0);
       if (!mp_take_be(r, bytes, &v))
          return -EINVAL;
       /* Sign-extend from the encoded width. */
-      int64_t s = bytes == 8 ? (int64_t)v
-                             : (int64_t)(v << (64 - 8 * bytes)) >> (64 - 8 * bytes);
+      int64_t s = bytes == 8 ? (int64_t)v : (int64_t)(v << (64 - 8 * bytes)) >> (64 - 8 * bytes);
       if (s >= 0) {
          n->type = SIM_HSA_MP_UINT;
          n->u = s;
@@ -178,17 +186,25 @@ mp_parse_value(struct mp_reader *r, struct sim_hsa_mp_node *n, unsigned depth)
       }
       return 0;
    }
-   case 0xd4: case 0xd5: case 0xd6: case 0xd7: case 0xd8: /* fixext */
+   case 0xd4:
+   case 0xd5:
+   case 0xd6:
+   case 0xd7:
+   case 0xd8: /* fixext */
       return mp_parse_bytes(r, n, SIM_HSA_MP_EXT, 1u << (tag - 0xd4), true);
-   case 0xd9: case 0xda: case 0xdb: /* str 8/16/32 */
+   case 0xd9:
+   case 0xda:
+   case 0xdb: /* str 8/16/32 */
       if (!mp_take_be(r, 1u << (tag - 0xd9), &v))
          return -EINVAL;
       return mp_parse_bytes(r, n, SIM_HSA_MP_STR, v, false);
-   case 0xdc: case 0xdd: /* array 16/32 */
+   case 0xdc:
+   case 0xdd: /* array 16/32 */
       if (!mp_take_be(r, tag == 0xdc ? 2 : 4, &v))
          return -EINVAL;
       return mp_parse_items(r, n, SIM_HSA_MP_ARRAY, v, depth);
-   case 0xde: case 0xdf: /* map 16/32 */
+   case 0xde:
+   case 0xdf: /* map 16/32 */
       if (!mp_take_be(r, tag == 0xde ? 2 : 4, &v))
          return -EINVAL;
       return mp_parse_items(r, n, SIM_HSA_MP_MAP, v, depth);
@@ -198,10 +214,9 @@ mp_parse_value(struct mp_reader *r, struct sim_hsa_mp_node *n, unsigned depth)
 }
 
 long
-sim_hsa_mp_parse(const void *data, size_t size, struct sim_hsa_mp_node *root,
-                 size_t *err_offset)
+sim_hsa_mp_parse(const void *data, size_t size, struct sim_hsa_mp_node *root, size_t *err_offset)
 {
-   struct mp_reader r = {.data = data, .size = size, .pos = 0};
+   struct mp_reader r = { .data = data, .size = size, .pos = 0 };
    int ret = mp_parse_value(&r, root, 0);
 
    if (ret) {

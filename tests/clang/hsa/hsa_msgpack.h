@@ -18,8 +18,8 @@
 enum sim_hsa_mp_type {
    SIM_HSA_MP_NIL,
    SIM_HSA_MP_BOOL,
-   SIM_HSA_MP_UINT,  /* positive integers of any width */
-   SIM_HSA_MP_INT,   /* negative integers */
+   SIM_HSA_MP_UINT, /* positive integers of any width */
+   SIM_HSA_MP_INT,  /* negative integers */
    SIM_HSA_MP_FLOAT,
    SIM_HSA_MP_STR,
    SIM_HSA_MP_BIN,
@@ -46,17 +46,16 @@ struct sim_hsa_mp_node {
  * of bytes consumed, or a negative errno (-EINVAL for malformed or
  * truncated input, -ENOMEM); on error *err_offset is the byte offset at
  * fault. Free the tree with sim_hsa_mp_free. */
-long sim_hsa_mp_parse(const void *data, size_t size,
-                      struct sim_hsa_mp_node *root, size_t *err_offset);
+long sim_hsa_mp_parse(const void *data, size_t size, struct sim_hsa_mp_node *root,
+                      size_t *err_offset);
 void sim_hsa_mp_free(struct sim_hsa_mp_node *root);
 
 /* The value of the map entry whose key is the string key, or NULL. */
-const struct sim_hsa_mp_node *
-sim_hsa_mp_map_get(const struct sim_hsa_mp_node *map, const char *key);
+const struct sim_hsa_mp_node *sim_hsa_mp_map_get(const struct sim_hsa_mp_node *map,
+                                                 const char *key);
 
 /* Element i of an array, or NULL. */
-const struct sim_hsa_mp_node *
-sim_hsa_mp_array_get(const struct sim_hsa_mp_node *array, uint32_t i);
+const struct sim_hsa_mp_node *sim_hsa_mp_array_get(const struct sim_hsa_mp_node *array, uint32_t i);
 
 bool sim_hsa_mp_str_eq(const struct sim_hsa_mp_node *node, const char *s);
 
@@ -65,7 +64,6 @@ bool sim_hsa_mp_get_uint(const struct sim_hsa_mp_node *node, uint64_t *value);
 
 /* Copies a string value into buf (NUL-terminated, truncated to fit);
  * returns false if node is not a string. */
-bool sim_hsa_mp_get_str(const struct sim_hsa_mp_node *node, char *buf,
-                        size_t buf_size);
+bool sim_hsa_mp_get_str(const struct sim_hsa_mp_node *node, char *buf, size_t buf_size);
 
 #endif

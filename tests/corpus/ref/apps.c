@@ -33,8 +33,7 @@ ref_matmul(struct kiln_run_command *l)
       for (int64_t c = 0; c < n; c++) {
          double acc = 0;
          for (int64_t j = 0; j < k; j++)
-            acc += corpus_get_f(REF_ARG(l, 0), r * k + j) *
-                   corpus_get_f(REF_ARG(l, 1), j * n + c);
+            acc += corpus_get_f(REF_ARG(l, 0), r * k + j) * corpus_get_f(REF_ARG(l, 1), j * n + c);
          corpus_set_f(REF_ARG(l, 2), r * n + c, acc);
       }
    return 0;
@@ -148,7 +147,7 @@ ref_constant_lut(struct kiln_run_command *l)
 {
    if (ref_expect(l, 3))
       return 1;
-   static const int64_t bias[4] = {1, -10, 100, -1000};
+   static const int64_t bias[4] = { 1, -10, 100, -1000 };
    for (size_t i = 0; i < l->global[0]; i++) {
       uint64_t k = corpus_get_u(REF_ARG(l, 1), i);
       int64_t v = corpus_get_i(REF_ARG(l, 0), k % 16) * 3 + bias[k / 64];
@@ -158,14 +157,14 @@ ref_constant_lut(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_apps[] = {
-   {"constant_lut", ref_constant_lut},
-   {"saxpy", ref_saxpy},
-   {"matmul", ref_matmul},
-   {"prefix_sum", ref_prefix_sum},
-   {"histogram", ref_histogram},
-   {"reduce_float", ref_reduce_float},
-   {"scratch", ref_scratch},
-   {"collatz", ref_collatz},
-   {"sort64", ref_sort64},
-   {NULL, NULL},
+   { "constant_lut", ref_constant_lut },
+   { "saxpy", ref_saxpy },
+   { "matmul", ref_matmul },
+   { "prefix_sum", ref_prefix_sum },
+   { "histogram", ref_histogram },
+   { "reduce_float", ref_reduce_float },
+   { "scratch", ref_scratch },
+   { "collatz", ref_collatz },
+   { "sort64", ref_sort64 },
+   { NULL, NULL },
 };

@@ -12,13 +12,12 @@
 /* Copies `bytes` bytes of element e of src (its real components' memory)
  * to element e of dst. */
 static void
-copy_elem(struct kiln_run_arg *dst, size_t de, const struct kiln_run_arg *src,
-          size_t se, size_t src_offset, size_t bytes)
+copy_elem(struct kiln_run_arg *dst, size_t de, const struct kiln_run_arg *src, size_t se,
+          size_t src_offset, size_t bytes)
 {
    size_t dsize = dst->type.slots * dst->type.scalar_size;
    size_t ssize = src->type.slots * src->type.scalar_size;
-   memcpy((char *)dst->data + de * dsize,
-          (const char *)src->data + se * ssize + src_offset, bytes);
+   memcpy((char *)dst->data + de * dsize, (const char *)src->data + se * ssize + src_offset, bytes);
 }
 
 static int
@@ -70,6 +69,6 @@ ref_as_type(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_as_type[] = {
-   {"as_type", ref_as_type},
-   {NULL, NULL},
+   { "as_type", ref_as_type },
+   { NULL, NULL },
 };

@@ -25,25 +25,46 @@ apply(int64_t *v, const struct step *s, bool sgn)
    uint32_t u = (uint32_t)old, x = (uint32_t)s->a;
    uint32_t r;
    switch (s->op) {
-   case ADD: r = u + x; break;
-   case SUB: r = u - x; break;
-   case XCHG: r = x; break;
-   case CMPXCHG: r = u == x ? (uint32_t)s->b : u; break;
-   case MIN: r = sgn ? (uint32_t)((int32_t)u < (int32_t)x ? u : x) : (u < x ? u : x); break;
-   case MAX: r = sgn ? (uint32_t)((int32_t)u > (int32_t)x ? u : x) : (u > x ? u : x); break;
-   case AND: r = u & x; break;
-   case OR: r = u | x; break;
-   case XOR: r = u ^ x; break;
-   case INC: r = u + 1; break;
-   default: r = u - 1; break;
+   case ADD:
+      r = u + x;
+      break;
+   case SUB:
+      r = u - x;
+      break;
+   case XCHG:
+      r = x;
+      break;
+   case CMPXCHG:
+      r = u == x ? (uint32_t)s->b : u;
+      break;
+   case MIN:
+      r = sgn ? (uint32_t)((int32_t)u < (int32_t)x ? u : x) : (u < x ? u : x);
+      break;
+   case MAX:
+      r = sgn ? (uint32_t)((int32_t)u > (int32_t)x ? u : x) : (u > x ? u : x);
+      break;
+   case AND:
+      r = u & x;
+      break;
+   case OR:
+      r = u | x;
+      break;
+   case XOR:
+      r = u ^ x;
+      break;
+   case INC:
+      r = u + 1;
+      break;
+   default:
+      r = u - 1;
+      break;
    }
    *v = sgn ? (int64_t)(int32_t)r : (int64_t)r;
    return old;
 }
 
 static void
-run_seq(const struct step *steps, unsigned n, int64_t init, bool sgn,
-        struct kiln_run_arg *out)
+run_seq(const struct step *steps, unsigned n, int64_t init, bool sgn, struct kiln_run_arg *out)
 {
    int64_t v = init;
    for (unsigned k = 0; k < n; k++)
@@ -57,13 +78,23 @@ ref_atomic_seq(struct kiln_run_command *l)
    if (ref_expect(l, 4))
       return 1;
    const struct step si[] = {
-      {ADD, 5}, {SUB, 12}, {XCHG, -40}, {CMPXCHG, -40, 17}, {CMPXCHG, 99, 3},
-      {MIN, -8}, {MAX, 30}, {AND, 0x1c}, {OR, 0x41}, {XOR, 0xff}, {INC}, {DEC},
+      { ADD, 5 },         { SUB, 12 },   { XCHG, -40 }, { CMPXCHG, -40, 17 },
+      { CMPXCHG, 99, 3 }, { MIN, -8 },   { MAX, 30 },   { AND, 0x1c },
+      { OR, 0x41 },       { XOR, 0xff }, { INC },       { DEC },
    };
    const struct step su[] = {
-      {ADD, 5}, {SUB, 12}, {XCHG, 0xfffffff0u}, {CMPXCHG, 0xfffffff0u, 17},
-      {CMPXCHG, 99, 3}, {MIN, 0x80000000u}, {MAX, 30}, {AND, 0x1c},
-      {OR, 0x41}, {XOR, 0xff}, {INC}, {DEC},
+      { ADD, 5 },
+      { SUB, 12 },
+      { XCHG, 0xfffffff0u },
+      { CMPXCHG, 0xfffffff0u, 17 },
+      { CMPXCHG, 99, 3 },
+      { MIN, 0x80000000u },
+      { MAX, 30 },
+      { AND, 0x1c },
+      { OR, 0x41 },
+      { XOR, 0xff },
+      { INC },
+      { DEC },
    };
    int64_t init_i = corpus_get_i(REF_ARG(l, 0), 0);
    int64_t init_u = corpus_get_i(REF_ARG(l, 1), 0);
@@ -82,8 +113,8 @@ ref_atomic_global(struct kiln_run_command *l)
 {
    if (ref_expect(l, 5))
       return 1;
-   struct kiln_run_arg *sum = REF_ARG(l, 0), *bits = REF_ARG(l, 1),
-                     *mm = REF_ARG(l, 2), *cnt = REF_ARG(l, 3), *seen = REF_ARG(l, 4);
+   struct kiln_run_arg *sum = REF_ARG(l, 0), *bits = REF_ARG(l, 1), *mm = REF_ARG(l, 2),
+                       *cnt = REF_ARG(l, 3), *seen = REF_ARG(l, 4);
    size_t n = l->global[0];
    int64_t s0 = corpus_get_i(sum, 0), s1 = corpus_get_i(sum, 1);
    uint32_t b0 = corpus_get_u(bits, 0), b1 = corpus_get_u(bits, 1), b2 = corpus_get_u(bits, 2);
@@ -170,9 +201,9 @@ ref_atomic20(struct kiln_run_command *l)
    if (ref_expect(l, 4))
       return 1;
    struct kiln_run_arg *ai = REF_ARG(l, 0), *au = REF_ARG(l, 1), *o = REF_ARG(l, 2),
-                     *ou = REF_ARG(l, 3);
+                       *ou = REF_ARG(l, 3);
    int64_t v = corpus_get_i(ai, 0);
-   const struct step s1[] = {{ADD, 5}, {SUB, 12}, {XCHG, -40}};
+   const struct step s1[] = { { ADD, 5 }, { SUB, 12 }, { XCHG, -40 } };
    for (unsigned k = 0; k < 3; k++)
       corpus_set_i(o, k, apply(&v, &s1[k], true));
    /* compare_exchange_strong: success returns 1 and leaves expected */
@@ -186,13 +217,13 @@ ref_atomic20(struct kiln_run_command *l)
    corpus_set_i(o, 6, hit2 ? 99 : v);
    if (hit2)
       v = 3;
-   const struct step s2[] = {{MIN, -8}, {MAX, 30}, {AND, 0x1c}, {OR, 0x41}, {XOR, 0xff}};
+   const struct step s2[] = { { MIN, -8 }, { MAX, 30 }, { AND, 0x1c }, { OR, 0x41 }, { XOR, 0xff } };
    for (unsigned k = 0; k < 5; k++)
       corpus_set_i(o, 7 + k, apply(&v, &s2[k], true));
    corpus_set_i(o, 12, v);
    corpus_set_i(ai, 0, v);
    int64_t u = corpus_get_i(au, 0);
-   const struct step s3[] = {{MAX, 0x80000000u}, {MIN, 0x90000000u}};
+   const struct step s3[] = { { MAX, 0x80000000u }, { MIN, 0x90000000u } };
    for (unsigned k = 0; k < 2; k++)
       corpus_set_i(ou, k, apply(&u, &s3[k], false));
    corpus_set_i(ou, 2, u);
@@ -204,7 +235,6 @@ ref_atomic20(struct kiln_run_command *l)
    return 0;
 }
 
-
 /* 64-bit atomics (cl_khr_int64_base_atomics, cl_khr_int64_extended_atomics
  * and the C11 forms on atomic_long and atomic_ulong): the same operations
  * in 64 bits, min and max comparing as the pointer's type. */
@@ -214,17 +244,39 @@ apply64(int64_t *v, const struct step *s, bool sgn)
    int64_t old = *v;
    uint64_t u = (uint64_t)old, x = (uint64_t)s->a, r;
    switch (s->op) {
-   case ADD: r = u + x; break;
-   case SUB: r = u - x; break;
-   case XCHG: r = x; break;
-   case CMPXCHG: r = u == x ? (uint64_t)s->b : u; break;
-   case MIN: r = sgn ? ((int64_t)u < (int64_t)x ? u : x) : (u < x ? u : x); break;
-   case MAX: r = sgn ? ((int64_t)u > (int64_t)x ? u : x) : (u > x ? u : x); break;
-   case AND: r = u & x; break;
-   case OR: r = u | x; break;
-   case XOR: r = u ^ x; break;
-   case INC: r = u + 1; break;
-   default: r = u - 1; break;
+   case ADD:
+      r = u + x;
+      break;
+   case SUB:
+      r = u - x;
+      break;
+   case XCHG:
+      r = x;
+      break;
+   case CMPXCHG:
+      r = u == x ? (uint64_t)s->b : u;
+      break;
+   case MIN:
+      r = sgn ? ((int64_t)u < (int64_t)x ? u : x) : (u < x ? u : x);
+      break;
+   case MAX:
+      r = sgn ? ((int64_t)u > (int64_t)x ? u : x) : (u > x ? u : x);
+      break;
+   case AND:
+      r = u & x;
+      break;
+   case OR:
+      r = u | x;
+      break;
+   case XOR:
+      r = u ^ x;
+      break;
+   case INC:
+      r = u + 1;
+      break;
+   default:
+      r = u - 1;
+      break;
    }
    *v = (int64_t)r;
    return old;
@@ -245,16 +297,32 @@ ref_atom64_seq(struct kiln_run_command *l)
    if (ref_expect(l, 4))
       return 1;
    const struct step si[] = {
-      {ADD, 0x500000005}, {SUB, 0x1200000012}, {XCHG, -0x4000000040},
-      {CMPXCHG, -0x4000000040, 0x1100000017}, {CMPXCHG, 0x99, 3}, {MIN, -0x800000008},
-      {MAX, 0x3000000030}, {AND, 0xff0000001c}, {OR, 0x4100000041}, {XOR, 0xff000000ff},
-      {INC}, {DEC},
+      { ADD, 0x500000005 },
+      { SUB, 0x1200000012 },
+      { XCHG, -0x4000000040 },
+      { CMPXCHG, -0x4000000040, 0x1100000017 },
+      { CMPXCHG, 0x99, 3 },
+      { MIN, -0x800000008 },
+      { MAX, 0x3000000030 },
+      { AND, 0xff0000001c },
+      { OR, 0x4100000041 },
+      { XOR, 0xff000000ff },
+      { INC },
+      { DEC },
    };
    const struct step su[] = {
-      {ADD, 0x500000005}, {SUB, 0x1200000012}, {XCHG, (int64_t)0xfffffff0fffffff0ull},
-      {CMPXCHG, (int64_t)0xfffffff0fffffff0ull, 0x1100000017}, {CMPXCHG, 0x99, 3},
-      {MIN, INT64_MIN}, {MAX, 0x3000000030}, {AND, 0xff0000001c}, {OR, 0x4100000041},
-      {XOR, 0xff000000ff}, {INC}, {DEC},
+      { ADD, 0x500000005 },
+      { SUB, 0x1200000012 },
+      { XCHG, (int64_t)0xfffffff0fffffff0ull },
+      { CMPXCHG, (int64_t)0xfffffff0fffffff0ull, 0x1100000017 },
+      { CMPXCHG, 0x99, 3 },
+      { MIN, INT64_MIN },
+      { MAX, 0x3000000030 },
+      { AND, 0xff0000001c },
+      { OR, 0x4100000041 },
+      { XOR, 0xff000000ff },
+      { INC },
+      { DEC },
    };
    run_seq64(si, 12, corpus_get_i(REF_ARG(l, 0), 0), true, REF_ARG(l, 2));
    run_seq64(su, 12, corpus_get_i(REF_ARG(l, 1), 0), false, REF_ARG(l, 3));
@@ -296,15 +364,15 @@ ref_atom64_contended(struct kiln_run_command *l)
       xor ^= gid << 32 | gid;
       if (gid % ls == 0)
          corpus_set_i(out, gid / ls, 0);
-      corpus_set_i(out, gid / ls, (int64_t)((uint64_t)corpus_get_i(out, gid / ls) +
-                                            gid * 0x100000001ull));
+      corpus_set_i(out, gid / ls,
+                   (int64_t)((uint64_t)corpus_get_i(out, gid / ls) + gid * 0x100000001ull));
    }
    corpus_set_i(s, 0, (int64_t)sum);
    corpus_set_i(s, 1, mn);
    corpus_set_i(s, 2, mx);
-   corpus_set_i(u, 0, (int64_t)or);
-   corpus_set_i(u, 1, (int64_t)and);
-   corpus_set_i(u, 2, (int64_t)xor);
+   corpus_set_i(u, 0, (int64_t) or);
+   corpus_set_i(u, 1, (int64_t) and);
+   corpus_set_i(u, 2, (int64_t) xor);
    corpus_set_i(u, 3, (int64_t)((uint64_t)corpus_get_i(u, 3) + n));
    return 0;
 }
@@ -382,15 +450,15 @@ ref_atomic20_weak(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_atomics[] = {
-   {"atomic_seq", ref_atomic_seq},
-   {"atomic_global", ref_atomic_global},
-   {"atomic_local", ref_atomic_local},
-   {"atomic_xchg_chain", ref_atomic_xchg_chain},
-   {"atomic20", ref_atomic20},
-   {"atom64_seq", ref_atom64_seq},
-   {"atom64_contended", ref_atom64_contended},
-   {"atom64_uniform", ref_atom64_uniform},
-   {"atomic20_64", ref_atomic20_64},
-   {"atomic20_weak", ref_atomic20_weak},
-   {NULL, NULL},
+   { "atomic_seq", ref_atomic_seq },
+   { "atomic_global", ref_atomic_global },
+   { "atomic_local", ref_atomic_local },
+   { "atomic_xchg_chain", ref_atomic_xchg_chain },
+   { "atomic20", ref_atomic20 },
+   { "atom64_seq", ref_atom64_seq },
+   { "atom64_contended", ref_atom64_contended },
+   { "atom64_uniform", ref_atom64_uniform },
+   { "atomic20_64", ref_atomic20_64 },
+   { "atomic20_weak", ref_atomic20_weak },
+   { NULL, NULL },
 };

@@ -43,6 +43,6 @@ ref_struct_by_value(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_calls[] = {
-   {"struct_by_value", ref_struct_by_value},
-   {NULL, NULL},
+   { "struct_by_value", ref_struct_by_value },
+   { NULL, NULL },
 };

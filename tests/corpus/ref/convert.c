@@ -21,9 +21,12 @@ round_int(double x, enum rmode m)
 {
    double f = floor(x), c = ceil(x);
    switch (m) {
-   case RTZ: return x < 0 ? c : f;
-   case RTP: return c;
-   case RTN: return f;
+   case RTZ:
+      return x < 0 ? c : f;
+   case RTP:
+      return c;
+   case RTN:
+      return f;
    default: {
       double d = x - f;
       if (d < 0.5)
@@ -83,10 +86,18 @@ int_to_float(bool neg, uint64_t mag, enum rmode m)
       uint64_t half = 1ull << (shift - 1);
       bool up;
       switch (m) {
-      case RTZ: up = false; break;
-      case RTP: up = rest && !neg; break;
-      case RTN: up = rest && neg; break;
-      default: up = rest > half || (rest == half && (kept & 1)); break;
+      case RTZ:
+         up = false;
+         break;
+      case RTP:
+         up = rest && !neg;
+         break;
+      case RTN:
+         up = rest && neg;
+         break;
+      default:
+         up = rest > half || (rest == half && (kept & 1));
+         break;
       }
       kept += up; /* may carry to 2^24: still exact in a float */
    }
@@ -95,12 +106,11 @@ int_to_float(bool neg, uint64_t mag, enum rmode m)
 }
 
 static void
-set_int_to_float(struct kiln_run_arg *dst, size_t slot,
-                 const struct kiln_run_arg *src, size_t sslot, enum rmode m)
+set_int_to_float(struct kiln_run_arg *dst, size_t slot, const struct kiln_run_arg *src,
+                 size_t sslot, enum rmode m)
 {
    bool neg = kiln_run_base_is_signed(src->type.base) && corpus_get_i(src, sslot) < 0;
-   uint64_t mag = neg ? (uint64_t)0 - (uint64_t)corpus_get_i(src, sslot)
-                      : corpus_get_u(src, sslot);
+   uint64_t mag = neg ? (uint64_t)0 - (uint64_t)corpus_get_i(src, sslot) : corpus_get_u(src, sslot);
    if (!kiln_run_base_is_signed(src->type.base))
       mag = corpus_get_bits(src, sslot);
    corpus_set_f(dst, slot, int_to_float(neg, mag, m));
@@ -113,10 +123,14 @@ double_to_float(double d, enum rmode m)
    if (isnan(d) || (double)f == d)
       return f;
    switch (m) {
-   case RTZ: return fabs((double)f) > fabs(d) ? nextafterf(f, 0.0f) : f;
-   case RTP: return (double)f < d ? nextafterf(f, INFINITY) : f;
-   case RTN: return (double)f > d ? nextafterf(f, -INFINITY) : f;
-   default: return f;
+   case RTZ:
+      return fabs((double)f) > fabs(d) ? nextafterf(f, 0.0f) : f;
+   case RTP:
+      return (double)f < d ? nextafterf(f, INFINITY) : f;
+   case RTN:
+      return (double)f > d ? nextafterf(f, -INFINITY) : f;
+   default:
+      return f;
    }
 }
 
@@ -147,7 +161,7 @@ ref_f2narrow(struct kiln_run_command *l)
 {
    if (ref_expect(l, 8))
       return 1;
-   static const enum rmode modes[7] = {RTZ, RTN, RTE, RTP, RTZ, RTZ, RTE};
+   static const enum rmode modes[7] = { RTZ, RTN, RTE, RTP, RTZ, RTZ, RTE };
    for (size_t i = 0; i < l->global[0]; i++)
       for (unsigned k = 0; k < 7; k++)
          set_sat(REF_ARG(l, 1 + k), i, corpus_get_f(REF_ARG(l, 0), i), modes[k]);
@@ -161,7 +175,7 @@ ref_i2f(struct kiln_run_command *l)
       return 1;
    struct kiln_run_arg *out = REF_ARG(l, 4);
    size_t n = l->global[0];
-   static const enum rmode modes[4] = {RTE, RTZ, RTP, RTN};
+   static const enum rmode modes[4] = { RTE, RTZ, RTP, RTN };
    for (size_t i = 0; i < n; i++)
       for (unsigned s = 0; s < 4; s++)
          for (unsigned m = 0; m < 4; m++)
@@ -171,8 +185,7 @@ ref_i2f(struct kiln_run_command *l)
 
 /* Saturating integer conversion of v (as int64 or uint64) to dst. */
 static void
-set_int_sat(struct kiln_run_arg *dst, size_t slot, const struct kiln_run_arg *src,
-            size_t sslot)
+set_int_sat(struct kiln_run_arg *dst, size_t slot, const struct kiln_run_arg *src, size_t sslot)
 {
    if (!kiln_run_base_is_signed(src->type.base)) {
       uint64_t v = corpus_get_bits(src, sslot);
@@ -194,10 +207,13 @@ ref_i2i(struct kiln_run_command *l)
    if (ref_expect(l, 14))
       return 1;
    /* destination argument, source argument, saturating */
-   static const struct { unsigned dst, src; bool sat; } map[] = {
-      {3, 0, true}, {4, 0, false}, {5, 0, true}, {6, 0, true}, {7, 0, true},
-      {8, 1, true}, {9, 1, true}, {10, 1, true}, {11, 1, true}, {12, 1, false},
-      {13, 2, true},
+   static const struct {
+      unsigned dst, src;
+      bool sat;
+   } map[] = {
+      { 3, 0, true },  { 4, 0, false },  { 5, 0, true },  { 6, 0, true },
+      { 7, 0, true },  { 8, 1, true },   { 9, 1, true },  { 10, 1, true },
+      { 11, 1, true }, { 12, 1, false }, { 13, 2, true },
    };
    for (size_t i = 0; i < l->global[0]; i++)
       for (unsigned k = 0; k < sizeof(map) / sizeof(map[0]); k++) {
@@ -216,10 +232,10 @@ ref_d2f(struct kiln_run_command *l)
 {
    if (ref_expect(l, 4))
       return 1;
-   struct kiln_run_arg *d = REF_ARG(l, 0), *out = REF_ARG(l, 1),
-                     *iout = REF_ARG(l, 2), *back = REF_ARG(l, 3);
+   struct kiln_run_arg *d = REF_ARG(l, 0), *out = REF_ARG(l, 1), *iout = REF_ARG(l, 2),
+                       *back = REF_ARG(l, 3);
    size_t n = l->global[0];
-   static const enum rmode modes[4] = {RTE, RTZ, RTP, RTN};
+   static const enum rmode modes[4] = { RTE, RTZ, RTP, RTN };
    for (size_t i = 0; i < n; i++) {
       double x = corpus_get_f(d, i);
       for (unsigned m = 0; m < 4; m++)
@@ -253,11 +269,6 @@ ref_vconvert(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_convert[] = {
-   {"f2i", ref_f2i},
-   {"f2narrow", ref_f2narrow},
-   {"i2f", ref_i2f},
-   {"i2i", ref_i2i},
-   {"d2f", ref_d2f},
-   {"vconvert", ref_vconvert},
-   {NULL, NULL},
+   { "f2i", ref_f2i }, { "f2narrow", ref_f2narrow }, { "i2f", ref_i2f }, { "i2i", ref_i2i },
+   { "d2f", ref_d2f }, { "vconvert", ref_vconvert }, { NULL, NULL },
 };

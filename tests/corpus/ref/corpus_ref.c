@@ -5,20 +5,19 @@
  * corpus_ref REF FILE.cl -k KERNEL -g ... ARG...: parses the runner command
  * line of a corpus case, runs the named CPU reference on its buffers and
  * prints them as `argI: ...` lines, exactly as a runner does after its
- * dispatch, after the printf output the reference expects. `corpus_ref --list` prints the names of all references.
+ * dispatch, after the printf output the reference expects. `corpus_ref --list` prints the names of
+ * all references.
  */
 #include "ref.h"
 
 #include <stdlib.h>
 
 static const struct corpus_ref *const tables[] = {
-   corpus_refs_sample,  corpus_refs_shuffle, corpus_refs_vector_ops,
-   corpus_refs_as_type, corpus_refs_convert, corpus_refs_workitem,
-   corpus_refs_local,   corpus_refs_atomics, corpus_refs_math,
-   corpus_refs_apps,    corpus_refs_calls,   corpus_refs_generic,
-   corpus_refs_subgroups, corpus_refs_half, corpus_refs_printf, corpus_refs_globals,
-   corpus_refs_images,
-   corpus_refs_enqueue,
+   corpus_refs_sample,    corpus_refs_shuffle,  corpus_refs_vector_ops, corpus_refs_as_type,
+   corpus_refs_convert,   corpus_refs_workitem, corpus_refs_local,      corpus_refs_atomics,
+   corpus_refs_math,      corpus_refs_apps,     corpus_refs_calls,      corpus_refs_generic,
+   corpus_refs_subgroups, corpus_refs_half,     corpus_refs_printf,     corpus_refs_globals,
+   corpus_refs_images,    corpus_refs_enqueue,
 };
 
 static const struct corpus_ref *
@@ -63,11 +62,8 @@ ref_foreach_item(struct kiln_run_command *l, ref_item_fn fn, void *ctx)
                it.lsize[d] = left < it.enq_lsize[d] ? left : it.enq_lsize[d];
             }
             it.linear = (rel[2] * it.gsize[1] + rel[1]) * it.gsize[0] + rel[0];
-            it.group_linear =
-               (it.grp[2] * it.ngroups[1] + it.grp[1]) * it.ngroups[0] +
-               it.grp[0];
-            it.local_linear =
-               (it.lid[2] * it.lsize[1] + it.lid[1]) * it.lsize[0] + it.lid[0];
+            it.group_linear = (it.grp[2] * it.ngroups[1] + it.grp[1]) * it.ngroups[0] + it.grp[0];
+            it.local_linear = (it.lid[2] * it.lsize[1] + it.lid[1]) * it.lsize[0] + it.lid[0];
             fn(l, &it, ctx);
          }
 }
@@ -76,8 +72,8 @@ int
 ref_expect(const struct kiln_run_command *l, unsigned num_args)
 {
    if (l->num_args != num_args) {
-      fprintf(stderr, "corpus_ref: kernel %s: expected %u arguments, got %u\n",
-              l->kernel, num_args, l->num_args);
+      fprintf(stderr, "corpus_ref: kernel %s: expected %u arguments, got %u\n", l->kernel, num_args,
+              l->num_args);
       return -1;
    }
    return 0;

@@ -14,15 +14,15 @@
  */
 #include "ref.h"
 
-#define CLK_SUCCESS 0
+#define CLK_SUCCESS         0
 #define CLK_ENQUEUE_FAILURE -101
 
 /* The device's limits the queries report: kiln's devices run work-groups
  * of up to 1024 work-items (CL_DEVICE_MAX_WORK_GROUP_SIZE) in waves of 32
  * on gfx1030; `kiln run` gives programs a device queue of 4096 records. */
 #define DEVICE_MAX_WORK_GROUP_SIZE 1024
-#define DEVICE_WAVE_SIZE 32
-#define KILN_RUN_QUEUE_RECORDS 4096
+#define DEVICE_WAVE_SIZE           32
+#define KILN_RUN_QUEUE_RECORDS     4096
 
 /* get_local_size(d) of the group holding index j of a dimension of n
  * work-items in groups of l (OpenCL 2.0: the last group may be partial). */
@@ -133,9 +133,9 @@ ndrange_child(struct kiln_run_command *l, unsigned dim, const int64_t *g, const 
             }
             corpus_set_i(out, at + 9, dim);
             corpus_set_i(out, at + 10, g[0] + 1000 * o[0]);
-            corpus_set_i(out, at + 11, !has_local ? -1
-                                       : num_groups(g[0], lsz[0]) +
-                                            100 * group_size(id[1], g[1], lsz[1]));
+            corpus_set_i(
+               out, at + 11,
+               !has_local ? -1 : num_groups(g[0], lsz[0]) + 100 * group_size(id[1], g[1], lsz[1]));
          }
       }
    }
@@ -152,7 +152,7 @@ ref_ndrange(struct kiln_run_command *l, unsigned dim, bool always_local, bool wi
    if (ref_expect(l, 6))
       return 1;
    const bool has_local = always_local || value(l, 5, 0);
-   int64_t g[3] = {1, 1, 1}, lsz[3] = {1, 1, 1}, o[3] = {0, 0, 0};
+   int64_t g[3] = { 1, 1, 1 }, lsz[3] = { 1, 1, 1 }, o[3] = { 0, 0, 0 };
    for (unsigned d = 0; d < dim; d++) {
       g[d] = value(l, 2, d);
       lsz[d] = value(l, 3, d);
@@ -213,7 +213,7 @@ ref_ordered(struct kiln_run_command *l)
       return 1;
    for (unsigned t = 0; t < 4; t++)
       corpus_set_i(REF_ARG(l, 0), t, t);
-   const int64_t out[7] = {CLK_SUCCESS, CLK_SUCCESS, CLK_SUCCESS, CLK_SUCCESS, 1, 0, 1};
+   const int64_t out[7] = { CLK_SUCCESS, CLK_SUCCESS, CLK_SUCCESS, CLK_SUCCESS, 1, 0, 1 };
    for (unsigned i = 0; i < REF_ARG(l, 1)->count && i < 7; i++)
       corpus_set_i(REF_ARG(l, 1), i, out[i]);
    return 0;
@@ -284,8 +284,8 @@ ref_sizes(struct kiln_run_command *l)
 {
    if (ref_expect(l, 2))
       return 1;
-   const int64_t out[4] = {DEVICE_MAX_WORK_GROUP_SIZE, DEVICE_WAVE_SIZE,
-                           DEVICE_MAX_WORK_GROUP_SIZE % DEVICE_WAVE_SIZE, CLK_SUCCESS};
+   const int64_t out[4] = { DEVICE_MAX_WORK_GROUP_SIZE, DEVICE_WAVE_SIZE,
+                            DEVICE_MAX_WORK_GROUP_SIZE % DEVICE_WAVE_SIZE, CLK_SUCCESS };
    for (unsigned i = 0; i < 4; i++)
       corpus_set_i(REF_ARG(l, 0), i, out[i]);
    corpus_set_i(REF_ARG(l, 1), 0, 2 * DEVICE_MAX_WORK_GROUP_SIZE);
@@ -300,8 +300,9 @@ ref_sub_groups(struct kiln_run_command *l)
 {
    if (ref_expect(l, 1))
       return 1;
-   const int64_t out[8] = {(40 + DEVICE_WAVE_SIZE - 1) / DEVICE_WAVE_SIZE, DEVICE_WAVE_SIZE,
-                           1, 8, CLK_SUCCESS, 1, 1, 1};
+   const int64_t out[8] = {
+      (40 + DEVICE_WAVE_SIZE - 1) / DEVICE_WAVE_SIZE, DEVICE_WAVE_SIZE, 1, 8, CLK_SUCCESS, 1, 1, 1
+   };
    for (unsigned i = 0; i < 8; i++)
       corpus_set_i(REF_ARG(l, 0), i, out[i]);
    return 0;
@@ -314,9 +315,16 @@ ref_invalid(struct kiln_run_command *l)
 {
    if (ref_expect(l, 1))
       return 1;
-   const int64_t out[10] = {CLK_ENQUEUE_FAILURE, CLK_ENQUEUE_FAILURE, CLK_ENQUEUE_FAILURE,
-                            CLK_ENQUEUE_FAILURE, CLK_ENQUEUE_FAILURE, CLK_SUCCESS,
-                            CLK_ENQUEUE_FAILURE, 0, 0, 7};
+   const int64_t out[10] = { CLK_ENQUEUE_FAILURE,
+                             CLK_ENQUEUE_FAILURE,
+                             CLK_ENQUEUE_FAILURE,
+                             CLK_ENQUEUE_FAILURE,
+                             CLK_ENQUEUE_FAILURE,
+                             CLK_SUCCESS,
+                             CLK_ENQUEUE_FAILURE,
+                             0,
+                             0,
+                             7 };
    for (unsigned i = 0; i < 10; i++)
       corpus_set_i(REF_ARG(l, 0), i, out[i]);
    return 0;
@@ -330,29 +338,29 @@ ref_exec_time(struct kiln_run_command *l)
 {
    if (ref_expect(l, 2))
       return 1;
-   const int64_t out[4] = {CLK_SUCCESS, CLK_SUCCESS, 1, 64};
+   const int64_t out[4] = { CLK_SUCCESS, CLK_SUCCESS, 1, 64 };
    for (unsigned i = 0; i < 4; i++)
       corpus_set_i(REF_ARG(l, 1), i, out[i]);
    return 0;
 }
 
 const struct corpus_ref corpus_refs_enqueue[] = {
-   {"every_item", ref_every_item},
-   {"every_item_offset", ref_every_item_offset},
-   {"flag_order", ref_flag_order},
-   {"wide_capture", ref_wide_capture},
-   {"enqueue_2d", ref_ndrange_2d},
-   {"enqueue_3d", ref_ndrange_3d},
-   {"enqueue_3d_local", ref_ndrange_3d_local},
-   {"local_sums", ref_local_sums},
-   {"ordered", ref_ordered},
-   {"nested", ref_nested},
-   {"fan_out", ref_fan_out},
-   {"tree", ref_tree},
-   {"full_queue", ref_full_queue},
-   {"sizes", ref_sizes},
-   {"sub_groups", ref_sub_groups},
-   {"exec_time", ref_exec_time},
-   {"invalid", ref_invalid},
-   {NULL, NULL},
+   { "every_item", ref_every_item },
+   { "every_item_offset", ref_every_item_offset },
+   { "flag_order", ref_flag_order },
+   { "wide_capture", ref_wide_capture },
+   { "enqueue_2d", ref_ndrange_2d },
+   { "enqueue_3d", ref_ndrange_3d },
+   { "enqueue_3d_local", ref_ndrange_3d_local },
+   { "local_sums", ref_local_sums },
+   { "ordered", ref_ordered },
+   { "nested", ref_nested },
+   { "fan_out", ref_fan_out },
+   { "tree", ref_tree },
+   { "full_queue", ref_full_queue },
+   { "sizes", ref_sizes },
+   { "sub_groups", ref_sub_groups },
+   { "exec_time", ref_exec_time },
+   { "invalid", ref_invalid },
+   { NULL, NULL },
 };

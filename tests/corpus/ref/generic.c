@@ -12,7 +12,7 @@
  */
 #include "ref.h"
 
-#define CLK_LOCAL_MEM_FENCE 1
+#define CLK_LOCAL_MEM_FENCE  1
 #define CLK_GLOBAL_MEM_FENCE 2
 
 enum space { GLOBAL, LOCAL, PRIVATE };
@@ -25,14 +25,22 @@ select_item(struct kiln_run_command *l, const struct ref_item *it, void *data)
    const enum space s = (enum space)(gid % 3);
    int value;
    switch (s) {
-   case GLOBAL: value = (int)corpus_get_i(g, gid); break;
-   case LOCAL: value = gid + 1000; break;
-   default: value = gid * 10 + (gid & 3); break;
+   case GLOBAL:
+      value = (int)corpus_get_i(g, gid);
+      break;
+   case LOCAL:
+      value = gid + 1000;
+      break;
+   default:
+      value = gid * 10 + (gid & 3);
+      break;
    }
    corpus_set_i(out, 4 * gid + 0, value);
    corpus_set_i(out, 4 * gid + 1, 1 << s); /* exactly one of to_global/local/private */
    corpus_set_i(out, 4 * gid + 2,
-                s == GLOBAL ? CLK_GLOBAL_MEM_FENCE : s == LOCAL ? CLK_LOCAL_MEM_FENCE : -1);
+                s == GLOBAL  ? CLK_GLOBAL_MEM_FENCE
+                : s == LOCAL ? CLK_LOCAL_MEM_FENCE
+                             : -1);
    corpus_set_i(out, 4 * gid + 3, value + 5); /* the write through the pointer */
    if (s == GLOBAL)
       corpus_set_i(g, gid, value + 5);
@@ -125,10 +133,7 @@ ref_generic_table(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_generic[] = {
-   {"generic_select", ref_generic_select},
-   {"generic_helpers", ref_generic_helpers},
-   {"generic_atomic", ref_generic_atomic},
-   {"generic_null", ref_generic_null},
-   {"generic_table", ref_generic_table},
-   {NULL, NULL},
+   { "generic_select", ref_generic_select }, { "generic_helpers", ref_generic_helpers },
+   { "generic_atomic", ref_generic_atomic }, { "generic_null", ref_generic_null },
+   { "generic_table", ref_generic_table },   { NULL, NULL },
 };

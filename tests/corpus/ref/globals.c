@@ -23,14 +23,32 @@ ref_read_globals(struct kiln_run_command *l)
    const int64_t n = ref_total_items(l), before = l->launches - 1;
    const int64_t counter = before * n, base = 100 + before;
    const int64_t want[24] = {
-      counter, base, -5000000000ll, -1, 2, -3, 4, -5,
+      counter,
+      base,
+      -5000000000ll,
+      -1,
+      2,
+      -3,
+      4,
+      -5,
       /* vec * 2 truncated: 1, -3, 5, -7 */
       1 - 30 + 500 - 7000,
       /* rgb */
       7 + 80 + 900,
-      'r', 9, 10 + 20 + 30, 'a' + 'b' * 1000, 1,
+      'r',
+      9,
+      10 + 20 + 30,
+      'a' + 'b' * 1000,
+      1,
       /* through the pointers */
-      base, -3, 20, counter, 42, base + 6 * 1000 + 1, 4, 1,
+      base,
+      -3,
+      20,
+      counter,
+      42,
+      base + 6 * 1000 + 1,
+      4,
+      1,
       /* the address as an integer */
       1,
    };
@@ -84,9 +102,9 @@ ref_generic_globals(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_globals[] = {
-   {"read_globals", ref_read_globals},
-   {"tickets", ref_tickets},
-   {"put_take", ref_put_take},
-   {"generic_globals", ref_generic_globals},
-   {NULL, NULL},
+   { "read_globals", ref_read_globals },
+   { "tickets", ref_tickets },
+   { "put_take", ref_put_take },
+   { "generic_globals", ref_generic_globals },
+   { NULL, NULL },
 };

@@ -22,8 +22,8 @@
 static int
 ref_half_to(struct kiln_run_command *l)
 {
-   static const enum corpus_rounding modes[5] = {CORPUS_RTE, CORPUS_RTE, CORPUS_RTZ,
-                                                 CORPUS_RTP, CORPUS_RTN};
+   static const enum corpus_rounding modes[5] = { CORPUS_RTE, CORPUS_RTE, CORPUS_RTZ, CORPUS_RTP,
+                                                  CORPUS_RTN };
    if (ref_expect(l, 6))
       return 1;
    const size_t n = l->global[0];
@@ -44,10 +44,14 @@ static double
 round_by(double v, enum corpus_rounding mode)
 {
    switch (mode) {
-   case CORPUS_RTE: return nearbyint(v);
-   case CORPUS_RTZ: return trunc(v);
-   case CORPUS_RTP: return ceil(v);
-   default: return floor(v);
+   case CORPUS_RTE:
+      return nearbyint(v);
+   case CORPUS_RTZ:
+      return trunc(v);
+   case CORPUS_RTP:
+      return ceil(v);
+   default:
+      return floor(v);
    }
 }
 
@@ -56,8 +60,7 @@ round_by(double v, enum corpus_rounding mode)
 static int
 ref_half_from(struct kiln_run_command *l)
 {
-   static const enum corpus_rounding modes[4] = {CORPUS_RTZ, CORPUS_RTE, CORPUS_RTP,
-                                                 CORPUS_RTN};
+   static const enum corpus_rounding modes[4] = { CORPUS_RTZ, CORPUS_RTE, CORPUS_RTP, CORPUS_RTN };
    if (ref_expect(l, 4))
       return 1;
    const size_t n = l->global[0];
@@ -76,9 +79,8 @@ ref_half_from(struct kiln_run_command *l)
 static int
 ref_half_from_sat(struct kiln_run_command *l)
 {
-   static const enum corpus_rounding modes[7] = {CORPUS_RTZ, CORPUS_RTZ, CORPUS_RTE,
-                                                 CORPUS_RTP, CORPUS_RTN, CORPUS_RTE,
-                                                 CORPUS_RTZ};
+   static const enum corpus_rounding modes[7] = { CORPUS_RTZ, CORPUS_RTZ, CORPUS_RTE, CORPUS_RTP,
+                                                  CORPUS_RTN, CORPUS_RTE, CORPUS_RTZ };
    if (ref_expect(l, 8))
       return 1;
    for (size_t i = 0; i < l->global[0]; i++) {
@@ -106,16 +108,16 @@ ref_half_vconvert(struct kiln_run_command *l)
       return 1;
    for (size_t i = 0; i < l->global[0]; i++) {
       for (unsigned c = 0; c < 4; c++) {
-         corpus_set_bits(REF_ARG(l, 4), i * 4 + c,
-                         corpus_half_from_double(corpus_get_f(REF_ARG(l, 0), i * 4 + c),
-                                                 CORPUS_RTZ));
+         corpus_set_bits(
+            REF_ARG(l, 4), i * 4 + c,
+            corpus_half_from_double(corpus_get_f(REF_ARG(l, 0), i * 4 + c), CORPUS_RTZ));
          corpus_set_i(REF_ARG(l, 5), i * 4 + c,
                       (int64_t)nearbyint(corpus_get_f(REF_ARG(l, 1), i * 4 + c)));
       }
       for (unsigned c = 0; c < 3; c++)
-         corpus_set_bits(REF_ARG(l, 6), i * 4 + c,
-                         corpus_half_from_double(corpus_get_f(REF_ARG(l, 2), i * 4 + c),
-                                                 CORPUS_RTP));
+         corpus_set_bits(
+            REF_ARG(l, 6), i * 4 + c,
+            corpus_half_from_double(corpus_get_f(REF_ARG(l, 2), i * 4 + c), CORPUS_RTP));
       for (unsigned c = 0; c < 8; c++)
          corpus_set_f(REF_ARG(l, 7), i * 8 + c, corpus_get_f(REF_ARG(l, 3), i * 8 + c));
    }
@@ -127,16 +129,15 @@ ref_half_vconvert(struct kiln_run_command *l)
 static int
 ref_vstore_half(struct kiln_run_command *l)
 {
-   static const enum corpus_rounding modes[5] = {CORPUS_RTE, CORPUS_RTE, CORPUS_RTZ,
-                                                 CORPUS_RTP, CORPUS_RTN};
+   static const enum corpus_rounding modes[5] = { CORPUS_RTE, CORPUS_RTE, CORPUS_RTZ, CORPUS_RTP,
+                                                  CORPUS_RTN };
    if (ref_expect(l, 3))
       return 1;
    const size_t n = l->global[0];
    for (size_t i = 0; i < n; i++)
       for (unsigned k = 0; k < 10; k++)
          corpus_set_bits(REF_ARG(l, 2), k * n + i,
-                         corpus_half_from_double(corpus_get_f(REF_ARG(l, k / 5), i),
-                                                 modes[k % 5]));
+                         corpus_half_from_double(corpus_get_f(REF_ARG(l, k / 5), i), modes[k % 5]));
    return 0;
 }
 
@@ -150,19 +151,18 @@ ref_vstore_halfn(struct kiln_run_command *l)
       return 1;
    for (size_t i = 0; i < l->global[0]; i++) {
       for (unsigned c = 0; c < 4; c++)
-         corpus_set_bits(REF_ARG(l, 3), i * 4 + c,
-                         corpus_half_from_double(corpus_get_f(REF_ARG(l, 0), i * 4 + c),
-                                                 CORPUS_RTZ));
+         corpus_set_bits(
+            REF_ARG(l, 3), i * 4 + c,
+            corpus_half_from_double(corpus_get_f(REF_ARG(l, 0), i * 4 + c), CORPUS_RTZ));
       for (unsigned c = 0; c < 3; c++) {
-         uint16_t h = corpus_half_from_double(corpus_get_f(REF_ARG(l, 1), i * 3 + c),
-                                              CORPUS_RTP);
+         uint16_t h = corpus_half_from_double(corpus_get_f(REF_ARG(l, 1), i * 3 + c), CORPUS_RTP);
          corpus_set_bits(REF_ARG(l, 4), i * 3 + c, h);
          corpus_set_bits(REF_ARG(l, 5), i * 4 + c, h);
       }
       for (unsigned c = 0; c < 2; c++)
-         corpus_set_bits(REF_ARG(l, 6), i * 2 + c,
-                         corpus_half_from_double(corpus_get_f(REF_ARG(l, 2), i * 2 + c),
-                                                 CORPUS_RTN));
+         corpus_set_bits(
+            REF_ARG(l, 6), i * 2 + c,
+            corpus_half_from_double(corpus_get_f(REF_ARG(l, 2), i * 2 + c), CORPUS_RTN));
    }
    return 0;
 }
@@ -250,15 +250,15 @@ eval_half(const char *fn, long double x, long double y, long double z, long doub
       const char *name;
       long double (*f)(long double);
    } unary[] = {
-      {"acos", acosl},   {"acosh", acoshl}, {"asin", asinl},   {"asinh", asinhl},
-      {"atan", atanl},   {"atanh", atanhl}, {"cbrt", cbrtl},   {"ceil", ceill},
-      {"cos", cosl},     {"cosh", coshl},   {"cospi", cospil}, {"erf", erfl},
-      {"erfc", erfcl},   {"exp", expl},     {"exp2", exp2l},   {"exp10", exp10l},
-      {"expm1", expm1l}, {"fabs", fabsl},   {"floor", floorl}, {"log", logl},
-      {"log2", log2l},   {"log10", log10l}, {"log1p", log1pl}, {"logb", logbl},
-      {"rint", rintl},   {"round", roundl}, {"sin", sinl},     {"sinh", sinhl},
-      {"sinpi", sinpil}, {"sqrt", sqrtl},   {"tan", tanl},     {"tanh", tanhl},
-      {"tanpi", tanpil}, {"tgamma", tgammal}, {"trunc", truncl}, {"lgamma", lgammal},
+      { "acos", acosl },   { "acosh", acoshl },   { "asin", asinl },   { "asinh", asinhl },
+      { "atan", atanl },   { "atanh", atanhl },   { "cbrt", cbrtl },   { "ceil", ceill },
+      { "cos", cosl },     { "cosh", coshl },     { "cospi", cospil }, { "erf", erfl },
+      { "erfc", erfcl },   { "exp", expl },       { "exp2", exp2l },   { "exp10", exp10l },
+      { "expm1", expm1l }, { "fabs", fabsl },     { "floor", floorl }, { "log", logl },
+      { "log2", log2l },   { "log10", log10l },   { "log1p", log1pl }, { "logb", logbl },
+      { "rint", rintl },   { "round", roundl },   { "sin", sinl },     { "sinh", sinhl },
+      { "sinpi", sinpil }, { "sqrt", sqrtl },     { "tan", tanl },     { "tanh", tanhl },
+      { "tanpi", tanpil }, { "tgamma", tgammal }, { "trunc", truncl }, { "lgamma", lgammal },
    };
    for (unsigned i = 0; i < sizeof(unary) / sizeof(unary[0]); i++) {
       if (!strcmp(fn, unary[i].name)) {
@@ -266,32 +266,52 @@ eval_half(const char *fn, long double x, long double y, long double z, long doub
          return true;
       }
    }
-   if (!strcmp(fn, "rsqrt")) *r = 1.0L / sqrtl(x);
-   else if (!strcmp(fn, "acospi")) *r = acosl(x) / M_PIl;
-   else if (!strcmp(fn, "asinpi")) *r = asinl(x) / M_PIl;
-   else if (!strcmp(fn, "atanpi")) *r = atanl(x) / M_PIl;
-   else if (!strcmp(fn, "degrees")) *r = x * (180.0L / M_PIl);
-   else if (!strcmp(fn, "radians")) *r = x * (M_PIl / 180.0L);
-   else if (!strcmp(fn, "atan2")) *r = atan2l(x, y);
-   else if (!strcmp(fn, "atan2pi")) *r = atan2l(x, y) / M_PIl;
-   else if (!strcmp(fn, "hypot")) *r = hypotl(x, y);
-   else if (!strcmp(fn, "pow") || !strcmp(fn, "powr")) *r = powl(x, y);
-   else if (!strcmp(fn, "fmod")) *r = fmodl(x, y);
-   else if (!strcmp(fn, "remainder")) *r = remainderl(x, y);
-   else if (!strcmp(fn, "copysign")) *r = copysignl(x, y);
-   else if (!strcmp(fn, "fdim")) *r = isnan(x) || isnan(y) ? NAN : x > y ? x - y : 0.0L;
-   else if (!strcmp(fn, "fmin")) *r = fminl(x, y);
-   else if (!strcmp(fn, "fmax")) *r = fmaxl(x, y);
+   if (!strcmp(fn, "rsqrt"))
+      *r = 1.0L / sqrtl(x);
+   else if (!strcmp(fn, "acospi"))
+      *r = acosl(x) / M_PIl;
+   else if (!strcmp(fn, "asinpi"))
+      *r = asinl(x) / M_PIl;
+   else if (!strcmp(fn, "atanpi"))
+      *r = atanl(x) / M_PIl;
+   else if (!strcmp(fn, "degrees"))
+      *r = x * (180.0L / M_PIl);
+   else if (!strcmp(fn, "radians"))
+      *r = x * (M_PIl / 180.0L);
+   else if (!strcmp(fn, "atan2"))
+      *r = atan2l(x, y);
+   else if (!strcmp(fn, "atan2pi"))
+      *r = atan2l(x, y) / M_PIl;
+   else if (!strcmp(fn, "hypot"))
+      *r = hypotl(x, y);
+   else if (!strcmp(fn, "pow") || !strcmp(fn, "powr"))
+      *r = powl(x, y);
+   else if (!strcmp(fn, "fmod"))
+      *r = fmodl(x, y);
+   else if (!strcmp(fn, "remainder"))
+      *r = remainderl(x, y);
+   else if (!strcmp(fn, "copysign"))
+      *r = copysignl(x, y);
+   else if (!strcmp(fn, "fdim"))
+      *r = isnan(x) || isnan(y) ? NAN : x > y ? x - y : 0.0L;
+   else if (!strcmp(fn, "fmin"))
+      *r = fminl(x, y);
+   else if (!strcmp(fn, "fmax"))
+      *r = fmaxl(x, y);
    else if (!strcmp(fn, "maxmag"))
       *r = fabsl(x) > fabsl(y) ? x : fabsl(y) > fabsl(x) ? y : fmaxl(x, y);
    else if (!strcmp(fn, "minmag"))
       *r = fabsl(x) < fabsl(y) ? x : fabsl(y) < fabsl(x) ? y : fminl(x, y);
-   else if (!strcmp(fn, "nextafter")) *r = half_nextafter(x, y);
-   else if (!strcmp(fn, "step")) *r = y < x ? 0.0L : 1.0L;
+   else if (!strcmp(fn, "nextafter"))
+      *r = half_nextafter(x, y);
+   else if (!strcmp(fn, "step"))
+      *r = y < x ? 0.0L : 1.0L;
    /* fma: the product of two halves is exact in long double, and the
     * cases' addends keep the sum exact too: one rounding, to half. */
-   else if (!strcmp(fn, "fma")) *r = x * y + z;
-   else if (!strcmp(fn, "clamp")) *r = fminl(fmaxl(x, y), z);
+   else if (!strcmp(fn, "fma"))
+      *r = x * y + z;
+   else if (!strcmp(fn, "clamp"))
+      *r = fminl(fmaxl(x, y), z);
    else if (!strcmp(fn, "smoothstep")) {
       long double t = (z - x) / (y - x);
       t = t < 0 ? 0 : t > 1 ? 1 : t;
@@ -310,8 +330,8 @@ ref_half_math(struct kiln_run_command *l)
       const char *kernel;
       unsigned num_args;
    } kernels[] = {
-      {"unary", 2},    {"binary", 3},      {"ternary", 4},        {"with_int", 3},
-      {"int_result", 2}, {"two_results", 3}, {"remquo_results", 4},
+      { "unary", 2 },      { "binary", 3 },      { "ternary", 4 },        { "with_int", 3 },
+      { "int_result", 2 }, { "two_results", 3 }, { "remquo_results", 4 },
    };
    char fn[32] = "remquo";
    const char *k = l->kernel;
@@ -343,7 +363,9 @@ ref_half_math(struct kiln_run_command *l)
             goto unknown;
          /* OpenCL's FP_ILOGB0 is INT_MIN and FP_ILOGBNAN INT_MAX. */
          corpus_set_i(REF_ARG(l, 1), s,
-                      xv == 0 ? INT_MIN : isnan(xv) || isinf(xv) ? INT_MAX : ilogbl(xv));
+                      xv == 0                  ? INT_MIN
+                      : isnan(xv) || isinf(xv) ? INT_MAX
+                                               : ilogbl(xv));
       } else if (!strcmp(k, "two_results")) {
          long double second;
          int n = 0;
@@ -379,7 +401,7 @@ ref_half_math(struct kiln_run_command *l)
          corpus_set_i(REF_ARG(l, 3), s, n < 0 ? -q : q);
       } else {
          const unsigned nin = l->num_args - 1;
-         long double v[3] = {xv, 0, 0};
+         long double v[3] = { xv, 0, 0 };
          for (unsigned i = 1; i < nin; i++)
             v[i] = corpus_get_f(REF_ARG(l, i), s);
          if (!eval_half(fn, v[0], v[1], v[2], &r))
@@ -394,13 +416,13 @@ unknown:
 }
 
 const struct corpus_ref corpus_refs_half[] = {
-   {"half_to", ref_half_to},
-   {"half_from", ref_half_from},
-   {"half_from_sat", ref_half_from_sat},
-   {"half_vconvert", ref_half_vconvert},
-   {"vstore_half", ref_vstore_half},
-   {"vstore_halfn", ref_vstore_halfn},
-   {"vload_halfn", ref_vload_halfn},
-   {"half_math", ref_half_math},
-   {NULL, NULL},
+   { "half_to", ref_half_to },
+   { "half_from", ref_half_from },
+   { "half_from_sat", ref_half_from_sat },
+   { "half_vconvert", ref_half_vconvert },
+   { "vstore_half", ref_vstore_half },
+   { "vstore_halfn", ref_vstore_halfn },
+   { "vload_halfn", ref_vload_halfn },
+   { "half_math", ref_half_math },
+   { NULL, NULL },
 };

@@ -29,9 +29,14 @@ static unsigned
 channel_bits(uint32_t type)
 {
    switch (type) {
-   case CL_SNORM_INT8: case CL_UNORM_INT8: case CL_SIGNED_INT8: case CL_UNSIGNED_INT8:
+   case CL_SNORM_INT8:
+   case CL_UNORM_INT8:
+   case CL_SIGNED_INT8:
+   case CL_UNSIGNED_INT8:
       return 8;
-   case CL_SIGNED_INT32: case CL_UNSIGNED_INT32: case CL_FLOAT:
+   case CL_SIGNED_INT32:
+   case CL_UNSIGNED_INT32:
+   case CL_FLOAT:
       return 32;
    default:
       return 16;
@@ -41,8 +46,7 @@ channel_bits(uint32_t type)
 static bool
 is_packed(uint32_t type)
 {
-   return type == CL_UNORM_SHORT_565 || type == CL_UNORM_SHORT_555 ||
-          type == CL_UNORM_INT_101010;
+   return type == CL_UNORM_SHORT_565 || type == CL_UNORM_SHORT_555 || type == CL_UNORM_INT_101010;
 }
 
 /* The memory channels of an order, as indices into (r, g, b, a); for
@@ -51,16 +55,55 @@ static unsigned
 order_channels(uint32_t order, unsigned map[4])
 {
    switch (order) {
-   case CL_A: map[0] = 3; return 1;
-   case CL_RG: map[0] = 0; map[1] = 1; return 2;
-   case CL_RA: map[0] = 0; map[1] = 3; return 2;
-   case CL_RGB: map[0] = 0; map[1] = 1; map[2] = 2; return 3;
-   case CL_RGBA: map[0] = 0; map[1] = 1; map[2] = 2; map[3] = 3; return 4;
-   case CL_BGRA: map[0] = 2; map[1] = 1; map[2] = 0; map[3] = 3; return 4;
-   case CL_sRGBA: map[0] = 0; map[1] = 1; map[2] = 2; map[3] = 3; return 4;
-   case CL_sBGRA: map[0] = 2; map[1] = 1; map[2] = 0; map[3] = 3; return 4;
-   case CL_ARGB: map[0] = 3; map[1] = 0; map[2] = 1; map[3] = 2; return 4;
-   default: map[0] = 0; return 1; /* R, INTENSITY, LUMINANCE */
+   case CL_A:
+      map[0] = 3;
+      return 1;
+   case CL_RG:
+      map[0] = 0;
+      map[1] = 1;
+      return 2;
+   case CL_RA:
+      map[0] = 0;
+      map[1] = 3;
+      return 2;
+   case CL_RGB:
+      map[0] = 0;
+      map[1] = 1;
+      map[2] = 2;
+      return 3;
+   case CL_RGBA:
+      map[0] = 0;
+      map[1] = 1;
+      map[2] = 2;
+      map[3] = 3;
+      return 4;
+   case CL_BGRA:
+      map[0] = 2;
+      map[1] = 1;
+      map[2] = 0;
+      map[3] = 3;
+      return 4;
+   case CL_sRGBA:
+      map[0] = 0;
+      map[1] = 1;
+      map[2] = 2;
+      map[3] = 3;
+      return 4;
+   case CL_sBGRA:
+      map[0] = 2;
+      map[1] = 1;
+      map[2] = 0;
+      map[3] = 3;
+      return 4;
+   case CL_ARGB:
+      map[0] = 3;
+      map[1] = 0;
+      map[2] = 1;
+      map[3] = 2;
+      return 4;
+   default:
+      map[0] = 0;
+      return 1; /* R, INTENSITY, LUMINANCE */
    }
 }
 
@@ -139,17 +182,23 @@ static float
 channel_to_float(uint32_t type, unsigned c, uint32_t raw)
 {
    switch (type) {
-   case CL_UNORM_INT8: return (float)(raw / 255.0);
-   case CL_UNORM_INT16: return (float)(raw / 65535.0);
-   case CL_SNORM_INT8: return (float)fmax(-1.0, (int8_t)raw / 127.0);
-   case CL_SNORM_INT16: return (float)fmax(-1.0, (int16_t)raw / 32767.0);
-   case CL_HALF_FLOAT: return (float)corpus_half_to_double(raw);
+   case CL_UNORM_INT8:
+      return (float)(raw / 255.0);
+   case CL_UNORM_INT16:
+      return (float)(raw / 65535.0);
+   case CL_SNORM_INT8:
+      return (float)fmax(-1.0, (int8_t)raw / 127.0);
+   case CL_SNORM_INT16:
+      return (float)fmax(-1.0, (int16_t)raw / 32767.0);
+   case CL_HALF_FLOAT:
+      return (float)corpus_half_to_double(raw);
    case CL_FLOAT: {
       float f;
       memcpy(&f, &raw, 4);
       return f;
    }
-   default: return (float)(raw / packed_max(type, c));
+   default:
+      return (float)(raw / packed_max(type, c));
    }
 }
 
@@ -182,8 +231,7 @@ read_pixel(const struct kiln_run_arg *a, size_t p, char kind, double out[4])
    /* 8.3.5: sRGB colour channels to linear (alpha is linear already) */
    if (kind == 'f' && (img->order == CL_sRGBA || img->order == CL_sBGRA)) {
       for (unsigned c = 0; c < 3; c++)
-         out[c] = (float)(out[c] <= 0.04045 ? out[c] / 12.92
-                                            : pow((out[c] + 0.055) / 1.055, 2.4));
+         out[c] = (float)(out[c] <= 0.04045 ? out[c] / 12.92 : pow((out[c] + 0.055) / 1.055, 2.4));
    }
    if (img->order == CL_INTENSITY)
       out[1] = out[2] = out[3] = v[0];
@@ -210,27 +258,37 @@ channel_from_value(uint32_t type, unsigned c, char kind, double v)
    if (kind == 'i') {
       const int64_t i = (int64_t)v;
       switch (type) {
-      case CL_SIGNED_INT8: return (uint8_t)(i < -128 ? -128 : i > 127 ? 127 : i);
-      case CL_SIGNED_INT16: return (uint16_t)(i < -32768 ? -32768 : i > 32767 ? 32767 : i);
-      default: return (uint32_t)i;
+      case CL_SIGNED_INT8:
+         return (uint8_t)(i < -128 ? -128 : i > 127 ? 127 : i);
+      case CL_SIGNED_INT16:
+         return (uint16_t)(i < -32768 ? -32768 : i > 32767 ? 32767 : i);
+      default:
+         return (uint32_t)i;
       }
    }
    if (kind == 'u') {
       const uint64_t u = (uint32_t)(int64_t)v;
       switch (type) {
-      case CL_UNSIGNED_INT8: return u > 255 ? 255 : u;
-      case CL_UNSIGNED_INT16: return u > 65535 ? 65535 : u;
-      default: return u;
+      case CL_UNSIGNED_INT8:
+         return u > 255 ? 255 : u;
+      case CL_UNSIGNED_INT16:
+         return u > 65535 ? 65535 : u;
+      default:
+         return u;
       }
    }
    const float f = (float)v;
    switch (type) {
-   case CL_UNORM_INT8: return sat_rte((float)(f * 255.0f), 0, 255);
-   case CL_UNORM_INT16: return sat_rte((float)(f * 65535.0f), 0, 65535);
-   case CL_SNORM_INT8: return (uint8_t)(int8_t)(int32_t)sat_rte((float)(f * 127.0f), -128, 127);
+   case CL_UNORM_INT8:
+      return sat_rte((float)(f * 255.0f), 0, 255);
+   case CL_UNORM_INT16:
+      return sat_rte((float)(f * 65535.0f), 0, 65535);
+   case CL_SNORM_INT8:
+      return (uint8_t)(int8_t)(int32_t)sat_rte((float)(f * 127.0f), -128, 127);
    case CL_SNORM_INT16:
       return (uint16_t)(int16_t)(int32_t)sat_rte((float)(f * 32767.0f), -32768, 32767);
-   case CL_HALF_FLOAT: return corpus_half_from_double(f, CORPUS_RTE);
+   case CL_HALF_FLOAT:
+      return corpus_half_from_double(f, CORPUS_RTE);
    case CL_FLOAT: {
       uint32_t u;
       memcpy(&u, &f, 4);
@@ -257,9 +315,12 @@ static char
 value_kind(const struct kiln_run_arg *buf)
 {
    switch (buf->type.base) {
-   case KILN_TYPE_INT: return 'i';
-   case KILN_TYPE_UINT: return 'u';
-   default: return 'f';
+   case KILN_TYPE_INT:
+      return 'i';
+   case KILN_TYPE_UINT:
+      return 'u';
+   default:
+      return 'f';
    }
 }
 
@@ -417,8 +478,8 @@ sample(const struct kiln_run_arg *a, const struct sampler *s, const double *coor
        double out[4])
 {
    const struct kiln_run_image *img = &a->image;
-   const bool has_y = img->type == KILN_IMAGE_2D || img->type == KILN_IMAGE_2D_ARRAY ||
-                      img->type == KILN_IMAGE_3D;
+   const bool has_y =
+      img->type == KILN_IMAGE_2D || img->type == KILN_IMAGE_2D_ARRAY || img->type == KILN_IMAGE_3D;
    const bool has_z = img->type == KILN_IMAGE_3D;
    size_t layer = 0;
    if (img->layers > 1 || img->type == KILN_IMAGE_1D_ARRAY || img->type == KILN_IMAGE_2D_ARRAY) {
@@ -455,7 +516,7 @@ sample_all(struct kiln_run_command *l, const struct kiln_run_arg *img, const str
    const char kind = value_kind(out);
    const bool int_coords = !kiln_run_base_is_float(coords->type.base);
    for (size_t i = 0; i < ref_total_items(l) && i < out->count && i < coords->count; i++) {
-      double c[4] = {0, 0, 0, 0}, v[4];
+      double c[4] = { 0, 0, 0, 0 }, v[4];
       for (unsigned k = 0; k < coords->type.n && k < 4; k++) {
          const size_t slot = i * coords->type.slots + k;
          c[k] = int_coords ? (double)corpus_get_i(coords, slot) : corpus_get_f(coords, slot);
@@ -463,8 +524,8 @@ sample_all(struct kiln_run_command *l, const struct kiln_run_arg *img, const str
       if (int_coords) {
          /* OpenCL C 6.13.14.2: integer coordinates address the texel, an
           * array's layer the layer: the texel's centre, unnormalised */
-         const bool arr = img->image.type == KILN_IMAGE_1D_ARRAY ||
-                          img->image.type == KILN_IMAGE_2D_ARRAY;
+         const bool arr =
+            img->image.type == KILN_IMAGE_1D_ARRAY || img->image.type == KILN_IMAGE_2D_ARRAY;
          const unsigned n = coords->type.n - (arr ? 1 : 0);
          for (unsigned k = 0; k < n && k < 3; k++)
             c[k] += 0.5;
@@ -483,7 +544,9 @@ ref_image_sample(struct kiln_run_command *l)
    if (ref_expect(l, 4) || expect_image(l, 0) || l->args[1].kind != KILN_RUN_ARG_SAMPLER)
       return 1;
    const struct sampler s = {
-      l->args[1].sampler.normalized, l->args[1].sampler.addressing, l->args[1].sampler.filter,
+      l->args[1].sampler.normalized,
+      l->args[1].sampler.addressing,
+      l->args[1].sampler.filter,
    };
    return sample_all(l, REF_ARG(l, 0), &s, REF_ARG(l, 2), REF_ARG(l, 3));
 }
@@ -517,11 +580,11 @@ ref_image_sample_literal(struct kiln_run_command *l)
       const char *name;
       uint32_t value;
    } addr[] = {
-      {"CLK_ADDRESS_NONE", CL_ADDRESS_NONE},
-      {"CLK_ADDRESS_CLAMP_TO_EDGE", CL_ADDRESS_CLAMP_TO_EDGE},
-      {"CLK_ADDRESS_CLAMP", CL_ADDRESS_CLAMP},
-      {"CLK_ADDRESS_REPEAT", CL_ADDRESS_REPEAT},
-      {"CLK_ADDRESS_MIRRORED_REPEAT", CL_ADDRESS_MIRRORED_REPEAT},
+      { "CLK_ADDRESS_NONE", CL_ADDRESS_NONE },
+      { "CLK_ADDRESS_CLAMP_TO_EDGE", CL_ADDRESS_CLAMP_TO_EDGE },
+      { "CLK_ADDRESS_CLAMP", CL_ADDRESS_CLAMP },
+      { "CLK_ADDRESS_REPEAT", CL_ADDRESS_REPEAT },
+      { "CLK_ADDRESS_MIRRORED_REPEAT", CL_ADDRESS_MIRRORED_REPEAT },
    };
    char norm[64], ad[64], filt[64];
    if (ref_expect(l, 3) || expect_image(l, 0) || !option(l, "NORM", norm, sizeof(norm)) ||
@@ -558,9 +621,15 @@ ref_image_query(struct kiln_run_command *l)
    const bool has_h = t == KILN_IMAGE_2D || t == KILN_IMAGE_2D_ARRAY || t == KILN_IMAGE_3D;
    const bool arr = t == KILN_IMAGE_1D_ARRAY || t == KILN_IMAGE_2D_ARRAY;
    const int64_t v[9] = {
-      img->width,          has_h ? img->height : 0, t == KILN_IMAGE_3D ? img->depth : 0,
-      arr ? img->layers : 0, img->data_type,        img->order,
-      has_h ? img->width : 0, has_h ? img->height : 0, t == KILN_IMAGE_3D ? img->depth : 0,
+      img->width,
+      has_h ? img->height : 0,
+      t == KILN_IMAGE_3D ? img->depth : 0,
+      arr ? img->layers : 0,
+      img->data_type,
+      img->order,
+      has_h ? img->width : 0,
+      has_h ? img->height : 0,
+      t == KILN_IMAGE_3D ? img->depth : 0,
    };
    for (unsigned i = 0; i < 9 && i < out->count; i++)
       corpus_set_i(out, i, v[i]);
@@ -568,11 +637,11 @@ ref_image_query(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_images[] = {
-   {"image_read", ref_image_read},
-   {"image_write", ref_image_write},
-   {"image_rw", ref_image_rw},
-   {"image_sample", ref_image_sample},
-   {"image_sample_literal", ref_image_sample_literal},
-   {"image_query", ref_image_query},
-   {NULL, NULL},
+   { "image_read", ref_image_read },
+   { "image_write", ref_image_write },
+   { "image_rw", ref_image_rw },
+   { "image_sample", ref_image_sample },
+   { "image_sample_literal", ref_image_sample_literal },
+   { "image_query", ref_image_query },
+   { NULL, NULL },
 };

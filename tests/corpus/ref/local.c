@@ -32,8 +32,7 @@ ref_transpose(struct kiln_run_command *l)
    size_t w = l->global[0], h = l->global[1];
    for (size_t y = 0; y < h; y++)
       for (size_t x = 0; x < w; x++)
-         corpus_set_bits(REF_ARG(l, 1), x * h + y,
-                         corpus_get_bits(REF_ARG(l, 0), y * w + x));
+         corpus_set_bits(REF_ARG(l, 1), x * h + y, corpus_get_bits(REF_ARG(l, 0), y * w + x));
    return 0;
 }
 
@@ -64,15 +63,14 @@ ref_group_mirror2(struct kiln_run_command *l)
    size_t n = l->local[0];
    for (size_t g = 0; g < l->global[0] / n; g++)
       for (size_t i = 0; i < n; i++)
-         corpus_set_i(out, g * n + i,
-                      ref_wrap(out, 2 * corpus_get_i(in, g * n + n - 1 - i)));
+         corpus_set_i(out, g * n + i, ref_wrap(out, 2 * corpus_get_i(in, g * n + n - 1 - i)));
    return 0;
 }
 
 const struct corpus_ref corpus_refs_local[] = {
-   {"group_mirror2", ref_group_mirror2},
-   {"group_sum", ref_group_sum},
-   {"transpose", ref_transpose},
-   {"local_args", ref_local_args},
-   {NULL, NULL},
+   { "group_mirror2", ref_group_mirror2 },
+   { "group_sum", ref_group_sum },
+   { "transpose", ref_transpose },
+   { "local_args", ref_local_args },
+   { NULL, NULL },
 };

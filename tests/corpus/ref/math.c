@@ -59,31 +59,49 @@ ffmax(long double x, long double y)
 }
 
 static bool
-eval_float(const char *fn, bool dbl, long double x, long double y,
-           long double z, long double *r)
+eval_float(const char *fn, bool dbl, long double x, long double y, long double z, long double *r)
 {
-   if (!strcmp(fn, "sqrt")) *r = sqrtl(x);
-   else if (!strcmp(fn, "rsqrt")) *r = 1.0L / sqrtl(x);
-   else if (!strcmp(fn, "exp")) *r = expl(x);
-   else if (!strcmp(fn, "log")) *r = logl(x);
-   else if (!strcmp(fn, "sin")) *r = sinl(x);
-   else if (!strcmp(fn, "cos")) *r = cosl(x);
-   else if (!strcmp(fn, "fabs")) *r = fabsl(x);
+   if (!strcmp(fn, "sqrt"))
+      *r = sqrtl(x);
+   else if (!strcmp(fn, "rsqrt"))
+      *r = 1.0L / sqrtl(x);
+   else if (!strcmp(fn, "exp"))
+      *r = expl(x);
+   else if (!strcmp(fn, "log"))
+      *r = logl(x);
+   else if (!strcmp(fn, "sin"))
+      *r = sinl(x);
+   else if (!strcmp(fn, "cos"))
+      *r = cosl(x);
+   else if (!strcmp(fn, "fabs"))
+      *r = fabsl(x);
    /* sign: zeros keep their sign, a NaN gives 0.0 */
-   else if (!strcmp(fn, "sign")) *r = isnan(x) ? 0.0L : x > 0 ? 1.0L : x < 0 ? -1.0L : x;
-   else if (!strcmp(fn, "floor")) *r = floorl(x);
-   else if (!strcmp(fn, "ceil")) *r = ceill(x);
-   else if (!strcmp(fn, "trunc")) *r = x < 0 ? ceill(x) : floorl(x);
-   else if (!strcmp(fn, "round")) *r = fround_away(x);
-   else if (!strcmp(fn, "pow")) *r = powl(x, y);
-   else if (!strcmp(fn, "fmin")) *r = ffmin(x, y);
-   else if (!strcmp(fn, "fmax")) *r = ffmax(x, y);
+   else if (!strcmp(fn, "sign"))
+      *r = isnan(x) ? 0.0L : x > 0 ? 1.0L : x < 0 ? -1.0L : x;
+   else if (!strcmp(fn, "floor"))
+      *r = floorl(x);
+   else if (!strcmp(fn, "ceil"))
+      *r = ceill(x);
+   else if (!strcmp(fn, "trunc"))
+      *r = x < 0 ? ceill(x) : floorl(x);
+   else if (!strcmp(fn, "round"))
+      *r = fround_away(x);
+   else if (!strcmp(fn, "pow"))
+      *r = powl(x, y);
+   else if (!strcmp(fn, "fmin"))
+      *r = ffmin(x, y);
+   else if (!strcmp(fn, "fmax"))
+      *r = ffmax(x, y);
    /* fma: one rounding of the exact x * y + z. The exact product of two
     * doubles needs 106 bits; long double has 64, so double fma uses fmal. */
-   else if (!strcmp(fn, "fma")) *r = dbl ? fmal(x, y, z) : x * y + z;
-   else if (!strcmp(fn, "mad")) *r = x * y + z; /* inputs keep it exact */
-   else if (!strcmp(fn, "clamp")) *r = ffmin(ffmax(x, y), z);
-   else if (!strcmp(fn, "mix")) *r = x + (y - x) * z;
+   else if (!strcmp(fn, "fma"))
+      *r = dbl ? fmal(x, y, z) : x * y + z;
+   else if (!strcmp(fn, "mad"))
+      *r = x * y + z; /* inputs keep it exact */
+   else if (!strcmp(fn, "clamp"))
+      *r = ffmin(ffmax(x, y), z);
+   else if (!strcmp(fn, "mix"))
+      *r = x + (y - x) * z;
    else
       return false;
    return true;
@@ -101,7 +119,7 @@ ref_float_math(struct kiln_run_command *l)
    size_t comps = l->global[0] * out->type.n;
    for (size_t i = 0; i < comps; i++) {
       size_t s = ref_slot(out, i);
-      long double v[3] = {0, 0, 0}, r;
+      long double v[3] = { 0, 0, 0 }, r;
       for (unsigned k = 0; k < nin; k++)
          v[k] = corpus_get_f(REF_ARG(l, k), s);
       if (!eval_float(fn, dbl, v[0], v[1], v[2], &r)) {
@@ -129,21 +147,29 @@ floor_shr1(i128 v)
 }
 
 static bool
-eval_int(const char *fn, const struct kiln_run_arg *t, i128 x, i128 y, i128 z,
-         i128 *r)
+eval_int(const char *fn, const struct kiln_run_arg *t, i128 x, i128 y, i128 z, i128 *r)
 {
    unsigned bits = ref_bits(t);
    uint64_t mask = bits == 64 ? UINT64_MAX : (1ull << bits) - 1;
    uint64_t ux = (uint64_t)x & mask;
-   if (!strcmp(fn, "abs")) *r = x < 0 ? -x : x;
-   else if (!strcmp(fn, "abs_diff")) *r = x > y ? x - y : y - x;
-   else if (!strcmp(fn, "add_sat")) *r = sat(t, x + y);
-   else if (!strcmp(fn, "sub_sat")) *r = sat(t, x - y);
-   else if (!strcmp(fn, "hadd")) *r = floor_shr1(x + y);
-   else if (!strcmp(fn, "rhadd")) *r = floor_shr1(x + y + 1);
-   else if (!strcmp(fn, "min")) *r = x < y ? x : y;
-   else if (!strcmp(fn, "max")) *r = x > y ? x : y;
-   else if (!strcmp(fn, "clamp")) *r = x < y ? y : x > z ? z : x;
+   if (!strcmp(fn, "abs"))
+      *r = x < 0 ? -x : x;
+   else if (!strcmp(fn, "abs_diff"))
+      *r = x > y ? x - y : y - x;
+   else if (!strcmp(fn, "add_sat"))
+      *r = sat(t, x + y);
+   else if (!strcmp(fn, "sub_sat"))
+      *r = sat(t, x - y);
+   else if (!strcmp(fn, "hadd"))
+      *r = floor_shr1(x + y);
+   else if (!strcmp(fn, "rhadd"))
+      *r = floor_shr1(x + y + 1);
+   else if (!strcmp(fn, "min"))
+      *r = x < y ? x : y;
+   else if (!strcmp(fn, "max"))
+      *r = x > y ? x : y;
+   else if (!strcmp(fn, "clamp"))
+      *r = x < y ? y : x > z ? z : x;
    else if (!strcmp(fn, "mul_hi") || !strcmp(fn, "mad_hi")) {
       /* high half of the 2N-bit product: floor division by 2^N */
       i128 p;
@@ -155,7 +181,8 @@ eval_int(const char *fn, const struct kiln_run_arg *t, i128 x, i128 y, i128 z,
          p = p >= 0 ? p >> bits : -((-p + ((i128)1 << bits) - 1) >> bits);
       }
       *r = fn[1] == 'a' ? p + z : p;
-   } else if (!strcmp(fn, "mad_sat")) *r = sat(t, x * y + z);
+   } else if (!strcmp(fn, "mad_sat"))
+      *r = sat(t, x * y + z);
    else if (!strcmp(fn, "rotate")) {
       unsigned c = (unsigned)((uint64_t)y & (bits - 1));
       *r = c ? ((ux << c) | (ux >> (bits - c))) & mask : ux;
@@ -169,8 +196,10 @@ eval_int(const char *fn, const struct kiln_run_arg *t, i128 x, i128 y, i128 z,
       for (unsigned b = 0; b < bits; b++)
          n += ux >> b & 1;
       *r = n;
-   } else if (!strcmp(fn, "mul24")) *r = x * y;
-   else if (!strcmp(fn, "mad24")) *r = x * y + z;
+   } else if (!strcmp(fn, "mul24"))
+      *r = x * y;
+   else if (!strcmp(fn, "mad24"))
+      *r = x * y + z;
    else
       return false;
    return true;
@@ -188,11 +217,11 @@ ref_int_math(struct kiln_run_command *l)
    size_t comps = l->global[0] * out->type.n;
    for (size_t i = 0; i < comps; i++) {
       size_t s = ref_slot(out, i);
-      i128 v[3] = {0, 0, 0}, r;
+      i128 v[3] = { 0, 0, 0 }, r;
       for (unsigned k = 0; k < nin; k++) {
          const struct kiln_run_arg *a = REF_ARG(l, k);
          v[k] = kiln_run_base_is_signed(a->type.base) ? (i128)corpus_get_i(a, s)
-                                                    : (i128)corpus_get_bits(a, s);
+                                                      : (i128)corpus_get_bits(a, s);
       }
       if (!eval_int(fn, t, v[0], v[1], v[2], &r)) {
          fprintf(stderr, "corpus_ref: no integer reference for %s\n", fn);
@@ -204,7 +233,7 @@ ref_int_math(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_math[] = {
-   {"float_math", ref_float_math},
-   {"int_math", ref_int_math},
-   {NULL, NULL},
+   { "float_math", ref_float_math },
+   { "int_math", ref_int_math },
+   { NULL, NULL },
 };

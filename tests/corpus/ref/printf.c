@@ -13,7 +13,6 @@
  */
 #include "ref.h"
 
-
 static void
 set_returns(struct kiln_run_arg *ret, size_t n)
 {
@@ -62,8 +61,8 @@ ref_printf_long(struct kiln_run_command *l)
    const struct kiln_run_arg *v = REF_ARG(l, 0);
    for (size_t i = 0; i < 4; i++) {
       long long x = corpus_get_i(v, i);
-      printf("%lld %lli %llu %llx %llX %llo|%#llx %+lld|%22lld|%-22lld|%c\n", x, x, x, x, x,
-             x, x, x, x, x, (int)('a' + i));
+      printf("%lld %lli %llu %llx %llX %llo|%#llx %+lld|%22lld|%-22lld|%c\n", x, x, x, x, x, x, x,
+             x, x, x, (int)('a' + i));
    }
    set_returns(REF_ARG(l, 1), 4);
    return 0;
@@ -77,8 +76,8 @@ ref_printf_float(struct kiln_run_command *l)
    const struct kiln_run_arg *f = REF_ARG(l, 0);
    for (size_t i = 0; i < 8; i++) {
       double x = (float)corpus_get_f(f, i);
-      printf("%f %F %e %E %g %G %a %A|%.3f|%10.2e|%-12g|%#.0f|%+.1a|%.0e|%#g\n", x, x, x, x, x,
-             x, x, x, x, x, x, x, x, x, x);
+      printf("%f %F %e %E %g %G %a %A|%.3f|%10.2e|%-12g|%#.0f|%+.1a|%.0e|%#g\n", x, x, x, x, x, x,
+             x, x, x, x, x, x, x, x, x);
    }
    set_returns(REF_ARG(l, 1), 8);
    return 0;
@@ -178,8 +177,7 @@ ref_printf_packing(struct kiln_run_command *l)
    printf("%hhd,%hhd %hhd,%hhd %d\n", (int)corpus_get_i(a, 0), (int)corpus_get_i(a, 1),
           (int)corpus_get_i(a, 2), (int)corpus_get_i(a, 3), 7);
    printf("%d\n", 1);
-   printf("after the excess: %d %hhd,%hhd\n", 4, (int)corpus_get_i(a, 4),
-          (int)corpus_get_i(a, 5));
+   printf("after the excess: %d %hhd,%hhd\n", 4, (int)corpus_get_i(a, 4), (int)corpus_get_i(a, 5));
    set_returns(REF_ARG(l, 1), 3);
    return 0;
 }
@@ -207,13 +205,13 @@ ref_printf_items(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_printf[] = {
-   {"printf_int", ref_printf_int},
-   {"printf_long", ref_printf_long},
-   {"printf_float", ref_printf_float},
-   {"printf_double", ref_printf_double},
-   {"printf_vector", ref_printf_vector},
-   {"printf_string", ref_printf_string},
-   {"printf_packing", ref_printf_packing},
-   {"printf_items", ref_printf_items},
-   {NULL, NULL},
+   { "printf_int", ref_printf_int },
+   { "printf_long", ref_printf_long },
+   { "printf_float", ref_printf_float },
+   { "printf_double", ref_printf_double },
+   { "printf_vector", ref_printf_vector },
+   { "printf_string", ref_printf_string },
+   { "printf_packing", ref_printf_packing },
+   { "printf_items", ref_printf_items },
+   { NULL, NULL },
 };

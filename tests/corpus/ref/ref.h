@@ -88,8 +88,7 @@ struct ref_item {
    size_t local_linear;
 };
 
-typedef void (*ref_item_fn)(struct kiln_run_command *l, const struct ref_item *it,
-                            void *ctx);
+typedef void (*ref_item_fn)(struct kiln_run_command *l, const struct ref_item *it, void *ctx);
 void ref_foreach_item(struct kiln_run_command *l, ref_item_fn fn, void *ctx);
 size_t ref_total_items(const struct kiln_run_command *l);
 

@@ -23,6 +23,6 @@ ref_vadd(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_sample[] = {
-   {"vadd", ref_vadd},
-   {NULL, NULL},
+   { "vadd", ref_vadd },
+   { NULL, NULL },
 };

@@ -8,7 +8,7 @@
  */
 #include "ref.h"
 
-static const unsigned sizes[] = {2, 4, 8, 16};
+static const unsigned sizes[] = { 2, 4, 8, 16 };
 
 static int
 shuffle_common(struct kiln_run_command *l, bool two)
@@ -46,7 +46,7 @@ ref_shuffle2(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_shuffle[] = {
-   {"shuffle", ref_shuffle},
-   {"shuffle2", ref_shuffle2},
-   {NULL, NULL},
+   { "shuffle", ref_shuffle },
+   { "shuffle2", ref_shuffle2 },
+   { NULL, NULL },
 };

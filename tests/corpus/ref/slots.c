@@ -37,13 +37,20 @@ corpus_get_i(const struct kiln_run_arg *arg, size_t slot)
 {
    uint64_t bits = corpus_get_bits(arg, slot);
    switch (arg->type.base) {
-   case KILN_TYPE_CHAR: return (int8_t)bits;
-   case KILN_TYPE_SHORT: return (int16_t)bits;
-   case KILN_TYPE_INT: return (int32_t)bits;
-   case KILN_TYPE_HALF: return (int64_t)corpus_get_f(arg, slot);
-   case KILN_TYPE_FLOAT: return (int64_t)corpus_get_f(arg, slot);
-   case KILN_TYPE_DOUBLE: return (int64_t)corpus_get_f(arg, slot);
-   default: return (int64_t)bits;
+   case KILN_TYPE_CHAR:
+      return (int8_t)bits;
+   case KILN_TYPE_SHORT:
+      return (int16_t)bits;
+   case KILN_TYPE_INT:
+      return (int32_t)bits;
+   case KILN_TYPE_HALF:
+      return (int64_t)corpus_get_f(arg, slot);
+   case KILN_TYPE_FLOAT:
+      return (int64_t)corpus_get_f(arg, slot);
+   case KILN_TYPE_DOUBLE:
+      return (int64_t)corpus_get_f(arg, slot);
+   default:
+      return (int64_t)bits;
    }
 }
 

@@ -147,8 +147,8 @@ ref_sg_barrier(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_subgroups[] = {
-   {"sg_info", ref_sg_info},
-   {"sg_collective", ref_sg_collective},
-   {"sg_barrier", ref_sg_barrier},
-   {NULL, NULL},
+   { "sg_info", ref_sg_info },
+   { "sg_collective", ref_sg_collective },
+   { "sg_barrier", ref_sg_barrier },
+   { NULL, NULL },
 };

@@ -12,8 +12,7 @@
 
 /* Result k of work-item i lives at element k * items + i of out. */
 static size_t
-out_slot(const struct kiln_run_arg *out, size_t k, size_t items, size_t i,
-         unsigned c)
+out_slot(const struct kiln_run_arg *out, size_t k, size_t items, size_t i, unsigned c)
 {
    return (k * items + i) * out->type.slots + c;
 }
@@ -60,7 +59,7 @@ ref_arith(struct kiln_run_command *l)
    if (ref_expect(l, 4))
       return 1;
    struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *s = REF_ARG(l, 2),
-                     *out = REF_ARG(l, 3);
+                       *out = REF_ARG(l, 3);
    size_t items = l->global[0];
    bool fp = kiln_run_base_is_float(a->type.base);
    bool div_only = !strcmp(l->kernel, "div_float");
@@ -116,7 +115,7 @@ ref_relational(struct kiln_run_command *l)
    if (ref_expect(l, 4))
       return 1;
    struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *s = REF_ARG(l, 2),
-                     *out = REF_ARG(l, 3);
+                       *out = REF_ARG(l, 3);
    size_t items = l->global[0];
    int64_t t = a->type.n == 1 ? 1 : -1; /* true: 1 for scalars, -1 vectors */
    bool fp = kiln_run_base_is_float(a->type.base);
@@ -151,7 +150,7 @@ ref_logical(struct kiln_run_command *l)
    if (ref_expect(l, 4))
       return 1;
    struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *s = REF_ARG(l, 2),
-                     *out = REF_ARG(l, 3);
+                       *out = REF_ARG(l, 3);
    size_t items = l->global[0];
    int64_t t = a->type.n == 1 ? 1 : -1;
    for (size_t i = 0; i < items; i++) {
@@ -159,7 +158,7 @@ ref_logical(struct kiln_run_command *l)
          size_t is = in_slot(a, i, c);
          bool x = corpus_get_i(a, is) != 0, y = corpus_get_i(b, is) != 0;
          bool sv = scalar_i(a, s) != 0;
-         bool r[5] = {x && y, x || y, !x, x && sv, sv || y};
+         bool r[5] = { x && y, x || y, !x, x && sv, sv || y };
          for (unsigned k = 0; k < 5; k++)
             corpus_set_i(out, out_slot(out, k, items, i, c), r[k] ? t : 0);
       }
@@ -173,14 +172,14 @@ ref_bitwise(struct kiln_run_command *l)
    if (ref_expect(l, 4))
       return 1;
    struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *s = REF_ARG(l, 2),
-                     *out = REF_ARG(l, 3);
+                       *out = REF_ARG(l, 3);
    size_t items = l->global[0];
    for (size_t i = 0; i < items; i++) {
       for (unsigned c = 0; c < a->type.n; c++) {
          size_t is = in_slot(a, i, c);
          uint64_t x = corpus_get_bits(a, is), y = corpus_get_bits(b, is);
          uint64_t sv = corpus_get_bits(s, 0);
-         uint64_t r[7] = {x & y, x | y, x ^ y, ~x, x & sv, sv | x, x ^ sv};
+         uint64_t r[7] = { x & y, x | y, x ^ y, ~x, x & sv, sv | x, x ^ sv };
          for (unsigned k = 0; k < 7; k++)
             corpus_set_bits(out, out_slot(out, k, items, i, c), r[k]);
       }
@@ -222,7 +221,7 @@ ref_shift(struct kiln_run_command *l)
          int64_t x = corpus_get_i(a, is);
          uint64_t y = corpus_get_bits(b, is);
          bool sgn = is_signed(a) || promoted;
-         int64_t r[4] = {shl(x, y, bits), shr(x, y, bits, sgn), 0, 0};
+         int64_t r[4] = { shl(x, y, bits), shr(x, y, bits, sgn), 0, 0 };
          unsigned nr = 2;
          if (!promoted) {
             uint64_t sv = corpus_get_bits(REF_ARG(l, 2), 0);
@@ -243,7 +242,7 @@ ref_ternary(struct kiln_run_command *l)
    if (ref_expect(l, 6))
       return 1;
    struct kiln_run_arg *a = REF_ARG(l, 0), *b = REF_ARG(l, 1), *cond = REF_ARG(l, 2),
-                     *s = REF_ARG(l, 3), *out = REF_ARG(l, 5);
+                       *s = REF_ARG(l, 3), *out = REF_ARG(l, 5);
    int64_t k = corpus_get_i(REF_ARG(l, 4), 0);
    size_t items = l->global[0];
    /* The scalar s converted to the element type, as raw bits of out. */
@@ -264,8 +263,7 @@ ref_ternary(struct kiln_run_command *l)
          bool msb = corpus_get_i(cond, in_slot(cond, i, c)) < 0;
          if (a->type.n == 1)
             msb = corpus_get_i(cond, in_slot(cond, i, c)) != 0;
-         uint64_t r[5] = {msb ? x : y, msb ? y : x, k ? x : y, msb ? sbits : y,
-                          k == 7 ? x : y};
+         uint64_t r[5] = { msb ? x : y, msb ? y : x, k ? x : y, msb ? sbits : y, k == 7 ? x : y };
          for (unsigned j = 0; j < 5; j++)
             corpus_set_bits(out, out_slot(out, j, items, i, c), r[j]);
       }
@@ -298,7 +296,7 @@ ref_incdec(struct kiln_run_command *l)
             double x3 = corpus_get_f(&t, 0);
             corpus_set_f(&t, 0, x3 - 1);
             double x4 = corpus_get_f(&t, 0);
-            double r[8] = {x, x1, x2, x2, x4, x4, -x, x};
+            double r[8] = { x, x1, x2, x2, x4, x4, -x, x };
             for (unsigned k = 0; k < 8; k++)
                corpus_set_f(out, out_slot(out, k, items, i, c), r[k]);
             continue;
@@ -308,7 +306,7 @@ ref_incdec(struct kiln_run_command *l)
          int64_t x2 = ref_wrap(a, (int64_t)((uint64_t)x1 + 1));
          int64_t x3 = ref_wrap(a, (int64_t)((uint64_t)x2 - 1));
          int64_t x4 = ref_wrap(a, (int64_t)((uint64_t)x3 - 1));
-         int64_t r[8] = {x, x1, x2, x2, x4, x4, ref_wrap(a, (int64_t)(0 - (uint64_t)x)), x};
+         int64_t r[8] = { x, x1, x2, x2, x4, x4, ref_wrap(a, (int64_t)(0 - (uint64_t)x)), x };
          for (unsigned k = 0; k < 8; k++)
             corpus_set_i(out, out_slot(out, k, items, i, c), r[k]);
       }
@@ -353,8 +351,10 @@ ref_sizeof_comma(struct kiln_run_command *l)
       return 1;
    struct kiln_run_arg *out = REF_ARG(l, 0), *vout = REF_ARG(l, 1);
    /* sizeof(Tn) = n * sizeof(T), with n = 4 for 3-component vectors. */
-   static const struct { unsigned size, n; } sz[] = {
-      {1, 2}, {1, 3}, {2, 3}, {4, 3}, {4, 3}, {8, 3}, {8, 3}, {4, 16}, {1, 16},
+   static const struct {
+      unsigned size, n;
+   } sz[] = {
+      { 1, 2 }, { 1, 3 }, { 2, 3 }, { 4, 3 }, { 4, 3 }, { 8, 3 }, { 8, 3 }, { 4, 16 }, { 1, 16 },
    };
    for (unsigned k = 0; k < 9; k++)
       corpus_set_i(out, k, sz[k].size * (sz[k].n == 3 ? 4 : sz[k].n));
@@ -380,8 +380,8 @@ ref_swizzle(struct kiln_run_command *l)
    size_t items = l->global[0];
    /* Source component of each result component; -1 is the literal 9. */
    static const int pick[7][4] = {
-      {7, 6, 5, 4}, {0, 0, 1, 1}, {4, 5, 6, 7}, {0, 2, 4, 6},
-      {1, 3, 5, 7}, {1, 3, 2, -1}, {7, 1, 6, 3},
+      { 7, 6, 5, 4 }, { 0, 0, 1, 1 },  { 4, 5, 6, 7 }, { 0, 2, 4, 6 },
+      { 1, 3, 5, 7 }, { 1, 3, 2, -1 }, { 7, 1, 6, 3 },
    };
    for (size_t i = 0; i < items; i++)
       for (unsigned k = 0; k < 7; k++)
@@ -394,15 +394,15 @@ ref_swizzle(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_vector_ops[] = {
-   {"arith", ref_arith},
-   {"relational", ref_relational},
-   {"logical", ref_logical},
-   {"bitwise", ref_bitwise},
-   {"shift", ref_shift},
-   {"ternary", ref_ternary},
-   {"incdec", ref_incdec},
-   {"compound", ref_compound},
-   {"sizeof_comma", ref_sizeof_comma},
-   {"swizzle", ref_swizzle},
-   {NULL, NULL},
+   { "arith", ref_arith },
+   { "relational", ref_relational },
+   { "logical", ref_logical },
+   { "bitwise", ref_bitwise },
+   { "shift", ref_shift },
+   { "ternary", ref_ternary },
+   { "incdec", ref_incdec },
+   { "compound", ref_compound },
+   { "sizeof_comma", ref_sizeof_comma },
+   { "swizzle", ref_swizzle },
+   { NULL, NULL },
 };

@@ -18,9 +18,10 @@ item(struct kiln_run_command *l, const struct ref_item *it, void *ctx)
    bool cl20 = *(bool *)ctx;
    size_t o = it->linear * 28;
    for (unsigned d = 0; d < 3; d++) {
-      uint64_t v[8] = {it->gid[d],  it->gsize[d], it->offset[d],
-                       it->lid[d],  it->lsize[d], it->grp[d],
-                       it->ngroups[d], cl20 ? it->enq_lsize[d] : it->lsize[d]};
+      uint64_t v[8] = { it->gid[d],     it->gsize[d],
+                        it->offset[d],  it->lid[d],
+                        it->lsize[d],   it->grp[d],
+                        it->ngroups[d], cl20 ? it->enq_lsize[d] : it->lsize[d] };
       for (unsigned k = 0; k < 8; k++)
          corpus_set_u(out, o + d * 8 + k, v[k]);
    }
@@ -51,8 +52,8 @@ struct dims_ctx {
 
 /* Function f of workitem_dims.cl's eight at dimension dim. */
 static uint64_t
-dim_value(const struct kiln_run_command *l, const struct ref_item *it, bool cl20,
-          uint32_t dim, unsigned f)
+dim_value(const struct kiln_run_command *l, const struct ref_item *it, bool cl20, uint32_t dim,
+          unsigned f)
 {
    if (dim >= l->dim) {
       /* get_global_size, get_local_size, get_num_groups and
@@ -60,14 +61,22 @@ dim_value(const struct kiln_run_command *l, const struct ref_item *it, bool cl20
       return f == 1 || f == 4 || f == 6 || f == 7;
    }
    switch (f) {
-   case 0: return it->gid[dim];
-   case 1: return it->gsize[dim];
-   case 2: return it->offset[dim];
-   case 3: return it->lid[dim];
-   case 4: return it->lsize[dim];
-   case 5: return it->grp[dim];
-   case 6: return it->ngroups[dim];
-   default: return cl20 ? it->enq_lsize[dim] : it->lsize[dim];
+   case 0:
+      return it->gid[dim];
+   case 1:
+      return it->gsize[dim];
+   case 2:
+      return it->offset[dim];
+   case 3:
+      return it->lid[dim];
+   case 4:
+      return it->lsize[dim];
+   case 5:
+      return it->grp[dim];
+   case 6:
+      return it->ngroups[dim];
+   default:
+      return cl20 ? it->enq_lsize[dim] : it->lsize[dim];
    }
 }
 
@@ -75,7 +84,7 @@ static void
 item_dims(struct kiln_run_command *l, const struct ref_item *it, void *data)
 {
    const struct dims_ctx *ctx = data;
-   const uint32_t dims[5] = {ctx->d, ctx->d + 1, 3, 4, 0xffffffff};
+   const uint32_t dims[5] = { ctx->d, ctx->d + 1, 3, 4, 0xffffffff };
    struct kiln_run_arg *out = REF_ARG(l, 0);
    for (unsigned k = 0; k < 5; k++) {
       for (unsigned f = 0; f < 8; f++)
@@ -101,7 +110,7 @@ ref_workitem_dims(struct kiln_run_command *l)
 }
 
 const struct corpus_ref corpus_refs_workitem[] = {
-   {"workitem", ref_workitem},
-   {"workitem_dims", ref_workitem_dims},
-   {NULL, NULL},
+   { "workitem", ref_workitem },
+   { "workitem_dims", ref_workitem_dims },
+   { NULL, NULL },
 };

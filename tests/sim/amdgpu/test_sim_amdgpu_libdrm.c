@@ -33,8 +33,7 @@ struct buffer {
 };
 
 static int
-buffer_create(amdgpu_device_handle dev, uint64_t size, uint32_t domain,
-              struct buffer *b)
+buffer_create(amdgpu_device_handle dev, uint64_t size, uint32_t domain, struct buffer *b)
 {
    struct amdgpu_bo_alloc_request req = {
       .alloc_size = size,
@@ -45,8 +44,8 @@ buffer_create(amdgpu_device_handle dev, uint64_t size, uint32_t domain,
    int r = amdgpu_bo_alloc(dev, &req, &b->bo);
    if (r)
       return r;
-   r = amdgpu_va_range_alloc(dev, amdgpu_gpu_va_range_general, size, 4096, 0, &b->va,
-                             &b->va_handle, AMDGPU_VA_RANGE_HIGH);
+   r = amdgpu_va_range_alloc(dev, amdgpu_gpu_va_range_general, size, 4096, 0, &b->va, &b->va_handle,
+                             AMDGPU_VA_RANGE_HIGH);
    if (r)
       return r;
    r = amdgpu_bo_va_op(b->bo, 0, size, b->va, 0, AMDGPU_VA_OP_MAP);
@@ -65,15 +64,15 @@ buffer_destroy(struct buffer *b, uint64_t size)
 }
 
 static int
-submit(amdgpu_device_handle dev, amdgpu_context_handle ctx, struct buffer *ib,
-       unsigned ndw, struct buffer *data, struct amdgpu_cs_fence *fence)
+submit(amdgpu_device_handle dev, amdgpu_context_handle ctx, struct buffer *ib, unsigned ndw,
+       struct buffer *data, struct amdgpu_cs_fence *fence)
 {
-   amdgpu_bo_handle bos[2] = {ib->bo, data->bo};
+   amdgpu_bo_handle bos[2] = { ib->bo, data->bo };
    amdgpu_bo_list_handle list;
    int r = amdgpu_bo_list_create(dev, 2, bos, NULL, &list);
    if (r)
       return r;
-   struct amdgpu_cs_ib_info ib_info = {.ib_mc_address = ib->va, .size = ndw};
+   struct amdgpu_cs_ib_info ib_info = { .ib_mc_address = ib->va, .size = ndw };
    struct amdgpu_cs_request req = {
       .ip_type = AMDGPU_HW_IP_COMPUTE,
       .resources = list,
@@ -100,13 +99,12 @@ main(void)
    }
    int r;
    drmVersionPtr version = drmGetVersion(fd);
-   CHECK(version && !strcmp(version->name, "amdgpu"), "driver %s",
-         version ? version->name : "?");
+   CHECK(version && !strcmp(version->name, "amdgpu"), "driver %s", version ? version->name : "?");
    drmFreeVersion(version);
 
    /* Ioctls the device does not have fail with -1 and errno, as drmIoctl()
     * callers expect. */
-   struct drm_prime_handle prime = {.handle = 1};
+   struct drm_prime_handle prime = { .handle = 1 };
    errno = 0;
    r = drmIoctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime);
    CHECK(r == -1 && errno == EINVAL, "PRIME_HANDLE_TO_FD: %d errno %d", r, errno);
@@ -121,14 +119,14 @@ main(void)
    if (r)
       return 1;
 
-   struct amdgpu_gpu_info gpu = {0};
+   struct amdgpu_gpu_info gpu = { 0 };
    CHECK(amdgpu_query_gpu_info(dev, &gpu) == 0 && gpu.family_id == FAMILY_NV &&
             ASICREV_IS(gpu.chip_external_rev, NAVI21),
          "family %u external rev 0x%x", gpu.family_id, gpu.chip_external_rev);
    const char *name = amdgpu_get_marketing_name(dev);
    CHECK(name && strstr(name, "RX 6"), "marketing name '%s'", name ? name : "(null)");
 
-   struct amdgpu_heap_info heap = {0};
+   struct amdgpu_heap_info heap = { 0 };
    CHECK(amdgpu_query_heap_info(dev, AMDGPU_GEM_DOMAIN_VRAM, 0, &heap) == 0 &&
             heap.heap_size > (15ull << 30),
          "VRAM heap %" PRIu64, (uint64_t)heap.heap_size);
@@ -165,13 +163,12 @@ main(void)
 
    struct amdgpu_cs_fence fence;
    r = submit(dev, ctx, &ib, n, &data, &fence);
-   CHECK(r == 0 && fence.fence == 1, "amdgpu_cs_submit %d seq %" PRIu64, r,
-         (uint64_t)fence.fence);
+   CHECK(r == 0 && fence.fence == 1, "amdgpu_cs_submit %d seq %" PRIu64, r, (uint64_t)fence.fence);
    uint32_t expired = 0;
    r = amdgpu_cs_query_fence_status(&fence, AMDGPU_TIMEOUT_INFINITE, 0, &expired);
    CHECK(r == 0 && expired == 1, "fence status %d expired %u", r, expired);
-   CHECK(data.cpu[0x40 / 4] == 0xc0ffee && data.cpu[0x80 / 4] == 42,
-         "GPU wrote 0x%x and fence %u", data.cpu[0x40 / 4], data.cpu[0x80 / 4]);
+   CHECK(data.cpu[0x40 / 4] == 0xc0ffee && data.cpu[0x80 / 4] == 42, "GPU wrote 0x%x and fence %u",
+         data.cpu[0x40 / 4], data.cpu[0x80 / 4]);
 
    uint32_t syncobj;
    CHECK(amdgpu_cs_create_syncobj2(dev, 0, &syncobj) == 0, "syncobj");
@@ -193,12 +190,11 @@ main(void)
    r = amdgpu_cs_query_fence_status(&fence, AMDGPU_TIMEOUT_INFINITE, 0, &expired);
    CHECK(r == -ETIME, "fence of the hung job: %d", r);
    uint64_t flags = 0;
-   CHECK(amdgpu_cs_query_reset_state2(ctx, &flags) == 0 &&
-            (flags & AMDGPU_CTX_QUERY2_FLAGS_GUILTY),
+   CHECK(amdgpu_cs_query_reset_state2(ctx, &flags) == 0 && (flags & AMDGPU_CTX_QUERY2_FLAGS_GUILTY),
          "reset state 0x%" PRIx64, flags);
    /* The emulator's own query names what went wrong; a real kernel
     * answers EINVAL to it. */
-   struct kiln_sim_fault fault = {0};
+   struct kiln_sim_fault fault = { 0 };
    char opcode[8];
    snprintf(opcode, sizeof(opcode), "0x%02x", PKT3_DRAW_INDEX_AUTO);
    r = amdgpu_query_info(dev, KILN_SIM_AMDGPU_INFO_LAST_FAULT, sizeof(fault), &fault);

@@ -54,7 +54,7 @@ static uint32_t
 gem_create(uint64_t size, uint32_t domains, uint64_t flags)
 {
    union drm_amdgpu_gem_create args = {
-      .in = {.bo_size = size, .alignment = 4096, .domains = domains, .domain_flags = flags},
+      .in = { .bo_size = size, .alignment = 4096, .domains = domains, .domain_flags = flags },
    };
    int r = dio(DRM_IOCTL_AMDGPU_GEM_CREATE, &args);
    return r ? 0 : args.out.handle;
@@ -63,7 +63,7 @@ gem_create(uint64_t size, uint32_t domains, uint64_t flags)
 static void *
 gem_map(uint32_t handle, uint64_t size)
 {
-   union drm_amdgpu_gem_mmap args = {.in.handle = handle};
+   union drm_amdgpu_gem_mmap args = { .in.handle = handle };
    if (dio(DRM_IOCTL_AMDGPU_GEM_MMAP, &args))
       return NULL;
    return kiln_sim_amdgpu_mmap(dev, args.out.addr_ptr, size);
@@ -72,7 +72,7 @@ gem_map(uint32_t handle, uint64_t size)
 static int
 gem_close(uint32_t handle)
 {
-   struct drm_gem_close args = {.handle = handle};
+   struct drm_gem_close args = { .handle = handle };
    return dio(DRM_IOCTL_GEM_CLOSE, &args);
 }
 
@@ -82,8 +82,7 @@ va_op(uint32_t op, uint32_t handle, uint64_t va, uint64_t offset, uint64_t size)
    struct drm_amdgpu_gem_va args = {
       .handle = handle,
       .operation = op,
-      .flags = AMDGPU_VM_PAGE_READABLE | AMDGPU_VM_PAGE_WRITEABLE |
-               AMDGPU_VM_PAGE_EXECUTABLE,
+      .flags = AMDGPU_VM_PAGE_READABLE | AMDGPU_VM_PAGE_WRITEABLE | AMDGPU_VM_PAGE_EXECUTABLE,
       .va_address = va,
       .offset_in_bo = offset,
       .map_size = size,
@@ -94,14 +93,14 @@ va_op(uint32_t op, uint32_t handle, uint64_t va, uint64_t offset, uint64_t size)
 static uint32_t
 ctx_create(void)
 {
-   union drm_amdgpu_ctx args = {.in.op = AMDGPU_CTX_OP_ALLOC_CTX};
+   union drm_amdgpu_ctx args = { .in.op = AMDGPU_CTX_OP_ALLOC_CTX };
    return dio(DRM_IOCTL_AMDGPU_CTX, &args) ? 0 : args.out.alloc.ctx_id;
 }
 
 static uint64_t
 ctx_query2(uint32_t id)
 {
-   union drm_amdgpu_ctx args = {.in.op = AMDGPU_CTX_OP_QUERY_STATE2, .in.ctx_id = id};
+   union drm_amdgpu_ctx args = { .in.op = AMDGPU_CTX_OP_QUERY_STATE2, .in.ctx_id = id };
    int r = dio(DRM_IOCTL_AMDGPU_CTX, &args);
    return r ? ~0ull : args.out.state.flags;
 }
@@ -116,7 +115,7 @@ struct buf {
 static struct buf
 buf_create(uint64_t va, uint64_t size, uint32_t domain)
 {
-   struct buf b = {.va = va};
+   struct buf b = { .va = va };
    b.handle = gem_create(size, domain, 0);
    b.map = gem_map(b.handle, size);
    int r = va_op(AMDGPU_VA_OP_MAP, b.handle, va, 0, size);
@@ -143,29 +142,29 @@ cs_submit(const struct submit *s, uint64_t *seq)
       .ip_type = s->ip,
       .ring = s->ring,
    };
-   struct drm_amdgpu_cs_chunk_fence fence = {s->fence_handle, s->fence_offset};
-   struct drm_amdgpu_cs_chunk_sem sem_out = {s->syncobj_out}, sem_in = {s->syncobj_in};
+   struct drm_amdgpu_cs_chunk_fence fence = { s->fence_handle, s->fence_offset };
+   struct drm_amdgpu_cs_chunk_sem sem_out = { s->syncobj_out }, sem_in = { s->syncobj_in };
    struct drm_amdgpu_cs_chunk chunks[4];
    uint64_t ptrs[4];
    unsigned n = 0;
 
    if (s->ib_dw)
-      chunks[n++] = (struct drm_amdgpu_cs_chunk){AMDGPU_CHUNK_ID_IB, sizeof(ib) / 4,
-                                                 (uintptr_t)&ib};
+      chunks[n++] =
+         (struct drm_amdgpu_cs_chunk){ AMDGPU_CHUNK_ID_IB, sizeof(ib) / 4, (uintptr_t)&ib };
    if (s->fence_handle)
-      chunks[n++] = (struct drm_amdgpu_cs_chunk){AMDGPU_CHUNK_ID_FENCE, sizeof(fence) / 4,
-                                                 (uintptr_t)&fence};
+      chunks[n++] = (struct drm_amdgpu_cs_chunk){ AMDGPU_CHUNK_ID_FENCE, sizeof(fence) / 4,
+                                                  (uintptr_t)&fence };
    if (s->syncobj_out)
-      chunks[n++] = (struct drm_amdgpu_cs_chunk){AMDGPU_CHUNK_ID_SYNCOBJ_OUT, 1,
-                                                 (uintptr_t)&sem_out};
+      chunks[n++] =
+         (struct drm_amdgpu_cs_chunk){ AMDGPU_CHUNK_ID_SYNCOBJ_OUT, 1, (uintptr_t)&sem_out };
    if (s->syncobj_in)
-      chunks[n++] = (struct drm_amdgpu_cs_chunk){AMDGPU_CHUNK_ID_SYNCOBJ_IN, 1,
-                                                 (uintptr_t)&sem_in};
+      chunks[n++] =
+         (struct drm_amdgpu_cs_chunk){ AMDGPU_CHUNK_ID_SYNCOBJ_IN, 1, (uintptr_t)&sem_in };
    for (unsigned i = 0; i < n; i++)
       ptrs[i] = (uintptr_t)&chunks[i];
 
    union drm_amdgpu_cs cs = {
-      .in = {.ctx_id = s->ctx, .num_chunks = n, .chunks = (uintptr_t)ptrs},
+      .in = { .ctx_id = s->ctx, .num_chunks = n, .chunks = (uintptr_t)ptrs },
    };
    int r = dio(DRM_IOCTL_AMDGPU_CS, &cs);
    if (!r && seq)
@@ -177,7 +176,7 @@ static int
 wait_cs(uint32_t ctx, uint32_t ip, uint32_t ring, uint64_t seq, uint64_t *status)
 {
    union drm_amdgpu_wait_cs w = {
-      .in = {.handle = seq, .timeout = ~0ull, .ip_type = ip, .ring = ring, .ctx_id = ctx},
+      .in = { .handle = seq, .timeout = ~0ull, .ip_type = ip, .ring = ring, .ctx_id = ctx },
    };
    int r = dio(DRM_IOCTL_AMDGPU_WAIT_CS, &w);
    if (!r && status)
@@ -190,8 +189,8 @@ wait_cs(uint32_t ctx, uint32_t ip, uint32_t ring, uint64_t seq, uint64_t *status
 static void
 test_version(void)
 {
-   char name[16] = {0};
-   struct drm_version v = {.name = name, .name_len = sizeof(name) - 1};
+   char name[16] = { 0 };
+   struct drm_version v = { .name = name, .name_len = sizeof(name) - 1 };
    int r = dio(DRM_IOCTL_VERSION, &v);
    CHECK(r == 0 && !strcmp(name, "amdgpu") && v.name_len == 6, "r=%d name '%s'", r, name);
    CHECK(v.version_major == 3, "major %d (libdrm_amdgpu requires 3)", v.version_major);
@@ -203,13 +202,12 @@ test_info_is_navi21(void)
    uint32_t accel = 0;
    CHECK(query(AMDGPU_INFO_ACCEL_WORKING, &accel, 4) == 0 && accel == 1, "accel %u", accel);
 
-   struct drm_amdgpu_info_device di = {0};
+   struct drm_amdgpu_info_device di = { 0 };
    CHECK(query(AMDGPU_INFO_DEV_INFO, &di, sizeof(di)) == 0, "DEV_INFO");
    CHECK(di.family == FAMILY_NV, "family %u, want FAMILY_NV %u", di.family, FAMILY_NV);
    CHECK(ASICREV_IS(di.external_rev, NAVI21), "external_rev 0x%x is not a Navi 21",
          di.external_rev);
-   CHECK(di.num_shader_engines == 4, "%u shader engines (Navi 21 has 4)",
-         di.num_shader_engines);
+   CHECK(di.num_shader_engines == 4, "%u shader engines (Navi 21 has 4)", di.num_shader_engines);
    CHECK(di.virtual_address_max > di.virtual_address_offset &&
             di.high_va_offset == 0xffff800000000000ull,
          "VA range 0x%" PRIx64 "-0x%" PRIx64 ", high 0x%" PRIx64,
@@ -222,16 +220,16 @@ test_info_is_navi21(void)
    CHECK(query(AMDGPU_INFO_DEV_INFO, small, 8) == 0 && small[8] == 0xcd && small[15] == 0xcd,
          "DEV_INFO with return_size 8 wrote past it");
 
-   struct drm_amdgpu_info_hw_ip ip = {0};
+   struct drm_amdgpu_info_hw_ip ip = { 0 };
    struct drm_amdgpu_info info = {
       .return_pointer = (uintptr_t)&ip,
       .return_size = sizeof(ip),
       .query = AMDGPU_INFO_HW_IP_INFO,
       .query_hw_ip.type = AMDGPU_HW_IP_COMPUTE,
    };
-   CHECK(dio(DRM_IOCTL_AMDGPU_INFO, &info) == 0 && ip.available_rings &&
-            ip.hw_ip_version_major == 10,
-         "compute rings 0x%x version %u", ip.available_rings, ip.hw_ip_version_major);
+   CHECK(
+      dio(DRM_IOCTL_AMDGPU_INFO, &info) == 0 && ip.available_rings && ip.hw_ip_version_major == 10,
+      "compute rings 0x%x version %u", ip.available_rings, ip.hw_ip_version_major);
    uint32_t count = 0;
    info = (struct drm_amdgpu_info){
       .return_pointer = (uintptr_t)&count,
@@ -249,7 +247,7 @@ test_info_is_navi21(void)
       .return_pointer = (uintptr_t)regs,
       .return_size = 4,
       .query = AMDGPU_INFO_READ_MMR_REG,
-      .read_mmr_reg = {.dword_offset = 0x263e, .count = 1, .instance = 0xffffffff},
+      .read_mmr_reg = { .dword_offset = 0x263e, .count = 1, .instance = 0xffffffff },
    };
    CHECK(dio(DRM_IOCTL_AMDGPU_INFO, &info) == 0, "GB_ADDR_CONFIG");
    info.read_mmr_reg.dword_offset = 0x1234;
@@ -258,29 +256,28 @@ test_info_is_navi21(void)
    info.read_mmr_reg.count = 129;
    CHECK(dio(DRM_IOCTL_AMDGPU_INFO, &info) == -EINVAL, "more than 128 registers");
 
-   struct drm_amdgpu_info_firmware fw = {0};
+   struct drm_amdgpu_info_firmware fw = { 0 };
    info = (struct drm_amdgpu_info){
       .return_pointer = (uintptr_t)&fw,
       .return_size = sizeof(fw),
       .query = AMDGPU_INFO_FW_VERSION,
-      .query_fw = {.fw_type = AMDGPU_INFO_FW_GFX_MEC},
+      .query_fw = { .fw_type = AMDGPU_INFO_FW_GFX_MEC },
    };
    CHECK(dio(DRM_IOCTL_AMDGPU_INFO, &info) == 0 && fw.ver, "MEC firmware %u", fw.ver);
    info.query_fw.ip_instance = 1;
    CHECK(dio(DRM_IOCTL_AMDGPU_INFO, &info) == -EINVAL, "firmware of instance 1");
-   info.query_fw = (struct drm_amdgpu_query_fw){.fw_type = 0xff};
+   info.query_fw = (struct drm_amdgpu_query_fw){ .fw_type = 0xff };
    CHECK(dio(DRM_IOCTL_AMDGPU_INFO, &info) == -EINVAL, "unknown firmware");
 
-   struct drm_amdgpu_memory_info mem = {0};
-   CHECK(query(AMDGPU_INFO_MEMORY, &mem, sizeof(mem)) == 0 &&
-            mem.vram.total_heap_size > (15ull << 30),
-         "VRAM %" PRIu64 " bytes (Navi 21 boards have 16 GiB)",
-         (uint64_t)mem.vram.total_heap_size);
+   struct drm_amdgpu_memory_info mem = { 0 };
+   CHECK(
+      query(AMDGPU_INFO_MEMORY, &mem, sizeof(mem)) == 0 && mem.vram.total_heap_size > (15ull << 30),
+      "VRAM %" PRIu64 " bytes (Navi 21 boards have 16 GiB)", (uint64_t)mem.vram.total_heap_size);
 
    CHECK(query(0x7f, &accel, 4) == -EINVAL, "unknown query");
    CHECK(query(AMDGPU_INFO_ACCEL_WORKING, &accel, 0) == -EINVAL, "return_size 0");
 
-   struct drm_amdgpu_info_gpuvm_fault vmf = {.status = 1};
+   struct drm_amdgpu_info_gpuvm_fault vmf = { .status = 1 };
    CHECK(query(AMDGPU_INFO_GPUVM_FAULT, &vmf, sizeof(vmf)) == 0 && vmf.status == 0,
          "no fault yet, status %u", vmf.status);
 }
@@ -305,13 +302,13 @@ test_gem(void)
    CHECK(again && again[100] == 0x12345678, "second mapping does not alias the first");
    CHECK(!gem_map(a, 65536 + 4096), "mmap larger than the BO");
 
-   union drm_amdgpu_gem_mmap mm = {.in.handle = 999};
+   union drm_amdgpu_gem_mmap mm = { .in.handle = 999 };
    CHECK(dio(DRM_IOCTL_AMDGPU_GEM_MMAP, &mm) == -ENOENT, "mmap of a bad handle");
    uint32_t nocpu = gem_create(4096, AMDGPU_GEM_DOMAIN_VRAM, AMDGPU_GEM_CREATE_NO_CPU_ACCESS);
    mm.in.handle = nocpu;
    CHECK(nocpu && dio(DRM_IOCTL_AMDGPU_GEM_MMAP, &mm) == -EPERM, "mmap of NO_CPU_ACCESS");
 
-   union drm_amdgpu_gem_create bad = {.in = {.bo_size = 4096, .domains = 0x80}};
+   union drm_amdgpu_gem_create bad = { .in = { .bo_size = 4096, .domains = 0x80 } };
    CHECK(dio(DRM_IOCTL_AMDGPU_GEM_CREATE, &bad) == -EINVAL, "unknown domain");
    bad.in.domains = AMDGPU_GEM_DOMAIN_GTT;
    bad.in.domain_flags = AMDGPU_GEM_CREATE_ENCRYPTED;
@@ -326,7 +323,7 @@ test_gem(void)
    uint32_t c = gem_create(4096, AMDGPU_GEM_DOMAIN_GTT, 0);
    CHECK(c == a, "new handle %u, freed %u", c, a);
 
-   struct drm_amdgpu_gem_metadata md = {.handle = c, .op = AMDGPU_GEM_METADATA_OP_SET_METADATA};
+   struct drm_amdgpu_gem_metadata md = { .handle = c, .op = AMDGPU_GEM_METADATA_OP_SET_METADATA };
    md.data.tiling_info = 0x1234;
    md.data.data_size_bytes = 8;
    md.data.data[1] = 77;
@@ -337,7 +334,7 @@ test_gem(void)
             md.data.data[1] == 77 && md.data.data_size_bytes == 8,
          "metadata round trip");
 
-   union drm_amdgpu_gem_wait_idle wi = {.in = {.handle = c}};
+   union drm_amdgpu_gem_wait_idle wi = { .in = { .handle = c } };
    CHECK(dio(DRM_IOCTL_AMDGPU_GEM_WAIT_IDLE, &wi) == 0 && wi.out.status == 0, "idle");
    wi.in.handle = 999;
    CHECK(dio(DRM_IOCTL_AMDGPU_GEM_WAIT_IDLE, &wi) == -ENOENT, "wait on a bad handle");
@@ -353,8 +350,7 @@ test_va(void)
    uint32_t bo = gem_create(65536, AMDGPU_GEM_DOMAIN_VRAM, 0);
    const uint64_t va = 0x40000000;
 
-   CHECK(va_op(AMDGPU_VA_OP_MAP, bo, 0x100000, 0, 4096) == -EINVAL,
-         "map below the reserved 2 MiB");
+   CHECK(va_op(AMDGPU_VA_OP_MAP, bo, 0x100000, 0, 4096) == -EINVAL, "map below the reserved 2 MiB");
    CHECK(va_op(AMDGPU_VA_OP_MAP, bo, va + 0x800, 0, 4096) == -EINVAL, "unaligned address");
    CHECK(va_op(AMDGPU_VA_OP_MAP, bo, va, 0, 4000) == -EINVAL, "unaligned size");
    CHECK(va_op(AMDGPU_VA_OP_MAP, bo, va, 0x800, 4096) == -EINVAL, "unaligned offset");
@@ -386,8 +382,7 @@ test_va(void)
          "replace removed the pieces it covered");
    gem_close(bo); /* closing the BO drops its mappings */
    uint32_t bo2 = gem_create(4096, AMDGPU_GEM_DOMAIN_GTT, 0);
-   CHECK(va_op(AMDGPU_VA_OP_MAP, bo2, va + 8192, 0, 4096) == 0,
-         "GEM_CLOSE left a mapping behind");
+   CHECK(va_op(AMDGPU_VA_OP_MAP, bo2, va + 8192, 0, 4096) == 0, "GEM_CLOSE left a mapping behind");
    gem_close(bo2);
 }
 
@@ -397,22 +392,22 @@ test_ctx(void)
    uint32_t a = ctx_create(), b = ctx_create();
    CHECK(a && b && a != b, "contexts %u %u", a, b);
    CHECK(ctx_query2(a) == 0, "fresh context flags 0x%" PRIx64, ctx_query2(a));
-   union drm_amdgpu_ctx args = {.in.op = AMDGPU_CTX_OP_QUERY_STATE, .in.ctx_id = a};
-   CHECK(dio(DRM_IOCTL_AMDGPU_CTX, &args) == 0 &&
-            args.out.state.reset_status == AMDGPU_CTX_NO_RESET,
-         "reset status %u", args.out.state.reset_status);
-   args = (union drm_amdgpu_ctx){.in.op = AMDGPU_CTX_OP_FREE_CTX, .in.ctx_id = a};
+   union drm_amdgpu_ctx args = { .in.op = AMDGPU_CTX_OP_QUERY_STATE, .in.ctx_id = a };
+   CHECK(
+      dio(DRM_IOCTL_AMDGPU_CTX, &args) == 0 && args.out.state.reset_status == AMDGPU_CTX_NO_RESET,
+      "reset status %u", args.out.state.reset_status);
+   args = (union drm_amdgpu_ctx){ .in.op = AMDGPU_CTX_OP_FREE_CTX, .in.ctx_id = a };
    CHECK(dio(DRM_IOCTL_AMDGPU_CTX, &args) == 0, "free");
    CHECK(dio(DRM_IOCTL_AMDGPU_CTX, &args) == -EINVAL, "free twice");
-   args = (union drm_amdgpu_ctx){.in.op = AMDGPU_CTX_OP_QUERY_STATE2, .in.ctx_id = a};
+   args = (union drm_amdgpu_ctx){ .in.op = AMDGPU_CTX_OP_QUERY_STATE2, .in.ctx_id = a };
    CHECK(dio(DRM_IOCTL_AMDGPU_CTX, &args) == -EINVAL, "query of a freed context");
-   args = (union drm_amdgpu_ctx){.in.op = 99};
+   args = (union drm_amdgpu_ctx){ .in.op = 99 };
    CHECK(dio(DRM_IOCTL_AMDGPU_CTX, &args) == -EINVAL, "unknown op");
-   args = (union drm_amdgpu_ctx){.in.op = AMDGPU_CTX_OP_FREE_CTX, .in.ctx_id = b};
+   args = (union drm_amdgpu_ctx){ .in.op = AMDGPU_CTX_OP_FREE_CTX, .in.ctx_id = b };
    dio(DRM_IOCTL_AMDGPU_CTX, &args);
 }
 
-#define IB_VA 0x10000000ull
+#define IB_VA   0x10000000ull
 #define DATA_VA 0x20000000ull
 
 static unsigned
@@ -444,14 +439,19 @@ test_cs_write_data_fence(void)
    uint32_t ctx = ctx_create();
    uint64_t seq = 0, status = 1;
 
-   struct drm_syncobj_create sc = {0};
+   struct drm_syncobj_create sc = { 0 };
    CHECK(dio(DRM_IOCTL_SYNCOBJ_CREATE, &sc) == 0 && sc.handle, "syncobj create");
 
    unsigned n = emit_write_and_fence(ib.map, DATA_VA + 0x100, 0xfeedf00d, DATA_VA + 0x200,
                                      0x0123456789abcdefull);
    struct submit s = {
-      .ctx = ctx, .ib_va = IB_VA, .ib_dw = n, .ip = AMDGPU_HW_IP_COMPUTE,
-      .fence_handle = data.handle, .fence_offset = 0x300, .syncobj_out = sc.handle,
+      .ctx = ctx,
+      .ib_va = IB_VA,
+      .ib_dw = n,
+      .ip = AMDGPU_HW_IP_COMPUTE,
+      .fence_handle = data.handle,
+      .fence_offset = 0x300,
+      .syncobj_out = sc.handle,
    };
    int r = cs_submit(&s, &seq);
    CHECK(r == 0 && seq == 1, "CS r=%d seq %" PRIu64, r, seq);
@@ -470,37 +470,45 @@ test_cs_write_data_fence(void)
    CHECK(wait_cs(ctx, AMDGPU_HW_IP_COMPUTE, 1, seq, NULL) == -EINVAL,
          "WAIT_CS on another ring's sequence number");
 
-   uint32_t handles[1] = {sc.handle};
+   uint32_t handles[1] = { sc.handle };
    struct drm_syncobj_wait sw = {
-      .handles = (uintptr_t)handles, .count_handles = 1, .timeout_nsec = 0,
+      .handles = (uintptr_t)handles,
+      .count_handles = 1,
+      .timeout_nsec = 0,
       .flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL,
    };
    CHECK(dio(DRM_IOCTL_SYNCOBJ_WAIT, &sw) == 0, "syncobj signaled by the CS");
 
-   struct drm_amdgpu_fence f = {.ctx_id = ctx, .ip_type = AMDGPU_HW_IP_COMPUTE, .seq_no = seq};
+   struct drm_amdgpu_fence f = { .ctx_id = ctx, .ip_type = AMDGPU_HW_IP_COMPUTE, .seq_no = seq };
    union drm_amdgpu_wait_fences wf = {
-      .in = {.fences = (uintptr_t)&f, .fence_count = 1, .wait_all = 1, .timeout_ns = 0},
+      .in = { .fences = (uintptr_t)&f, .fence_count = 1, .wait_all = 1, .timeout_ns = 0 },
    };
-   CHECK(dio(DRM_IOCTL_AMDGPU_WAIT_FENCES, &wf) == 0 && wf.out.status == 1,
-         "WAIT_FENCES status %u", wf.out.status);
+   CHECK(dio(DRM_IOCTL_AMDGPU_WAIT_FENCES, &wf) == 0 && wf.out.status == 1, "WAIT_FENCES status %u",
+         wf.out.status);
 
    /* A second CS on the gfx ring gets its own sequence, also from 1; it
     * waits for the first through the syncobj. */
    n = emit_write_and_fence(ib.map, DATA_VA + 0x104, 2, DATA_VA + 0x208, 2);
-   s = (struct submit){.ctx = ctx, .ib_va = IB_VA, .ib_dw = n, .ip = AMDGPU_HW_IP_GFX,
-                       .syncobj_in = sc.handle};
+   s = (struct submit){ .ctx = ctx,
+                        .ib_va = IB_VA,
+                        .ib_dw = n,
+                        .ip = AMDGPU_HW_IP_GFX,
+                        .syncobj_in = sc.handle };
    r = cs_submit(&s, &seq);
    CHECK(r == 0 && seq == 1 && data.map[0x104 / 4] == 2, "gfx CS r=%d seq %" PRIu64, r, seq);
 
    /* errno of malformed submissions */
-   s = (struct submit){.ctx = 99, .ib_va = IB_VA, .ib_dw = n, .ip = AMDGPU_HW_IP_COMPUTE};
+   s = (struct submit){ .ctx = 99, .ib_va = IB_VA, .ib_dw = n, .ip = AMDGPU_HW_IP_COMPUTE };
    CHECK(cs_submit(&s, NULL) == -EINVAL, "CS on a bad context");
    s.ctx = ctx;
    s.ib_dw = 0;
    s.fence_handle = data.handle;
    CHECK(cs_submit(&s, NULL) == -EINVAL, "CS without an IB");
-   s = (struct submit){.ctx = ctx, .ib_va = IB_VA, .ib_dw = n, .ip = AMDGPU_HW_IP_COMPUTE,
-                       .ring = 9};
+   s = (struct submit){ .ctx = ctx,
+                        .ib_va = IB_VA,
+                        .ib_dw = n,
+                        .ip = AMDGPU_HW_IP_COMPUTE,
+                        .ring = 9 };
    CHECK(cs_submit(&s, NULL) == -EINVAL, "CS to a ring that does not exist");
    s.ring = 0;
    s.ip = AMDGPU_HW_IP_DMA;
@@ -509,7 +517,7 @@ test_cs_write_data_fence(void)
    s.fence_handle = 999;
    CHECK(cs_submit(&s, NULL) == -EINVAL, "user fence in a bad BO");
    s.fence_handle = 0;
-   struct drm_syncobj_create empty = {0};
+   struct drm_syncobj_create empty = { 0 };
    dio(DRM_IOCTL_SYNCOBJ_CREATE, &empty);
    s.syncobj_in = empty.handle;
    CHECK(cs_submit(&s, NULL) == -EINVAL, "wait on a syncobj with no fence");
@@ -540,10 +548,9 @@ test_guilty_context(void)
    ib.map[n++] = PKT3(PKT3_DRAW_INDEX_AUTO, 1, 0);
    ib.map[n++] = 3;
    ib.map[n++] = 0;
-   struct submit s = {.ctx = ctx, .ib_va = IB_VA, .ib_dw = n, .ip = AMDGPU_HW_IP_COMPUTE};
+   struct submit s = { .ctx = ctx, .ib_va = IB_VA, .ib_dw = n, .ip = AMDGPU_HW_IP_COMPUTE };
    CHECK(cs_submit(&s, &seq) == 0, "the faulting CS is accepted");
-   CHECK(wait_cs(ctx, AMDGPU_HW_IP_COMPUTE, 0, seq, NULL) == -ETIME,
-         "its fence reports the hang");
+   CHECK(wait_cs(ctx, AMDGPU_HW_IP_COMPUTE, 0, seq, NULL) == -ETIME, "its fence reports the hang");
    uint64_t flags = ctx_query2(ctx);
    CHECK(flags == (AMDGPU_CTX_QUERY2_FLAGS_GUILTY | AMDGPU_CTX_QUERY2_FLAGS_RESET),
          "flags 0x%" PRIx64, flags);
@@ -555,7 +562,7 @@ test_guilty_context(void)
    snprintf(opcode, sizeof(opcode), "0x%02x", PKT3_DRAW_INDEX_AUTO);
    CHECK(kiln_sim_amdgpu_last_fault(dev, &fault) == 0 && strstr(fault.message, opcode),
          "last fault does not name opcode %s: %s", opcode, fault.message);
-   struct kiln_sim_fault via_info = {0};
+   struct kiln_sim_fault via_info = { 0 };
    CHECK(query(KILN_SIM_AMDGPU_INFO_LAST_FAULT, &via_info, sizeof(via_info)) == 0 &&
             !strcmp(via_info.message, fault.message),
          "INFO_LAST_FAULT: %s", via_info.message);
@@ -582,9 +589,9 @@ test_cp_vm_fault(void)
    const uint64_t bad = 0x7654321000ull + 0x48;
 
    unsigned n = emit_write_and_fence(ib.map, bad, 1, bad + 8, 1);
-   struct submit s = {.ctx = ctx, .ib_va = IB_VA, .ib_dw = n, .ip = AMDGPU_HW_IP_COMPUTE};
+   struct submit s = { .ctx = ctx, .ib_va = IB_VA, .ib_dw = n, .ip = AMDGPU_HW_IP_COMPUTE };
    CHECK(cs_submit(&s, NULL) == 0, "CS");
-   struct drm_amdgpu_info_gpuvm_fault vmf = {0};
+   struct drm_amdgpu_info_gpuvm_fault vmf = { 0 };
    CHECK(query(AMDGPU_INFO_GPUVM_FAULT, &vmf, sizeof(vmf)) == 0, "GPUVM_FAULT");
    CHECK(vmf.addr == (bad & ~0xfffull), "fault page 0x%" PRIx64 ", wrote 0x%" PRIx64,
          (uint64_t)vmf.addr, bad);
@@ -607,8 +614,7 @@ test_cp_vm_fault(void)
  *   s_endpgm
  */
 static const uint32_t kernel_3i_plus_7[] = {
-   0x8f028602, 0x4a020002, 0x16040283, 0x4a040487,
-   0x34060282, 0xdc708000, 0x00000203, 0xbf810000,
+   0x8f028602, 0x4a020002, 0x16040283, 0x4a040487, 0x34060282, 0xdc708000, 0x00000203, 0xbf810000,
 };
 #define KERNEL_STORE_OFFSET 20 /* byte offset of global_store_dword */
 
@@ -661,18 +667,17 @@ test_dispatch_kernel(void)
 
    /* 100 threads in groups of 64: a full group and a partial one of 36. */
    unsigned n = emit_kernel_dispatch(ib.map, code_va, DATA_VA, 100);
-   struct submit s = {.ctx = ctx, .ib_va = IB_VA, .ib_dw = n, .ip = AMDGPU_HW_IP_COMPUTE};
+   struct submit s = { .ctx = ctx, .ib_va = IB_VA, .ib_dw = n, .ip = AMDGPU_HW_IP_COMPUTE };
    CHECK(cs_submit(&s, &seq) == 0, "CS");
    CHECK(wait_cs(ctx, AMDGPU_HW_IP_COMPUTE, 0, seq, NULL) == 0, "dispatch fence: %s",
-         kiln_sim_amdgpu_last_fault(dev, &(struct kiln_sim_fault){0}) == 0 ? "faulted" : "");
+         kiln_sim_amdgpu_last_fault(dev, &(struct kiln_sim_fault){ 0 }) == 0 ? "faulted" : "");
    unsigned bad = 0;
    for (unsigned i = 0; i < 100; i++)
       bad += data.map[i] != 3 * i + 7;
    CHECK(!bad, "%u of 100 results wrong (out[0]=0x%x out[99]=0x%x)", bad, data.map[0],
          data.map[99]);
    CHECK(data.map[100] == 0xdeaddead && data.map[127] == 0xdeaddead,
-         "threads past the grid ran: out[100]=0x%x out[127]=0x%x", data.map[100],
-         data.map[127]);
+         "threads past the grid ran: out[100]=0x%x out[127]=0x%x", data.map[100], data.map[127]);
 
    /* The same kernel storing to an unmapped address faults at the store. */
    const uint64_t unmapped = 0x7000000000ull;
@@ -680,13 +685,13 @@ test_dispatch_kernel(void)
    s.ib_dw = n;
    CHECK(cs_submit(&s, &seq) == 0, "faulting CS");
    CHECK(wait_cs(ctx, AMDGPU_HW_IP_COMPUTE, 0, seq, NULL) == -ETIME, "fence error");
-   struct kiln_sim_fault fault = {0};
+   struct kiln_sim_fault fault = { 0 };
    CHECK(kiln_sim_amdgpu_last_fault(dev, &fault) == 0 && fault.kind == KILN_SIM_FAULT_VM,
          "fault kind %d", fault.kind);
    CHECK(fault.pc == code_va + KERNEL_STORE_OFFSET, "fault PC 0x%" PRIx64 ", want 0x%" PRIx64,
          fault.pc, code_va + KERNEL_STORE_OFFSET);
    CHECK(strstr(fault.instruction, "global_store"), "instruction '%s'", fault.instruction);
-   struct drm_amdgpu_info_gpuvm_fault vmf = {0};
+   struct drm_amdgpu_info_gpuvm_fault vmf = { 0 };
    query(AMDGPU_INFO_GPUVM_FAULT, &vmf, sizeof(vmf));
    CHECK(vmf.addr == unmapped && G_00A130_RW(vmf.status), "GPUVM fault 0x%" PRIx64 " 0x%x",
          (uint64_t)vmf.addr, vmf.status);
@@ -705,7 +710,6 @@ test_dispatch_kernel(void)
    gem_close(code.handle);
 }
 
-
 /* GEM_USERPTR: host memory the GPU writes directly; read-only user memory
  * is a permission fault for the GPU. */
 static void
@@ -719,7 +723,8 @@ test_userptr_and_bo_list(void)
    memset(ro_host, 0, 4096);
 
    struct drm_amdgpu_gem_userptr up = {
-      .addr = (uintptr_t)host, .size = 8192,
+      .addr = (uintptr_t)host,
+      .size = 8192,
       .flags = AMDGPU_GEM_USERPTR_REGISTER | AMDGPU_GEM_USERPTR_VALIDATE,
    };
    CHECK(dio(DRM_IOCTL_AMDGPU_GEM_USERPTR, &up) == 0 && up.handle, "userptr");
@@ -728,44 +733,51 @@ test_userptr_and_bo_list(void)
    CHECK(dio(DRM_IOCTL_AMDGPU_GEM_USERPTR, &bad) == -EINVAL, "unaligned userptr");
    bad = up;
    bad.flags = 0;
-   CHECK(dio(DRM_IOCTL_AMDGPU_GEM_USERPTR, &bad) == -EACCES,
-         "writable userptr without REGISTER");
-   union drm_amdgpu_gem_mmap mm = {.in.handle = up.handle};
+   CHECK(dio(DRM_IOCTL_AMDGPU_GEM_USERPTR, &bad) == -EACCES, "writable userptr without REGISTER");
+   union drm_amdgpu_gem_mmap mm = { .in.handle = up.handle };
    CHECK(dio(DRM_IOCTL_AMDGPU_GEM_MMAP, &mm) == -EPERM, "mmap of a userptr BO");
    CHECK(va_op(AMDGPU_VA_OP_MAP, up.handle, DATA_VA, 0, 8192) == 0, "map userptr");
 
    struct drm_amdgpu_gem_userptr ro = {
-      .addr = (uintptr_t)ro_host, .size = 4096, .flags = AMDGPU_GEM_USERPTR_READONLY,
+      .addr = (uintptr_t)ro_host,
+      .size = 4096,
+      .flags = AMDGPU_GEM_USERPTR_READONLY,
    };
    CHECK(dio(DRM_IOCTL_AMDGPU_GEM_USERPTR, &ro) == 0, "read-only userptr");
    CHECK(va_op(AMDGPU_VA_OP_MAP, ro.handle, DATA_VA + 0x100000, 0, 4096) == 0,
          "map read-only userptr");
 
    /* BO lists name existing BOs only. */
-   struct drm_amdgpu_bo_list_entry entries[2] = {{ib.handle, 0}, {up.handle, 0}};
+   struct drm_amdgpu_bo_list_entry entries[2] = { { ib.handle, 0 }, { up.handle, 0 } };
    union drm_amdgpu_bo_list bl = {
-      .in = {.operation = AMDGPU_BO_LIST_OP_CREATE, .bo_number = 2,
-             .bo_info_size = sizeof(entries[0]), .bo_info_ptr = (uintptr_t)entries},
+      .in = { .operation = AMDGPU_BO_LIST_OP_CREATE,
+              .bo_number = 2,
+              .bo_info_size = sizeof(entries[0]),
+              .bo_info_ptr = (uintptr_t)entries },
    };
    CHECK(dio(DRM_IOCTL_AMDGPU_BO_LIST, &bl) == 0 && bl.out.list_handle, "BO list");
    uint32_t list = bl.out.list_handle;
    entries[1].bo_handle = 999;
    bl = (union drm_amdgpu_bo_list){
-      .in = {.operation = AMDGPU_BO_LIST_OP_CREATE, .bo_number = 2,
-             .bo_info_size = sizeof(entries[0]), .bo_info_ptr = (uintptr_t)entries},
+      .in = { .operation = AMDGPU_BO_LIST_OP_CREATE,
+              .bo_number = 2,
+              .bo_info_size = sizeof(entries[0]),
+              .bo_info_ptr = (uintptr_t)entries },
    };
    CHECK(dio(DRM_IOCTL_AMDGPU_BO_LIST, &bl) == -ENOENT, "BO list with a bad BO");
 
    uint32_t ctx = ctx_create();
    unsigned n = emit_write_and_fence(ib.map, DATA_VA + 0x1004, 0x5a5a, DATA_VA + 0x1008, 7);
    struct drm_amdgpu_cs_chunk_ib chunk_ib = {
-      .va_start = IB_VA, .ib_bytes = n * 4, .ip_type = AMDGPU_HW_IP_COMPUTE,
+      .va_start = IB_VA,
+      .ib_bytes = n * 4,
+      .ip_type = AMDGPU_HW_IP_COMPUTE,
    };
-   struct drm_amdgpu_cs_chunk chunk = {AMDGPU_CHUNK_ID_IB, sizeof(chunk_ib) / 4,
-                                       (uintptr_t)&chunk_ib};
+   struct drm_amdgpu_cs_chunk chunk = { AMDGPU_CHUNK_ID_IB, sizeof(chunk_ib) / 4,
+                                        (uintptr_t)&chunk_ib };
    uint64_t ptr = (uintptr_t)&chunk;
    union drm_amdgpu_cs cs = {
-      .in = {.ctx_id = ctx, .bo_list_handle = 77, .num_chunks = 1, .chunks = (uintptr_t)&ptr},
+      .in = { .ctx_id = ctx, .bo_list_handle = 77, .num_chunks = 1, .chunks = (uintptr_t)&ptr },
    };
    CHECK(dio(DRM_IOCTL_AMDGPU_CS, &cs) == -ENOENT, "CS with a bad BO list");
    cs.in.bo_list_handle = list;
@@ -778,18 +790,18 @@ test_userptr_and_bo_list(void)
    n = emit_write_and_fence(ib.map, DATA_VA + 0x100010, 1, DATA_VA + 0x1010, 1);
    chunk_ib.ib_bytes = n * 4;
    cs = (union drm_amdgpu_cs){
-      .in = {.ctx_id = ctx, .num_chunks = 1, .chunks = (uintptr_t)&ptr},
+      .in = { .ctx_id = ctx, .num_chunks = 1, .chunks = (uintptr_t)&ptr },
    };
    CHECK(dio(DRM_IOCTL_AMDGPU_CS, &cs) == 0, "CS writing read-only memory");
-   struct drm_amdgpu_info_gpuvm_fault vmf = {0};
+   struct drm_amdgpu_info_gpuvm_fault vmf = { 0 };
    query(AMDGPU_INFO_GPUVM_FAULT, &vmf, sizeof(vmf));
    CHECK(vmf.addr == DATA_VA + 0x100000 && G_00A130_PERMISSION_FAULTS(vmf.status) &&
             !G_00A130_MAPPING_ERROR(vmf.status) && G_00A130_RW(vmf.status),
          "fault 0x%" PRIx64 " status 0x%x", (uint64_t)vmf.addr, vmf.status);
    CHECK(((uint32_t *)ro_host)[4] == 0, "read-only user memory was written");
 
-   bl = (union drm_amdgpu_bo_list){.in = {.operation = AMDGPU_BO_LIST_OP_DESTROY,
-                                          .list_handle = list}};
+   bl = (union drm_amdgpu_bo_list){ .in = { .operation = AMDGPU_BO_LIST_OP_DESTROY,
+                                            .list_handle = list } };
    CHECK(dio(DRM_IOCTL_AMDGPU_BO_LIST, &bl) == 0, "destroy BO list");
    gem_close(ib.handle);
    gem_close(up.handle);
@@ -809,51 +821,53 @@ now_ns(void)
 static void
 test_syncobj_export_and_timeline(void)
 {
-   struct drm_syncobj_create sc = {.flags = DRM_SYNCOBJ_CREATE_SIGNALED};
+   struct drm_syncobj_create sc = { .flags = DRM_SYNCOBJ_CREATE_SIGNALED };
    CHECK(dio(DRM_IOCTL_SYNCOBJ_CREATE, &sc) == 0, "create signaled");
 
    /* A syncobj fd imported on another open of the device is the same
     * syncobj: a reset through one handle is seen through the other. */
-   struct drm_syncobj_handle h = {.handle = sc.handle};
+   struct drm_syncobj_handle h = { .handle = sc.handle };
    CHECK(dio(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &h) == 0 && h.fd >= 0, "export");
    struct kiln_sim_amdgpu *self = dev;
    struct kiln_sim_amdgpu *other = kiln_sim_amdgpu_open();
    dev = other;
-   struct drm_syncobj_handle imp = {.fd = h.fd};
+   struct drm_syncobj_handle imp = { .fd = h.fd };
    CHECK(dio(DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE, &imp) == 0 && imp.handle, "import");
-   struct drm_syncobj_array arr = {.handles = (uintptr_t)&imp.handle, .count_handles = 1};
+   struct drm_syncobj_array arr = { .handles = (uintptr_t)&imp.handle, .count_handles = 1 };
    CHECK(dio(DRM_IOCTL_SYNCOBJ_RESET, &arr) == 0, "reset on the other device");
    dev = self;
    uint32_t handle = sc.handle;
-   struct drm_syncobj_wait sw = {.handles = (uintptr_t)&handle, .count_handles = 1};
+   struct drm_syncobj_wait sw = { .handles = (uintptr_t)&handle, .count_handles = 1 };
    CHECK(dio(DRM_IOCTL_SYNCOBJ_WAIT, &sw) == -EINVAL, "reset not shared");
    close(h.fd);
 
    /* A sync file of a signaled fence polls readable. */
-   CHECK(dio(DRM_IOCTL_SYNCOBJ_SIGNAL, &(struct drm_syncobj_array){
-                                         .handles = (uintptr_t)&handle, .count_handles = 1}) == 0,
+   CHECK(dio(DRM_IOCTL_SYNCOBJ_SIGNAL,
+             &(struct drm_syncobj_array){ .handles = (uintptr_t)&handle, .count_handles = 1 }) == 0,
          "signal");
-   h = (struct drm_syncobj_handle){
-      .handle = handle, .flags = DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE};
+   h = (struct drm_syncobj_handle){ .handle = handle,
+                                    .flags = DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE };
    CHECK(dio(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &h) == 0, "export sync file");
-   struct pollfd pfd = {.fd = h.fd, .events = POLLIN};
+   struct pollfd pfd = { .fd = h.fd, .events = POLLIN };
    CHECK(poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLIN), "sync file not signaled");
    close(h.fd);
    h.handle = 999;
    CHECK(dio(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &h) == -EINVAL, "export of a bad handle");
 
    /* Timeline points: signaled up to the highest point signaled. */
-   struct drm_syncobj_create tl = {0};
+   struct drm_syncobj_create tl = { 0 };
    dio(DRM_IOCTL_SYNCOBJ_CREATE, &tl);
    uint64_t point = 5;
-   struct drm_syncobj_timeline_array ta = {
-      .handles = (uintptr_t)&tl.handle, .points = (uintptr_t)&point, .count_handles = 1};
+   struct drm_syncobj_timeline_array ta = { .handles = (uintptr_t)&tl.handle,
+                                            .points = (uintptr_t)&point,
+                                            .count_handles = 1 };
    CHECK(dio(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &ta) == 0, "timeline signal 5");
    point = 0;
    CHECK(dio(DRM_IOCTL_SYNCOBJ_QUERY, &ta) == 0 && point == 5, "query %" PRIu64, point);
    uint64_t want = 4;
-   struct drm_syncobj_timeline_wait tw = {
-      .handles = (uintptr_t)&tl.handle, .points = (uintptr_t)&want, .count_handles = 1};
+   struct drm_syncobj_timeline_wait tw = { .handles = (uintptr_t)&tl.handle,
+                                           .points = (uintptr_t)&want,
+                                           .count_handles = 1 };
    CHECK(dio(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &tw) == 0, "point 4 is signaled");
    want = 6;
    CHECK(dio(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &tw) == -EINVAL, "point 6 is not submitted");
@@ -876,7 +890,8 @@ wait_for_submit(void *arg)
 {
    struct waiter *w = arg;
    struct drm_syncobj_wait sw = {
-      .handles = (uintptr_t)&w->handle, .count_handles = 1,
+      .handles = (uintptr_t)&w->handle,
+      .count_handles = 1,
       .flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
       .timeout_nsec = now_ns() + 5000000000ll,
    };
@@ -891,16 +906,19 @@ test_wait_for_submit_thread(void)
 {
    struct buf ib = buf_create(IB_VA, 65536, AMDGPU_GEM_DOMAIN_GTT);
    struct buf data = buf_create(DATA_VA, 65536, AMDGPU_GEM_DOMAIN_VRAM);
-   struct drm_syncobj_create sc = {0};
+   struct drm_syncobj_create sc = { 0 };
    dio(DRM_IOCTL_SYNCOBJ_CREATE, &sc);
-   struct waiter w = {.handle = sc.handle, .result = 1};
+   struct waiter w = { .handle = sc.handle, .result = 1 };
    pthread_t thread;
    pthread_create(&thread, NULL, wait_for_submit, &w);
    usleep(20000);
 
    unsigned n = emit_write_and_fence(ib.map, DATA_VA, 9, DATA_VA + 8, 9);
-   struct submit s = {.ctx = ctx_create(), .ib_va = IB_VA, .ib_dw = n,
-                      .ip = AMDGPU_HW_IP_COMPUTE, .syncobj_out = sc.handle};
+   struct submit s = { .ctx = ctx_create(),
+                       .ib_va = IB_VA,
+                       .ib_dw = n,
+                       .ip = AMDGPU_HW_IP_COMPUTE,
+                       .syncobj_out = sc.handle };
    int64_t start = now_ns();
    CHECK(cs_submit(&s, NULL) == 0, "CS while another thread waits");
    pthread_join(thread, NULL);
@@ -910,12 +928,11 @@ test_wait_for_submit_thread(void)
    CHECK(data.map[0] == 9, "CS result %u", data.map[0]);
 
    union drm_amdgpu_fence_to_handle fth = {
-      .in = {.fence = {.ctx_id = s.ctx, .ip_type = AMDGPU_HW_IP_COMPUTE, .seq_no = 1},
-             .what = AMDGPU_FENCE_TO_HANDLE_GET_SYNCOBJ},
+      .in = { .fence = { .ctx_id = s.ctx, .ip_type = AMDGPU_HW_IP_COMPUTE, .seq_no = 1 },
+              .what = AMDGPU_FENCE_TO_HANDLE_GET_SYNCOBJ },
    };
-   CHECK(dio(DRM_IOCTL_AMDGPU_FENCE_TO_HANDLE, &fth) == 0 && fth.out.handle,
-         "fence to syncobj");
-   struct drm_syncobj_wait sw = {.handles = (uintptr_t)&fth.out.handle, .count_handles = 1};
+   CHECK(dio(DRM_IOCTL_AMDGPU_FENCE_TO_HANDLE, &fth) == 0 && fth.out.handle, "fence to syncobj");
+   struct drm_syncobj_wait sw = { .handles = (uintptr_t)&fth.out.handle, .count_handles = 1 };
    CHECK(dio(DRM_IOCTL_SYNCOBJ_WAIT, &sw) == 0, "the fence's syncobj is signaled");
    fth.in.fence.seq_no = 2;
    CHECK(dio(DRM_IOCTL_AMDGPU_FENCE_TO_HANDLE, &fth) == -EINVAL, "unsubmitted fence");
@@ -944,8 +961,11 @@ submit_loop(void *arg)
    for (uint32_t i = 1; i <= 100; i++) {
       uint32_t scratch = gem_create(8192, AMDGPU_GEM_DOMAIN_GTT, 0);
       unsigned n = emit_write_and_fence(ib.map, data.va, i, data.va + 8, i);
-      struct submit s = {.ctx = ctx, .ib_va = ib.va, .ib_dw = n,
-                         .ip = AMDGPU_HW_IP_COMPUTE, .ring = w->index % 4};
+      struct submit s = { .ctx = ctx,
+                          .ib_va = ib.va,
+                          .ib_dw = n,
+                          .ip = AMDGPU_HW_IP_COMPUTE,
+                          .ring = w->index % 4 };
       uint64_t seq = 0;
       if (!scratch || cs_submit(&s, &seq) || seq != i || data.map[0] != i)
          w->errors++;
@@ -964,13 +984,13 @@ test_concurrent_submissions(void)
    pthread_t threads[4];
 
    for (unsigned i = 0; i < 4; i++) {
-      workers[i] = (struct worker){.index = i};
+      workers[i] = (struct worker){ .index = i };
       pthread_create(&threads[i], NULL, submit_loop, &workers[i]);
    }
    for (unsigned i = 0; i < 4; i++) {
       pthread_join(threads[i], NULL);
-      CHECK(workers[i].errors == 0 && workers[i].last == 100,
-            "thread %u: %d errors, last value %u", i, workers[i].errors, workers[i].last);
+      CHECK(workers[i].errors == 0 && workers[i].last == 100, "thread %u: %d errors, last value %u",
+            i, workers[i].errors, workers[i].last);
    }
 }
 

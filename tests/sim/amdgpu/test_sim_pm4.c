@@ -23,9 +23,9 @@
 
 /* ---- fake GPU memory: one 1 MiB window at MEM_VA, read-only page at RO_VA ---- */
 
-#define MEM_VA 0x10000000ull
+#define MEM_VA   0x10000000ull
 #define MEM_SIZE (1u << 20)
-#define RO_VA 0x20000000ull
+#define RO_VA    0x20000000ull
 static uint8_t mem[MEM_SIZE];
 static uint8_t ro_page[4096];
 
@@ -43,8 +43,7 @@ static struct kiln_sim_dispatch dispatches[8];
 static unsigned dispatch_count;
 
 static int
-fake_dispatch(void *data, const struct kiln_sim_dispatch *d,
-              struct kiln_sim_fault *fault)
+fake_dispatch(void *data, const struct kiln_sim_dispatch *d, struct kiln_sim_fault *fault)
 {
    if (dispatch_count < 8)
       dispatches[dispatch_count] = *d;
@@ -133,9 +132,8 @@ mem64(uint32_t offset)
 
 /* A compute state as radeonsi/radv program it. */
 static void
-emit_shader_state(struct ib *ib, uint64_t pgm_va, unsigned bx, unsigned by,
-                  unsigned bz, uint32_t partial_x, uint32_t partial_y,
-                  uint32_t partial_z)
+emit_shader_state(struct ib *ib, uint64_t pgm_va, unsigned bx, unsigned by, unsigned bz,
+                  uint32_t partial_x, uint32_t partial_y, uint32_t partial_z)
 {
    set_sh_reg_seq(ib, R_00B830_COMPUTE_PGM_LO, 2);
    emit(ib, pgm_va >> 8);
@@ -155,8 +153,7 @@ emit_shader_state(struct ib *ib, uint64_t pgm_va, unsigned bx, unsigned by,
 }
 
 static void
-emit_dispatch_direct(struct ib *ib, uint32_t x, uint32_t y, uint32_t z,
-                     uint32_t initiator)
+emit_dispatch_direct(struct ib *ib, uint32_t x, uint32_t y, uint32_t z, uint32_t initiator)
 {
    emit(ib, PKT3(PKT3_DISPATCH_DIRECT, 3, 0) | PKT3_SHADER_TYPE_S(1));
    emit(ib, x);
@@ -168,7 +165,7 @@ emit_dispatch_direct(struct ib *ib, uint32_t x, uint32_t y, uint32_t z,
 static void
 test_dispatch_direct_groups(void)
 {
-   struct ib ib = {0};
+   struct ib ib = { 0 };
    struct kiln_sim_fault fault;
    const uint64_t pgm = 0x0000123456789a00ull;
 
@@ -181,18 +178,18 @@ test_dispatch_direct_groups(void)
    CHECK(dispatch_count == 1, "%u dispatches", dispatch_count);
    const struct kiln_sim_dispatch *d = &dispatches[0];
    CHECK(d->pgm_va == pgm, "pgm 0x%" PRIx64, d->pgm_va);
-   CHECK(d->rsrc1 == 0x00af0042 && d->rsrc2 == 0x0000098c && d->rsrc3 == 0x5,
-         "rsrc %x %x %x", d->rsrc1, d->rsrc2, d->rsrc3);
+   CHECK(d->rsrc1 == 0x00af0042 && d->rsrc2 == 0x0000098c && d->rsrc3 == 0x5, "rsrc %x %x %x",
+         d->rsrc1, d->rsrc2, d->rsrc3);
    CHECK(d->tmpring_size == (S_00B860_WAVES(32) | S_00B860_WAVESIZE(4)), "tmpring %x",
          d->tmpring_size);
-   CHECK(d->user_data[0] == 0xc0de0000 && d->user_data[3] == 0xc0de0003,
-         "user data %x %x", d->user_data[0], d->user_data[3]);
+   CHECK(d->user_data[0] == 0xc0de0000 && d->user_data[3] == 0xc0de0003, "user data %x %x",
+         d->user_data[0], d->user_data[3]);
    CHECK(d->group_size[0] == 64 && d->group_size[1] == 1 && d->group_size[2] == 1,
          "group size %u %u %u", d->group_size[0], d->group_size[1], d->group_size[2]);
    CHECK(d->group_count[0] == 5 && d->group_count[1] == 3 && d->group_count[2] == 2,
          "group count %u %u %u", d->group_count[0], d->group_count[1], d->group_count[2]);
-   CHECK(!d->partial_size[0] && !d->partial_size[1] && !d->partial_size[2],
-         "partial %u %u %u", d->partial_size[0], d->partial_size[1], d->partial_size[2]);
+   CHECK(!d->partial_size[0] && !d->partial_size[1] && !d->partial_size[2], "partial %u %u %u",
+         d->partial_size[0], d->partial_size[1], d->partial_size[2]);
    CHECK(d->group_start[0] == 0, "start %u", d->group_start[0]);
    CHECK(d->wave_size == 64, "wave %u", d->wave_size);
 }
@@ -205,24 +202,21 @@ test_dispatch_thread_dimensions(void)
    static const struct {
       uint32_t threads[3], block[3];
    } cases[] = {
-      {{100, 7, 1}, {64, 4, 1}},
-      {{64, 8, 3}, {64, 4, 1}},
-      {{1, 1, 1}, {256, 1, 1}},
-      {{1000, 33, 5}, {16, 16, 2}},
+      { { 100, 7, 1 }, { 64, 4, 1 } },
+      { { 64, 8, 3 }, { 64, 4, 1 } },
+      { { 1, 1, 1 }, { 256, 1, 1 } },
+      { { 1000, 33, 5 }, { 16, 16, 2 } },
    };
 
    for (unsigned c = 0; c < ARRAY_SIZE(cases); c++) {
-      struct ib ib = {0};
+      struct ib ib = { 0 };
       struct kiln_sim_fault fault;
       reset();
-      emit_shader_state(&ib, 0x100000, cases[c].block[0], cases[c].block[1],
-                        cases[c].block[2], 0, 0, 0);
-      emit_dispatch_direct(&ib, cases[c].threads[0], cases[c].threads[1],
-                           cases[c].threads[2],
-                           S_00B800_COMPUTE_SHADER_EN(1) |
-                              S_00B800_FORCE_START_AT_000(1) |
-                              S_00B800_USE_THREAD_DIMENSIONS(1) |
-                              S_00B800_CS_W32_EN(1));
+      emit_shader_state(&ib, 0x100000, cases[c].block[0], cases[c].block[1], cases[c].block[2], 0,
+                        0, 0);
+      emit_dispatch_direct(&ib, cases[c].threads[0], cases[c].threads[1], cases[c].threads[2],
+                           S_00B800_COMPUTE_SHADER_EN(1) | S_00B800_FORCE_START_AT_000(1) |
+                              S_00B800_USE_THREAD_DIMENSIONS(1) | S_00B800_CS_W32_EN(1));
       int r = run(&ib, &fault);
       CHECK(r == 0 && dispatch_count == 1, "case %u: r=%d n=%u", c, r, dispatch_count);
       const struct kiln_sim_dispatch *d = &dispatches[0];
@@ -232,8 +226,8 @@ test_dispatch_thread_dimensions(void)
          uint32_t partial = t % b; /* 0: the last group is full */
          CHECK(d->group_count[i] == groups, "case %u dim %u: %u groups, want %u", c, i,
                d->group_count[i], groups);
-         CHECK(d->partial_size[i] == partial, "case %u dim %u: partial %u, want %u", c,
-               i, d->partial_size[i], partial);
+         CHECK(d->partial_size[i] == partial, "case %u dim %u: partial %u, want %u", c, i,
+               d->partial_size[i], partial);
          CHECK(d->group_size[i] == b, "case %u dim %u: size %u", c, i, d->group_size[i]);
       }
       CHECK(d->wave_size == 32, "case %u: wave %u", c, d->wave_size);
@@ -246,14 +240,14 @@ test_dispatch_thread_dimensions(void)
 static void
 test_dispatch_partial_tg(void)
 {
-   struct ib ib = {0};
+   struct ib ib = { 0 };
    struct kiln_sim_fault fault;
 
    reset();
    emit_shader_state(&ib, 0x100000, 64, 8, 2, 17, 8, 1);
-   emit_dispatch_direct(&ib, 4, 2, 3,
-                        S_00B800_COMPUTE_SHADER_EN(1) | S_00B800_FORCE_START_AT_000(1) |
-                           S_00B800_PARTIAL_TG_EN(1));
+   emit_dispatch_direct(
+      &ib, 4, 2, 3,
+      S_00B800_COMPUTE_SHADER_EN(1) | S_00B800_FORCE_START_AT_000(1) | S_00B800_PARTIAL_TG_EN(1));
    int r = run(&ib, &fault);
    CHECK(r == 0 && dispatch_count == 1, "r=%d n=%u", r, dispatch_count);
    const struct kiln_sim_dispatch *d = &dispatches[0];
@@ -278,7 +272,7 @@ test_dispatch_partial_tg(void)
 static void
 test_dispatch_start(void)
 {
-   struct ib ib = {0};
+   struct ib ib = { 0 };
    struct kiln_sim_fault fault;
 
    reset();
@@ -294,13 +288,12 @@ test_dispatch_start(void)
    emit_dispatch_direct(&ib, 10, 4, 1, S_00B800_FORCE_START_AT_000(1));
    int r = run(&ib, &fault);
    CHECK(r == 0 && dispatch_count == 2, "r=%d n=%u", r, dispatch_count);
-   CHECK(dispatches[0].group_start[0] == 3 && dispatches[0].group_start[1] == 1,
-         "start %u %u", dispatches[0].group_start[0], dispatches[0].group_start[1]);
-   CHECK(dispatches[0].group_count[0] == 7 && dispatches[0].group_count[1] == 3,
-         "count %u %u", dispatches[0].group_count[0], dispatches[0].group_count[1]);
+   CHECK(dispatches[0].group_start[0] == 3 && dispatches[0].group_start[1] == 1, "start %u %u",
+         dispatches[0].group_start[0], dispatches[0].group_start[1]);
+   CHECK(dispatches[0].group_count[0] == 7 && dispatches[0].group_count[1] == 3, "count %u %u",
+         dispatches[0].group_count[0], dispatches[0].group_count[1]);
    CHECK(dispatches[1].group_start[0] == 0 && dispatches[1].group_count[0] == 10,
-         "forced start %u count %u", dispatches[1].group_start[0],
-         dispatches[1].group_count[0]);
+         "forced start %u count %u", dispatches[1].group_start[0], dispatches[1].group_count[0]);
 }
 
 /* Programs in the high half of the address space come back sign-extended,
@@ -308,7 +301,7 @@ test_dispatch_start(void)
 static void
 test_dispatch_high_va(void)
 {
-   struct ib ib = {0};
+   struct ib ib = { 0 };
    struct kiln_sim_fault fault;
    const uint64_t pgm = 0xffff800000123400ull;
 
@@ -328,10 +321,10 @@ test_dispatch_high_va(void)
 static void
 test_dispatch_indirect(void)
 {
-   struct ib ib = {0};
+   struct ib ib = { 0 };
    struct kiln_sim_fault fault;
    const uint32_t args_off = 0x8000;
-   const uint32_t dims[6] = {6, 5, 4, 3, 2, 1};
+   const uint32_t dims[6] = { 6, 5, 4, 3, 2, 1 };
 
    reset();
    memcpy(mem + args_off, dims, sizeof(dims));
@@ -362,7 +355,7 @@ test_dispatch_indirect(void)
 static void
 test_write_data_and_fences(void)
 {
-   struct ib ib = {0};
+   struct ib ib = { 0 };
    struct kiln_sim_fault fault;
    const uint64_t dst = MEM_VA + 0x9000;
 
@@ -380,9 +373,9 @@ test_write_data_and_fences(void)
       unsigned data_sel;
       uint32_t off;
    } rm[] = {
-      {EOP_DATA_SEL_VALUE_32BIT, 0x9010},
-      {EOP_DATA_SEL_VALUE_64BIT, 0x9018},
-      {EOP_DATA_SEL_TIMESTAMP, 0x9020},
+      { EOP_DATA_SEL_VALUE_32BIT, 0x9010 },
+      { EOP_DATA_SEL_VALUE_64BIT, 0x9018 },
+      { EOP_DATA_SEL_TIMESTAMP, 0x9020 },
    };
    for (unsigned i = 0; i < ARRAY_SIZE(rm); i++) {
       emit(&ib, PKT3(PKT3_RELEASE_MEM, 6, 0));
@@ -442,21 +435,18 @@ test_write_data_and_fences(void)
          mem32(0x9000), mem32(0x9008));
    CHECK(mem32(0x9010) == 0x76543210 && mem32(0x9014) == 0, "RELEASE_MEM 32-bit %x %x",
          mem32(0x9010), mem32(0x9014));
-   CHECK(mem64(0x9018) == 0xfedcba9876543210ull, "RELEASE_MEM 64-bit %" PRIx64,
-         mem64(0x9018));
-   CHECK(mem64(0x9020) == 0x1122334455667788ull, "RELEASE_MEM timestamp %" PRIx64,
-         mem64(0x9020));
+   CHECK(mem64(0x9018) == 0xfedcba9876543210ull, "RELEASE_MEM 64-bit %" PRIx64, mem64(0x9018));
+   CHECK(mem64(0x9020) == 0x1122334455667788ull, "RELEASE_MEM timestamp %" PRIx64, mem64(0x9020));
    CHECK(mem32(0x9030) == 0x5eed, "EVENT_WRITE_EOP %x", mem32(0x9030));
    CHECK(mem32(0x9040) == 0x600d, "COPY_DATA imm %x", mem32(0x9040));
-   CHECK(mem64(0x9048) == 0xfedcba9876543210ull, "COPY_DATA mem64 %" PRIx64,
-         mem64(0x9048));
+   CHECK(mem64(0x9048) == 0xfedcba9876543210ull, "COPY_DATA mem64 %" PRIx64, mem64(0x9048));
    CHECK(mem32(0x9050) == 0xabcdef01, "COPY_DATA reg %x", mem32(0x9050));
 }
 
 static void
 test_indirect_buffers(void)
 {
-   struct ib ib1 = {0}, ib2 = {0}, chained = {0};
+   struct ib ib1 = { 0 }, ib2 = { 0 }, chained = { 0 };
    struct kiln_sim_fault fault;
 
    reset();
@@ -497,27 +487,26 @@ test_indirect_buffers(void)
 
    int r = run(&ib1, &fault);
    CHECK(r == 0, "r=%d %s", r, fault.message);
-   CHECK(mem32(0xa000) == 1 && mem32(0xa004) == 2 && mem32(0xa008) == 3,
-         "IB order %u %u %u", mem32(0xa000), mem32(0xa004), mem32(0xa008));
+   CHECK(mem32(0xa000) == 1 && mem32(0xa004) == 2 && mem32(0xa008) == 3, "IB order %u %u %u",
+         mem32(0xa000), mem32(0xa004), mem32(0xa008));
    CHECK(mem32(0xa00c) == 0, "packet after CHAIN ran (%u)", mem32(0xa00c));
 
    /* An IB that chains to itself never ends: the CP watchdog stops it. */
    reset();
-   struct ib loop = {0};
+   struct ib loop = { 0 };
    emit(&loop, PKT3(PKT3_INDIRECT_BUFFER, 2, 0));
    emit(&loop, (uint32_t)MEM_VA);
    emit(&loop, (uint32_t)(MEM_VA >> 32));
    emit(&loop, S_3F2_IB_SIZE(4) | S_3F2_CHAIN(1) | S_3F2_VALID(1));
    cp.packet_budget = 1000;
    r = run(&loop, &fault);
-   CHECK(r == -ETIME && fault.kind == KILN_SIM_FAULT_HANG, "loop: r=%d kind %d", r,
-         fault.kind);
+   CHECK(r == -ETIME && fault.kind == KILN_SIM_FAULT_HANG, "loop: r=%d kind %d", r, fault.kind);
 }
 
 static void
 test_errors(void)
 {
-   struct ib ib = {0};
+   struct ib ib = { 0 };
    struct kiln_sim_fault fault;
    char want[32];
 
@@ -538,10 +527,8 @@ test_errors(void)
    emit(&ib, 8);
    int r = run_at(&ib, 0x100, &fault);
    snprintf(want, sizeof(want), "0x%02x", PKT3_DRAW_INDEX_AUTO);
-   CHECK(r == -EINVAL && fault.kind == KILN_SIM_FAULT_INVALID, "r=%d kind=%d", r,
-         fault.kind);
-   CHECK(strstr(fault.message, want), "message does not name opcode %s: %s", want,
-         fault.message);
+   CHECK(r == -EINVAL && fault.kind == KILN_SIM_FAULT_INVALID, "r=%d kind=%d", r, fault.kind);
+   CHECK(strstr(fault.message, want), "message does not name opcode %s: %s", want, fault.message);
    CHECK(fault.pc == MEM_VA + 0x100 + 5 * 4, "pc 0x%" PRIx64, fault.pc);
    CHECK(mem32(0xb000) == 7 && mem32(0xb004) == 0, "before/after %u %u", mem32(0xb000),
          mem32(0xb004));
@@ -558,10 +545,9 @@ test_errors(void)
    emit(&ib, 0);
    emit(&ib, 0);
    r = run(&ib, &fault);
-   CHECK(r == -EFAULT && fault.kind == KILN_SIM_FAULT_VM && fault.write &&
-            fault.address == 0x40000000,
-         "r=%d kind=%d write=%d addr 0x%" PRIx64, r, fault.kind, fault.write,
-         fault.address);
+   CHECK(
+      r == -EFAULT && fault.kind == KILN_SIM_FAULT_VM && fault.write && fault.address == 0x40000000,
+      "r=%d kind=%d write=%d addr 0x%" PRIx64, r, fault.kind, fault.write, fault.address);
 
    /* ...and so is a write to read-only memory. */
    ib.n = 0;
@@ -578,8 +564,8 @@ test_errors(void)
    /* An IB in unmapped memory faults on fetch. */
    reset();
    r = sim_pm4_execute_ib(&cp, 0x50000000, 16, &fault);
-   CHECK(r == -EFAULT && fault.address == 0x50000000 && !fault.write,
-         "fetch: r=%d addr 0x%" PRIx64, r, fault.address);
+   CHECK(r == -EFAULT && fault.address == 0x50000000 && !fault.write, "fetch: r=%d addr 0x%" PRIx64,
+         r, fault.address);
 
    /* A packet whose body runs past the IB. */
    ib.n = 0;
@@ -587,8 +573,7 @@ test_errors(void)
    emit(&ib, PKT3(PKT3_WRITE_DATA, 5, 0));
    emit(&ib, S_370_DST_SEL(V_370_MEM));
    r = run(&ib, &fault);
-   CHECK(r == -EINVAL && strstr(fault.message, "WRITE_DATA"), "overrun: r=%d %s", r,
-         fault.message);
+   CHECK(r == -EINVAL && strstr(fault.message, "WRITE_DATA"), "overrun: r=%d %s", r, fault.message);
 
    /* Type-0 register writes are not accepted from IBs. */
    ib.n = 0;
@@ -603,14 +588,13 @@ test_errors(void)
    emit_shader_state(&ib, 0x100000, 0, 1, 1, 0, 0, 0);
    emit_dispatch_direct(&ib, 1, 1, 1, S_00B800_COMPUTE_SHADER_EN(1));
    r = run(&ib, &fault);
-   CHECK(r == -EINVAL && dispatch_count == 0, "zero block: r=%d n=%u", r,
-         dispatch_count);
+   CHECK(r == -EINVAL && dispatch_count == 0, "zero block: r=%d n=%u", r, dispatch_count);
 }
 
 static void
 test_dma_data_and_waits(void)
 {
-   struct ib ib = {0};
+   struct ib ib = { 0 };
    struct kiln_sim_fault fault;
 
    reset();
@@ -643,8 +627,7 @@ test_dma_data_and_waits(void)
    emit(&ib, 4);
    int r = run(&ib, &fault);
    CHECK(r == 0, "r=%d %s", r, fault.message);
-   CHECK(!memcmp(mem + 0xc000, mem + 0xd000, 100) && mem[0xd000 + 100] == 0,
-         "DMA_DATA copy");
+   CHECK(!memcmp(mem + 0xc000, mem + 0xd000, 100) && mem[0xd000 + 100] == 0, "DMA_DATA copy");
    CHECK(mem32(0xe000) == 0x01020304 && mem32(0xe03c) == 0x01020304 && mem32(0xe040) == 0,
          "DMA_DATA fill %x %x %x", mem32(0xe000), mem32(0xe03c), mem32(0xe040));
 

@@ -61,9 +61,9 @@ it_pipe_format(struct ref_format f)
       cl_channel_order order;
       const char *chans;
    } chans[] = {
-      {CL_R, "R"},       {CL_A, "A"},       {CL_RG, "RG"},       {CL_RA, "RA"},
-      {CL_RGBA, "RGBA"}, {CL_BGRA, "BGRA"}, {CL_ARGB, "ARGB"},   {CL_INTENSITY, "I"},
-      {CL_LUMINANCE, "L"},
+      { CL_R, "R" },       { CL_A, "A" },         { CL_RG, "RG" },
+      { CL_RA, "RA" },     { CL_RGBA, "RGBA" },   { CL_BGRA, "BGRA" },
+      { CL_ARGB, "ARGB" }, { CL_INTENSITY, "I" }, { CL_LUMINANCE, "L" },
    };
    char name[64] = "PIPE_FORMAT_";
    if (f.order == CL_sRGBA) {
@@ -82,13 +82,12 @@ it_pipe_format(struct ref_format f)
          if (chans[i].order == f.order)
             c = chans[i].chans;
       }
-      unsigned bits = f.type == CL_SNORM_INT8 || f.type == CL_UNORM_INT8 ||
-                            f.type == CL_SIGNED_INT8 || f.type == CL_UNSIGNED_INT8
-                         ? 8
-                      : f.type == CL_SIGNED_INT32 || f.type == CL_UNSIGNED_INT32 ||
-                            f.type == CL_FLOAT
-                         ? 32
-                         : 16;
+      unsigned bits =
+         f.type == CL_SNORM_INT8 || f.type == CL_UNORM_INT8 || f.type == CL_SIGNED_INT8 ||
+               f.type == CL_UNSIGNED_INT8
+            ? 8
+         : f.type == CL_SIGNED_INT32 || f.type == CL_UNSIGNED_INT32 || f.type == CL_FLOAT ? 32
+                                                                                          : 16;
       const char *num = f.type == CL_SNORM_INT8 || f.type == CL_SNORM_INT16   ? "SNORM"
                         : f.type == CL_UNORM_INT8 || f.type == CL_UNORM_INT16 ? "UNORM"
                         : ref_type_is_signed_int(f.type)                      ? "SINT"
@@ -146,11 +145,11 @@ it_make_image(struct sim_test *t, struct test_image *im)
       }
       im->slice_size = off;
    }
-   unsigned slices = im->type == V_008F1C_SQ_RSRC_IMG_3D ? im->depth
-                     : im->type == V_008F1C_SQ_RSRC_IMG_1D_ARRAY ||
-                           im->type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY
-                        ? im->layers
-                        : 1;
+   unsigned slices =
+      im->type == V_008F1C_SQ_RSRC_IMG_3D ? im->depth
+      : im->type == V_008F1C_SQ_RSRC_IMG_1D_ARRAY || im->type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY
+         ? im->layers
+         : 1;
    im->data = st_buffer(t, IMG_BUF, im->slice_size * slices);
 
    enum pipe_format pf = it_pipe_format(im->fmt);
@@ -172,8 +171,8 @@ it_make_image(struct sim_test *t, struct test_image *im)
    surf.u.gfx9.surf_pitch = im->pitch;
    surf.u.gfx9.uses_custom_pitch = im->custom_pitch;
 
-   bool array = im->type == V_008F1C_SQ_RSRC_IMG_1D_ARRAY ||
-                im->type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY;
+   bool array =
+      im->type == V_008F1C_SQ_RSRC_IMG_1D_ARRAY || im->type == V_008F1C_SQ_RSRC_IMG_2D_ARRAY;
    unsigned last_layer = im->view_last ? im->view_last : array ? im->layers - 1 : 0;
    struct ac_texture_state st = {
       .surf = &surf,
@@ -207,7 +206,8 @@ uint8_t *
 it_pixel(const struct test_image *im, unsigned level, unsigned x, unsigned y, unsigned z)
 {
    unsigned bpe = ref_pixel_bytes(im->fmt), align = 256 / bpe;
-   unsigned p = im->levels == 1 ? im->pitch : (it_minify(im->width, level) + align - 1) / align * align;
+   unsigned p =
+      im->levels == 1 ? im->pitch : (it_minify(im->width, level) + align - 1) / align * align;
    return im->data + z * im->slice_size + im->level_offset[level] + ((size_t)y * p + x) * bpe;
 }
 
@@ -226,8 +226,7 @@ it_fill_image(struct test_image *im)
 {
    unsigned bpe = ref_pixel_bytes(im->fmt);
    unsigned h = it_type_has_y(im->type) ? im->height : 1;
-   unsigned slices = im->type == V_008F1C_SQ_RSRC_IMG_3D ? im->depth
-                     : im->layers ? im->layers : 1;
+   unsigned slices = im->type == V_008F1C_SQ_RSRC_IMG_3D ? im->depth : im->layers ? im->layers : 1;
    for (unsigned z = 0; z < slices; z++) {
       for (unsigned l = 0; l < im->levels; l++) {
          for (unsigned y = 0; y < it_minify(h, l); y++) {
@@ -250,10 +249,11 @@ it_fill_image(struct test_image *im)
 void
 it_make_sampler(const struct ref_sampler *s, uint32_t desc[4])
 {
-   unsigned clamp = s->addressing == CL_ADDRESS_CLAMP            ? V_008F30_SQ_TEX_CLAMP_BORDER
-                    : s->addressing == CL_ADDRESS_REPEAT          ? V_008F30_SQ_TEX_WRAP
-                    : s->addressing == CL_ADDRESS_MIRRORED_REPEAT ? V_008F30_SQ_TEX_MIRROR
-                                                                  : V_008F30_SQ_TEX_CLAMP_LAST_TEXEL;
+   unsigned clamp = s->addressing == CL_ADDRESS_CLAMP    ? V_008F30_SQ_TEX_CLAMP_BORDER
+                    : s->addressing == CL_ADDRESS_REPEAT ? V_008F30_SQ_TEX_WRAP
+                    : s->addressing == CL_ADDRESS_MIRRORED_REPEAT
+                       ? V_008F30_SQ_TEX_MIRROR
+                       : V_008F30_SQ_TEX_CLAMP_LAST_TEXEL;
    unsigned filter = s->filter == CL_FILTER_LINEAR ? V_008F38_SQ_TEX_XY_FILTER_BILINEAR
                                                    : V_008F38_SQ_TEX_XY_FILTER_POINT;
    /* transparent black: the T#'s dst_sel gives images without alpha 1 */
@@ -275,8 +275,8 @@ it_make_sampler(const struct ref_sampler *s, uint32_t desc[4])
  * components and data given; out gets each lane's v[4:7]. */
 bool
 it_run(struct sim_test *t, const char *what, const uint32_t *prog, size_t size,
-    const struct test_image *im, const uint32_t *samp, uint32_t (*addr)[4],
-    uint32_t (*data)[4], uint32_t (*out)[4])
+       const struct test_image *im, const uint32_t *samp, uint32_t (*addr)[4], uint32_t (*data)[4],
+       uint32_t (*out)[4])
 {
    uint32_t *descs = t->buf[1], *in = t->buf[2];
    memcpy(descs, im->desc, 32);
@@ -314,7 +314,7 @@ it_close_value(uint32_t got, uint32_t want)
 /* Checks one lane's four components; reports the first mismatch. */
 bool
 it_check_lane(const char *what, struct ref_format f, unsigned lane, const uint32_t got[4],
-           const uint32_t want[4], bool approx, const char *detail)
+              const uint32_t want[4], bool approx, const char *detail)
 {
    for (unsigned c = 0; c < 4; c++) {
       bool ok = approx ? it_close_value(got[c], want[c]) : it_same_value(got[c], want[c]);
@@ -322,8 +322,8 @@ it_check_lane(const char *what, struct ref_format f, unsigned lane, const uint32
          return CHECK(false,
                       "%s %s %s lane %u %s: component %u is 0x%08x (%g), the specification "
                       "says 0x%08x (%g)",
-                      what, ref_order_name(f.order), ref_type_name(f.type), lane, detail, c,
-                      got[c], it_bitsf(got[c]), want[c], it_bitsf(want[c]));
+                      what, ref_order_name(f.order), ref_type_name(f.type), lane, detail, c, got[c],
+                      it_bitsf(got[c]), want[c], it_bitsf(want[c]));
       }
    }
    return CHECK(true, "%s", what);

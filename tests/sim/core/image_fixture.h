@@ -16,19 +16,18 @@
 #include "sim_test.h"
 #include "util/format/u_formats.h"
 
-#define LANES 64
+#define LANES   64
 #define IMG_BUF 3
 
-#define RUN(t, prog, img, samp, addr, data, out)                                                \
+#define RUN(t, prog, img, samp, addr, data, out)                                                   \
    it_run((t), #prog, prog, sizeof(prog), (img), (samp), (addr), (data), (out))
-
 
 struct test_image {
    struct ref_format fmt;
-   unsigned type;          /* V_008F1C_SQ_RSRC_IMG_* */
+   unsigned type; /* V_008F1C_SQ_RSRC_IMG_* */
    unsigned width, height, depth, layers, levels;
    unsigned view_first, view_last; /* arrays: the view's layers (0, 0: all) */
-   unsigned pitch;         /* texels per row (level 0 of a single level) */
+   unsigned pitch;                 /* texels per row (level 0 of a single level) */
    bool custom_pitch;
    size_t level_offset[4]; /* within a slice */
    size_t slice_size;
@@ -49,8 +48,7 @@ enum pipe_format it_pipe_format(struct ref_format f);
  * T#; false (after a failed check) when the format has no pipe format. */
 bool it_make_image(struct sim_test *t, struct test_image *im);
 /* The bytes of texel (x, y, z) of a level; z is a depth slice or layer. */
-uint8_t *it_pixel(const struct test_image *im, unsigned level, unsigned x, unsigned y,
-                  unsigned z);
+uint8_t *it_pixel(const struct test_image *im, unsigned level, unsigned x, unsigned y, unsigned z);
 /* A random shader value for the format: floats in [lo, hi], integers
  * over their whole range. */
 void it_random_value(struct ref_format f, float lo, float hi, uint32_t v[4]);

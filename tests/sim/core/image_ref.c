@@ -18,19 +18,32 @@ static const char *
 order_letters(cl_channel_order order)
 {
    switch (order) {
-   case CL_R: return "r";
-   case CL_A: return "a";
-   case CL_RG: return "rg";
-   case CL_RA: return "ra";
-   case CL_RGB: return "rgb";
-   case CL_RGBA: return "rgba";
-   case CL_BGRA: return "bgra";
-   case CL_ARGB: return "argb";
-   case CL_INTENSITY: return "i";
-   case CL_LUMINANCE: return "l";
-   case CL_sRGBA: return "rgba";
-   case CL_sBGRA: return "bgra";
-   default: return "";
+   case CL_R:
+      return "r";
+   case CL_A:
+      return "a";
+   case CL_RG:
+      return "rg";
+   case CL_RA:
+      return "ra";
+   case CL_RGB:
+      return "rgb";
+   case CL_RGBA:
+      return "rgba";
+   case CL_BGRA:
+      return "bgra";
+   case CL_ARGB:
+      return "argb";
+   case CL_INTENSITY:
+      return "i";
+   case CL_LUMINANCE:
+      return "l";
+   case CL_sRGBA:
+      return "rgba";
+   case CL_sBGRA:
+      return "bgra";
+   default:
+      return "";
    }
 }
 
@@ -38,19 +51,32 @@ const char *
 ref_order_name(cl_channel_order order)
 {
    switch (order) {
-   case CL_R: return "R";
-   case CL_A: return "A";
-   case CL_RG: return "RG";
-   case CL_RA: return "RA";
-   case CL_RGB: return "RGB";
-   case CL_RGBA: return "RGBA";
-   case CL_BGRA: return "BGRA";
-   case CL_ARGB: return "ARGB";
-   case CL_INTENSITY: return "INTENSITY";
-   case CL_LUMINANCE: return "LUMINANCE";
-   case CL_sRGBA: return "sRGBA";
-   case CL_sBGRA: return "sBGRA";
-   default: return "?";
+   case CL_R:
+      return "R";
+   case CL_A:
+      return "A";
+   case CL_RG:
+      return "RG";
+   case CL_RA:
+      return "RA";
+   case CL_RGB:
+      return "RGB";
+   case CL_RGBA:
+      return "RGBA";
+   case CL_BGRA:
+      return "BGRA";
+   case CL_ARGB:
+      return "ARGB";
+   case CL_INTENSITY:
+      return "INTENSITY";
+   case CL_LUMINANCE:
+      return "LUMINANCE";
+   case CL_sRGBA:
+      return "sRGBA";
+   case CL_sBGRA:
+      return "sBGRA";
+   default:
+      return "?";
    }
 }
 
@@ -58,30 +84,45 @@ const char *
 ref_type_name(cl_channel_type type)
 {
    switch (type) {
-   case CL_SNORM_INT8: return "SNORM_INT8";
-   case CL_SNORM_INT16: return "SNORM_INT16";
-   case CL_UNORM_INT8: return "UNORM_INT8";
-   case CL_UNORM_INT16: return "UNORM_INT16";
-   case CL_UNORM_SHORT_565: return "UNORM_SHORT_565";
-   case CL_UNORM_SHORT_555: return "UNORM_SHORT_555";
-   case CL_UNORM_INT_101010: return "UNORM_INT_101010";
-   case CL_SIGNED_INT8: return "SIGNED_INT8";
-   case CL_SIGNED_INT16: return "SIGNED_INT16";
-   case CL_SIGNED_INT32: return "SIGNED_INT32";
-   case CL_UNSIGNED_INT8: return "UNSIGNED_INT8";
-   case CL_UNSIGNED_INT16: return "UNSIGNED_INT16";
-   case CL_UNSIGNED_INT32: return "UNSIGNED_INT32";
-   case CL_HALF_FLOAT: return "HALF_FLOAT";
-   case CL_FLOAT: return "FLOAT";
-   default: return "?";
+   case CL_SNORM_INT8:
+      return "SNORM_INT8";
+   case CL_SNORM_INT16:
+      return "SNORM_INT16";
+   case CL_UNORM_INT8:
+      return "UNORM_INT8";
+   case CL_UNORM_INT16:
+      return "UNORM_INT16";
+   case CL_UNORM_SHORT_565:
+      return "UNORM_SHORT_565";
+   case CL_UNORM_SHORT_555:
+      return "UNORM_SHORT_555";
+   case CL_UNORM_INT_101010:
+      return "UNORM_INT_101010";
+   case CL_SIGNED_INT8:
+      return "SIGNED_INT8";
+   case CL_SIGNED_INT16:
+      return "SIGNED_INT16";
+   case CL_SIGNED_INT32:
+      return "SIGNED_INT32";
+   case CL_UNSIGNED_INT8:
+      return "UNSIGNED_INT8";
+   case CL_UNSIGNED_INT16:
+      return "UNSIGNED_INT16";
+   case CL_UNSIGNED_INT32:
+      return "UNSIGNED_INT32";
+   case CL_HALF_FLOAT:
+      return "HALF_FLOAT";
+   case CL_FLOAT:
+      return "FLOAT";
+   default:
+      return "?";
    }
 }
 
 static bool
 type_is_packed(cl_channel_type type)
 {
-   return type == CL_UNORM_SHORT_565 || type == CL_UNORM_SHORT_555 ||
-          type == CL_UNORM_INT_101010;
+   return type == CL_UNORM_SHORT_565 || type == CL_UNORM_SHORT_555 || type == CL_UNORM_INT_101010;
 }
 
 bool
@@ -93,8 +134,8 @@ ref_type_is_signed_int(cl_channel_type type)
 bool
 ref_type_is_int(cl_channel_type type)
 {
-   return ref_type_is_signed_int(type) || type == CL_UNSIGNED_INT8 ||
-          type == CL_UNSIGNED_INT16 || type == CL_UNSIGNED_INT32;
+   return ref_type_is_signed_int(type) || type == CL_UNSIGNED_INT8 || type == CL_UNSIGNED_INT16 ||
+          type == CL_UNSIGNED_INT32;
 }
 
 bool
@@ -174,16 +215,26 @@ read_element(cl_channel_type type, const uint8_t *p)
    memcpy(&u32, p, 4);
    memcpy(&h, p, 2);
    switch (type) {
-   case CL_UNORM_INT8: return fbits((float)u8 / 255.0f);
-   case CL_UNORM_INT16: return fbits((float)u16 / 65535.0f);
-   case CL_SNORM_INT8: return fbits(fmaxf(-1.0f, (float)(int8_t)u8 / 127.0f));
-   case CL_SNORM_INT16: return fbits(fmaxf(-1.0f, (float)(int16_t)u16 / 32767.0f));
-   case CL_SIGNED_INT8: return (uint32_t)(int32_t)(int8_t)u8;
-   case CL_SIGNED_INT16: return (uint32_t)(int32_t)(int16_t)u16;
-   case CL_UNSIGNED_INT8: return u8;
-   case CL_UNSIGNED_INT16: return u16;
-   case CL_HALF_FLOAT: return fbits((float)h);
-   default: return u32; /* 32-bit integers and floats as they are */
+   case CL_UNORM_INT8:
+      return fbits((float)u8 / 255.0f);
+   case CL_UNORM_INT16:
+      return fbits((float)u16 / 65535.0f);
+   case CL_SNORM_INT8:
+      return fbits(fmaxf(-1.0f, (float)(int8_t)u8 / 127.0f));
+   case CL_SNORM_INT16:
+      return fbits(fmaxf(-1.0f, (float)(int16_t)u16 / 32767.0f));
+   case CL_SIGNED_INT8:
+      return (uint32_t)(int32_t)(int8_t)u8;
+   case CL_SIGNED_INT16:
+      return (uint32_t)(int32_t)(int16_t)u16;
+   case CL_UNSIGNED_INT8:
+      return u8;
+   case CL_UNSIGNED_INT16:
+      return u16;
+   case CL_HALF_FLOAT:
+      return fbits((float)h);
+   default:
+      return u32; /* 32-bit integers and floats as they are */
    }
 }
 
@@ -213,19 +264,37 @@ write_element(cl_channel_type type, uint32_t v, uint8_t *p)
    uint32_t r;
    _Float16 h;
    switch (type) {
-   case CL_UNORM_INT8: r = (uint32_t)sat_rte(f * 255.0f, 0, 255); break;
-   case CL_UNORM_INT16: r = (uint32_t)sat_rte(f * 65535.0f, 0, 65535); break;
-   case CL_SNORM_INT8: r = (uint32_t)sat_rte(f * 127.0f, -128, 127); break;
-   case CL_SNORM_INT16: r = (uint32_t)sat_rte(f * 32767.0f, -32768, 32767); break;
-   case CL_SIGNED_INT8: r = (uint32_t)clamp64((int32_t)v, -128, 127); break;
-   case CL_SIGNED_INT16: r = (uint32_t)clamp64((int32_t)v, -32768, 32767); break;
-   case CL_UNSIGNED_INT8: r = v > 255 ? 255 : v; break;
-   case CL_UNSIGNED_INT16: r = v > 65535 ? 65535 : v; break;
+   case CL_UNORM_INT8:
+      r = (uint32_t)sat_rte(f * 255.0f, 0, 255);
+      break;
+   case CL_UNORM_INT16:
+      r = (uint32_t)sat_rte(f * 65535.0f, 0, 65535);
+      break;
+   case CL_SNORM_INT8:
+      r = (uint32_t)sat_rte(f * 127.0f, -128, 127);
+      break;
+   case CL_SNORM_INT16:
+      r = (uint32_t)sat_rte(f * 32767.0f, -32768, 32767);
+      break;
+   case CL_SIGNED_INT8:
+      r = (uint32_t)clamp64((int32_t)v, -128, 127);
+      break;
+   case CL_SIGNED_INT16:
+      r = (uint32_t)clamp64((int32_t)v, -32768, 32767);
+      break;
+   case CL_UNSIGNED_INT8:
+      r = v > 255 ? 255 : v;
+      break;
+   case CL_UNSIGNED_INT16:
+      r = v > 65535 ? 65535 : v;
+      break;
    case CL_HALF_FLOAT:
       h = (_Float16)f;
       memcpy(p, &h, 2);
       return;
-   default: r = v; break;
+   default:
+      r = v;
+      break;
    }
    memcpy(p, &r, type_bytes(type)); /* little-endian host */
 }
@@ -296,12 +365,24 @@ ref_read_pixel(struct ref_format f, const uint8_t *px, uint32_t out[4])
       if (order_is_srgb(f.order) && letters[i] != 'a')
          v = fbits(from_srgb(bitsf(v)));
       switch (letters[i]) {
-      case 'r': out[0] = v; break;
-      case 'g': out[1] = v; break;
-      case 'b': out[2] = v; break;
-      case 'a': out[3] = v; break;
-      case 'i': out[0] = out[1] = out[2] = out[3] = v; break;
-      case 'l': out[0] = out[1] = out[2] = v; break;
+      case 'r':
+         out[0] = v;
+         break;
+      case 'g':
+         out[1] = v;
+         break;
+      case 'b':
+         out[2] = v;
+         break;
+      case 'a':
+         out[3] = v;
+         break;
+      case 'i':
+         out[0] = out[1] = out[2] = out[3] = v;
+         break;
+      case 'l':
+         out[0] = out[1] = out[2] = v;
+         break;
       }
    }
 }
@@ -412,11 +493,10 @@ linear_index(const struct ref_sampler *s, float coord, int size, int *i0, int *i
 /* The pixel at (i, j, k) (k the depth slice or layer), or the border
  * colour outside the image. */
 static void
-texel(const struct ref_image *img, int i, int j, int k, int layer, float out[4],
-      uint32_t raw[4])
+texel(const struct ref_image *img, int i, int j, int k, int layer, float out[4], uint32_t raw[4])
 {
-   int size[3] = {(int)img->width, (int)img->height, (int)img->depth};
-   int idx[3] = {i, j, k};
+   int size[3] = { (int)img->width, (int)img->height, (int)img->depth };
+   int idx[3] = { i, j, k };
    bool inside = true;
    for (unsigned d = 0; d < img->dims; d++)
       inside &= idx[d] >= 0 && idx[d] < size[d];
@@ -439,7 +519,7 @@ void
 ref_sample(const struct ref_image *img, const struct ref_sampler *s, const float *coord,
            uint32_t out[4])
 {
-   int size[3] = {(int)img->width, (int)img->height, (int)img->depth};
+   int size[3] = { (int)img->width, (int)img->height, (int)img->depth };
    int layer = 0;
    if (img->array) {
       float l = rintf(coord[img->dims]);
@@ -449,7 +529,7 @@ ref_sample(const struct ref_image *img, const struct ref_sampler *s, const float
    uint32_t raw[4];
 
    if (s->filter == CL_FILTER_NEAREST || ref_type_is_int(img->fmt.type)) {
-      int idx[3] = {0, 0, 0};
+      int idx[3] = { 0, 0, 0 };
       for (unsigned d = 0; d < img->dims; d++)
          idx[d] = nearest_index(s, coord[d], size[d]);
       texel(img, idx[0], idx[1], idx[2], layer, t[0], out);
@@ -476,8 +556,8 @@ ref_sample(const struct ref_image *img, const struct ref_sampler *s, const float
       texel(img, i0, j1, 0, layer, t[2], raw);
       texel(img, i1, j1, 0, layer, t[3], raw);
       for (unsigned ch = 0; ch < 4; ch++)
-         r[ch] = (1 - a) * (1 - b) * t[0][ch] + a * (1 - b) * t[1][ch] +
-                 (1 - a) * b * t[2][ch] + a * b * t[3][ch];
+         r[ch] = (1 - a) * (1 - b) * t[0][ch] + a * (1 - b) * t[1][ch] + (1 - a) * b * t[2][ch] +
+                 a * b * t[3][ch];
    } else {
       texel(img, i0, j0, k0, layer, t[0], raw);
       texel(img, i1, j0, k0, layer, t[1], raw);

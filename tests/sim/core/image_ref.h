@@ -43,8 +43,8 @@ void ref_write_pixel(struct ref_format f, const uint32_t in[4], uint8_t *px);
 
 struct ref_image {
    struct ref_format fmt;
-   unsigned dims;          /* 1, 2 or 3 coordinates before the layer */
-   bool array;             /* a layer index follows the coordinates */
+   unsigned dims; /* 1, 2 or 3 coordinates before the layer */
+   bool array;    /* a layer index follows the coordinates */
    unsigned width, height, depth, layers;
    const uint8_t *data;
    size_t row_pitch, slice_pitch; /* a slice is a 3D depth slice or a layer */

@@ -49,10 +49,10 @@ st_dispatch(unsigned threads, unsigned wave_size)
 {
    struct kiln_sim_dispatch d = {
       .pgm_va = ST_CODE_VA,
-      .rsrc1 = 63, /* all VGPRs */
+      .rsrc1 = 63,     /* all VGPRs */
       .rsrc2 = 6 << 1, /* 6 user SGPRs */
-      .group_size = {threads, 1, 1},
-      .group_count = {1, 1, 1},
+      .group_size = { threads, 1, 1 },
+      .group_count = { 1, 1, 1 },
       .wave_size = wave_size,
    };
    for (unsigned i = 0; i < 3; i++) {

@@ -18,9 +18,9 @@
 #include "kiln_sim.h"
 #include "kiln_test.h"
 
-#define ST_CODE_VA 0x100000000ull
-#define ST_BUF_VA(i) (0x200000000ull + (uint64_t)(i) * 0x10000000ull)
-#define ST_MAX_BUFS 4
+#define ST_CODE_VA   0x100000000ull
+#define ST_BUF_VA(i) (0x200000000ull + (uint64_t)(i)*0x10000000ull)
+#define ST_MAX_BUFS  4
 
 struct sim_test {
    struct kiln_sim_vm *vm;

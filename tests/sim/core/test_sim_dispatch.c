@@ -14,7 +14,7 @@
 #include "sim_test.h"
 #include "test_sim_dispatch.h"
 
-#define RSRC2(user, tgid_xyz, tg_size, scratch, tidig)                        \
+#define RSRC2(user, tgid_xyz, tg_size, scratch, tidig)                                             \
    ((scratch) | (user) << 1 | (tgid_xyz) * (7u << 7) | (tg_size) << 10 | (tidig) << 11)
 
 static void
@@ -28,8 +28,8 @@ test_sgprs(struct sim_test *t, unsigned wave_size)
    d.group_count[1] = 2;
    d.group_start[2] = 7;
    d.scratch_va = ST_BUF_VA(2);
-   d.tmpring_size = 16 | 1u << 12;    /* 16 waves of 1 KiB */
-   struct kiln_sim_run_options opts = {.threads = 1};
+   d.tmpring_size = 16 | 1u << 12; /* 16 waves of 1 KiB */
+   struct kiln_sim_run_options opts = { .threads = 1 };
    memcpy(t->code, prog_sgprs, sizeof(prog_sgprs));
    struct kiln_sim_fault f;
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
@@ -45,8 +45,8 @@ test_sgprs(struct sim_test *t, unsigned wave_size)
          CHECK_EQ32("TG_SIZE", r[3], 2 | w << 6 | w << 20);
          /* one host thread: wave w of every group uses slot w */
          CHECK_EQ32("scratch wave offset", r[4], w * 1024);
-         uint64_t exec = w == 0 ? (wave_size == 64 ? ~0ull : 0xffffffffull)
-                                : (1ull << (wave_size - 5)) - 1;
+         uint64_t exec =
+            w == 0 ? (wave_size == 64 ? ~0ull : 0xffffffffull) : (1ull << (wave_size - 5)) - 1;
          CHECK_EQ32("EXEC_LO", r[5], (uint32_t)exec);
          CHECK_EQ32("EXEC_HI", r[6], (uint32_t)(exec >> 32));
       }
@@ -87,7 +87,7 @@ test_count(struct sim_test *t, unsigned wave_size, unsigned threads)
    d.group_count[1] = 3;
    d.partial_size[0] = 1;
    memcpy(t->code, prog_count, sizeof(prog_count));
-   struct kiln_sim_run_options opts = {.threads = threads};
+   struct kiln_sim_run_options opts = { .threads = threads };
    struct kiln_sim_stats stats;
    struct kiln_sim_fault f;
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, &stats);
@@ -117,8 +117,8 @@ test_scratch_slices(struct sim_test *t)
    d.user_data[7] = (uint32_t)(ST_BUF_VA(1) >> 32);
    d.group_count[0] = 40;
    d.scratch_va = ST_BUF_VA(0);
-   d.tmpring_size = 32 | 1u << 12;   /* 32 waves of 1 KiB: 4 groups at once */
-   struct kiln_sim_run_options opts = {.threads = 4};
+   d.tmpring_size = 32 | 1u << 12; /* 32 waves of 1 KiB: 4 groups at once */
+   struct kiln_sim_run_options opts = { .threads = 4 };
    memcpy(t->code, prog_scratch_slices, sizeof(prog_scratch_slices));
    struct kiln_sim_fault f;
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);

@@ -62,7 +62,7 @@ test_hang(struct sim_test *t)
 {
    struct kiln_sim_dispatch d = st_dispatch(1, 32);
    struct kiln_sim_fault f;
-   struct kiln_sim_run_options opts = {.watchdog_instructions = 1000000};
+   struct kiln_sim_run_options opts = { .watchdog_instructions = 1000000 };
    memcpy(t->code, prog_spin, sizeof(prog_spin));
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
    CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "hang: %d %d", ret, f.kind);
@@ -78,7 +78,7 @@ test_barrier_hang(struct sim_test *t)
 {
    struct kiln_sim_dispatch d = st_dispatch(256, 32);
    struct kiln_sim_fault f;
-   struct kiln_sim_run_options opts = {.watchdog_instructions = 100000};
+   struct kiln_sim_run_options opts = { .watchdog_instructions = 100000 };
    memcpy(t->code, prog_barrier_spin, sizeof(prog_barrier_spin));
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
    CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "barrier hang: %d %d", ret, f.kind);
@@ -99,8 +99,7 @@ test_unsupported(struct sim_test *t)
    struct kiln_sim_dispatch d = st_dispatch(1, 32);
    struct kiln_sim_fault f;
    int ret = st_run(t, prog_image, sizeof(prog_image), &d, &f, NULL);
-   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_UNSUPPORTED, "unsupported: %d %d", ret,
-         f.kind);
+   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_UNSUPPORTED, "unsupported: %d %d", ret, f.kind);
    CHECK(strstr(f.message, "unsupported instruction image_gather4_lz at PC 0x100000000") != NULL,
          "unsupported message: %s", f.message);
 }
@@ -116,8 +115,7 @@ test_illegal(struct sim_test *t)
    CHECK(strstr(f.message, "0xffffffff") != NULL, "illegal message: %s", f.message);
 
    ret = st_run(t, prog_jump_unmapped, sizeof(prog_jump_unmapped), &d, &f, NULL);
-   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "jump to unmapped: %d %d", ret,
-         f.kind);
+   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "jump to unmapped: %d %d", ret, f.kind);
    CHECK_EQ64("instruction fetch fault address", f.address, 0x4000000000ull);
 }
 
@@ -129,11 +127,10 @@ test_fault_among_groups(struct sim_test *t)
    d.rsrc2 |= 1u << 7; /* TGID_X in s6 */
    d.group_count[0] = 64;
    struct kiln_sim_fault f;
-   struct kiln_sim_run_options opts = {.threads = 2};
+   struct kiln_sim_run_options opts = { .threads = 2 };
    memcpy(t->code, prog_oob_one_group, sizeof(prog_oob_one_group));
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
-   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "one group faults: %d %d", ret,
-         f.kind);
+   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "one group faults: %d %d", ret, f.kind);
    CHECK_EQ32("faulting workgroup", f.group[0], 5);
    CHECK_EQ64("faulting address", f.address, 0x700000000000ull);
    (void)out;

@@ -30,15 +30,15 @@ next(void)
 static const struct {
    uint32_t mask, value;
 } prefixes[] = {
-   {0xc0000000, 0x80000000}, /* SOP2/SOPK/SOP1/SOPC/SOPP */
-   {0xff800000, 0xbf800000}, /* SOPP */
-   {0xfc000000, 0xf4000000}, /* SMEM */
-   {0xfc000000, 0xdc000000}, /* FLAT/GLOBAL/SCRATCH */
-   {0xfc000000, 0xd8000000}, /* DS */
-   {0xfc000000, 0xe0000000}, /* MUBUF */
-   {0xfc000000, 0xe8000000}, /* MTBUF */
-   {0xfc000000, 0xf0000000}, /* MIMG */
-   {0xc0000000, 0xc0000000}, /* anything with the top bits of memory encodings */
+   { 0xc0000000, 0x80000000 }, /* SOP2/SOPK/SOP1/SOPC/SOPP */
+   { 0xff800000, 0xbf800000 }, /* SOPP */
+   { 0xfc000000, 0xf4000000 }, /* SMEM */
+   { 0xfc000000, 0xdc000000 }, /* FLAT/GLOBAL/SCRATCH */
+   { 0xfc000000, 0xd8000000 }, /* DS */
+   { 0xfc000000, 0xe0000000 }, /* MUBUF */
+   { 0xfc000000, 0xe8000000 }, /* MTBUF */
+   { 0xfc000000, 0xf0000000 }, /* MIMG */
+   { 0xc0000000, 0xc0000000 }, /* anything with the top bits of memory encodings */
 };
 
 int
@@ -49,7 +49,7 @@ main(void)
    st_buffer(&t, 0, 65536);
    st_buffer(&t, 1, 65536);
    st_buffer(&t, 2, 65536);
-   unsigned kinds[KILN_SIM_FAULT_INVALID + 1] = {0};
+   unsigned kinds[KILN_SIM_FAULT_INVALID + 1] = { 0 };
    uint32_t prog[64];
 
    for (unsigned iter = 0; iter < 3000; iter++) {
@@ -60,7 +60,7 @@ main(void)
       prog[63] = 0xbf810000; /* s_endpgm */
       struct kiln_sim_dispatch d = st_dispatch(1 + next() % 128, iter & 1 ? 64 : 32);
       d.rsrc2 |= (next() % 8) << 15;
-      struct kiln_sim_run_options opts = {.threads = 1, .watchdog_instructions = 20000};
+      struct kiln_sim_run_options opts = { .threads = 1, .watchdog_instructions = 20000 };
       struct kiln_sim_fault f;
       memcpy(t.code, prog, sizeof(prog));
       int ret = kiln_sim_dispatch(t.vm, &d, &opts, &f, NULL);

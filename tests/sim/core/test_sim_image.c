@@ -27,20 +27,19 @@
 #include "test_sim_image.h"
 
 static const cl_channel_order orders[] = {
-   CL_R,         CL_A,         CL_RG,    CL_RA,    CL_RGB, CL_RGBA, CL_BGRA,
-   CL_ARGB,      CL_INTENSITY, CL_LUMINANCE, CL_sRGBA, CL_sBGRA,
+   CL_R,    CL_A,    CL_RG,        CL_RA,        CL_RGB,   CL_RGBA,
+   CL_BGRA, CL_ARGB, CL_INTENSITY, CL_LUMINANCE, CL_sRGBA, CL_sBGRA,
 };
 
 static const cl_channel_type types[] = {
-   CL_SNORM_INT8,      CL_SNORM_INT16,      CL_UNORM_INT8,   CL_UNORM_INT16,
-   CL_UNORM_SHORT_565, CL_UNORM_SHORT_555,  CL_UNORM_INT_101010,
-   CL_SIGNED_INT8,     CL_SIGNED_INT16,     CL_SIGNED_INT32, CL_UNSIGNED_INT8,
-   CL_UNSIGNED_INT16,  CL_UNSIGNED_INT32,   CL_HALF_FLOAT,   CL_FLOAT,
+   CL_SNORM_INT8,      CL_SNORM_INT16,      CL_UNORM_INT8,     CL_UNORM_INT16,  CL_UNORM_SHORT_565,
+   CL_UNORM_SHORT_555, CL_UNORM_INT_101010, CL_SIGNED_INT8,    CL_SIGNED_INT16, CL_SIGNED_INT32,
+   CL_UNSIGNED_INT8,   CL_UNSIGNED_INT16,   CL_UNSIGNED_INT32, CL_HALF_FLOAT,   CL_FLOAT,
 };
 
 static const cl_addressing_mode addressings[] = {
-   CL_ADDRESS_NONE, CL_ADDRESS_CLAMP_TO_EDGE, CL_ADDRESS_CLAMP, CL_ADDRESS_REPEAT,
-   CL_ADDRESS_MIRRORED_REPEAT,
+   CL_ADDRESS_NONE,   CL_ADDRESS_CLAMP_TO_EDGE,   CL_ADDRESS_CLAMP,
+   CL_ADDRESS_REPEAT, CL_ADDRESS_MIRRORED_REPEAT,
 };
 
 /* ------------------------------------------------------------------ */
@@ -52,11 +51,13 @@ test_load_formats(struct sim_test *t)
    unsigned before = kiln_test.failures;
    for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
       for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
-         struct ref_format f = {orders[o], types[ty]};
+         struct ref_format f = { orders[o], types[ty] };
          if (!ref_format_valid(f))
             continue;
-         struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 7,
-                                 .height = 5};
+         struct test_image im = { .fmt = f,
+                                  .type = V_008F1C_SQ_RSRC_IMG_2D,
+                                  .width = 7,
+                                  .height = 5 };
          if (!it_make_image(t, &im))
             continue;
          it_fill_image(&im);
@@ -74,7 +75,7 @@ test_load_formats(struct sim_test *t)
          if (!RUN(t, prog_load_2d, &im, NULL, addr, NULL, out))
             return;
          for (unsigned l = 0; l < LANES; l++) {
-            uint32_t want[4] = {0, 0, 0, 0};
+            uint32_t want[4] = { 0, 0, 0, 0 };
             if (l < 60)
                ref_read_pixel(f, it_pixel(&im, 0, addr[l][0], addr[l][1], 0), want);
             if (!it_check_lane("image_load", f, l, out[l], want, false, ""))
@@ -89,15 +90,19 @@ static void
 test_store_formats(struct sim_test *t)
 {
    unsigned before = kiln_test.failures;
-   static const float specials[] = {0.5f / 255.0f, 1.5f / 255.0f, 2.5f / 65535.0f, -0.5f / 127.0f,
-                                    -1.0f, -1.1f, 1.0f, 2.0f, 0.0f, -0.0f};
+   static const float specials[] = { 0.5f / 255.0f,  1.5f / 255.0f, 2.5f / 65535.0f,
+                                     -0.5f / 127.0f, -1.0f,         -1.1f,
+                                     1.0f,           2.0f,          0.0f,
+                                     -0.0f };
    for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
       for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
-         struct ref_format f = {orders[o], types[ty]};
+         struct ref_format f = { orders[o], types[ty] };
          if (!ref_format_valid(f))
             continue;
-         struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8,
-                                 .height = 8};
+         struct test_image im = { .fmt = f,
+                                  .type = V_008F1C_SQ_RSRC_IMG_2D,
+                                  .width = 8,
+                                  .height = 8 };
          if (!it_make_image(t, &im))
             continue;
          memset(im.data, 0xcd, im.slice_size);
@@ -146,7 +151,7 @@ test_buffer_image_formats(struct sim_test *t)
    unsigned before = kiln_test.failures;
    for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
       for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
-         struct ref_format f = {orders[o], types[ty]};
+         struct ref_format f = { orders[o], types[ty] };
          if (!ref_format_valid(f) || f.type == CL_UNORM_SHORT_565 || f.type == CL_UNORM_SHORT_555 ||
              f.order == CL_sRGBA || f.order == CL_sBGRA)
             continue;
@@ -162,11 +167,15 @@ test_buffer_image_formats(struct sim_test *t)
          const struct util_format_description *desc = util_format_description(pf);
          for (unsigned c = 0; c < 4; c++)
             bs.swizzle[c] = desc->swizzle[c];
-         struct test_image im = {.fmt = f};
+         struct test_image im = { .fmt = f };
          ac_build_buffer_descriptor(GFX10_3, &bs, im.desc);
 
-         struct test_image fill = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_1D, .width = LANES,
-                                   .data = mem, .levels = 1, .pitch = LANES};
+         struct test_image fill = { .fmt = f,
+                                    .type = V_008F1C_SQ_RSRC_IMG_1D,
+                                    .width = LANES,
+                                    .data = mem,
+                                    .levels = 1,
+                                    .pitch = LANES };
          it_fill_image(&fill);
          uint32_t addr[LANES][4], data[LANES][4], out[LANES][4];
          for (unsigned l = 0; l < LANES; l++) {
@@ -176,11 +185,11 @@ test_buffer_image_formats(struct sim_test *t)
          if (!RUN(t, prog_bufimg_load, &im, NULL, addr, NULL, out))
             return;
          for (unsigned l = 0; l < LANES; l++) {
-            uint32_t want[4] = {0, 0, 0, 0};
+            uint32_t want[4] = { 0, 0, 0, 0 };
             if (l < 60)
                ref_read_pixel(f, mem + addr[l][0] * bpe, want);
             if (!it_check_lane("buffer_load_format (image1d_buffer)", f, l, out[l], want, false,
-                            ""))
+                               ""))
                break;
          }
          for (unsigned l = 0; l < LANES; l++)
@@ -233,14 +242,18 @@ static bool
 sample_one(struct sim_test *t, const struct sample_case *sc, struct ref_format f,
            const struct ref_sampler *s)
 {
-   struct test_image im = {.fmt = f, .type = sc->type, .width = 5, .height = 4, .depth = 3,
-                           .layers = sc->array ? 3 : 0};
+   struct test_image im = { .fmt = f,
+                            .type = sc->type,
+                            .width = 5,
+                            .height = 4,
+                            .depth = 3,
+                            .layers = sc->array ? 3 : 0 };
    if (!it_make_image(t, &im))
       return false;
    it_fill_image(&im);
    uint32_t samp[4], addr[LANES][4], out[LANES][4];
    it_make_sampler(s, samp);
-   unsigned size[3] = {im.width, im.height, im.depth};
+   unsigned size[3] = { im.width, im.height, im.depth };
    for (unsigned l = 0; l < LANES; l++) {
       for (unsigned d = 0; d < 4; d++)
          addr[l][d] = 0;
@@ -278,8 +291,8 @@ sample_one(struct sim_test *t, const struct sample_case *sc, struct ref_format f
                : s->addressing == CL_ADDRESS_CLAMP         ? "CLAMP"
                : s->addressing == CL_ADDRESS_REPEAT        ? "REPEAT"
                                                            : "MIRRORED_REPEAT",
-               s->filter == CL_FILTER_LINEAR ? "LINEAR" : "NEAREST", coord[0], coord[1],
-               coord[2], coord[3]);
+               s->filter == CL_FILTER_LINEAR ? "LINEAR" : "NEAREST", coord[0], coord[1], coord[2],
+               coord[3]);
       bool approx = s->filter == CL_FILTER_LINEAR && !ref_type_is_int(f.type);
       if (!it_check_lane(sc->what, f, l, out[l], want, approx, detail))
          return false;
@@ -294,8 +307,8 @@ sample_all_samplers(struct sim_test *t, const struct sample_case *sc, struct ref
    for (unsigned a = 0; a < sizeof(addressings) / sizeof(addressings[0]); a++) {
       for (unsigned lin = 0; lin < 2; lin++) {
          for (unsigned norm = 0; norm < 2; norm++) {
-            bool repeat = addressings[a] == CL_ADDRESS_REPEAT ||
-                          addressings[a] == CL_ADDRESS_MIRRORED_REPEAT;
+            bool repeat =
+               addressings[a] == CL_ADDRESS_REPEAT || addressings[a] == CL_ADDRESS_MIRRORED_REPEAT;
             if (repeat && !norm)
                continue;
             struct ref_sampler s = {
@@ -310,7 +323,10 @@ sample_all_samplers(struct sim_test *t, const struct sample_case *sc, struct ref
    }
 }
 
-#define SAMPLE_CASE(prog, type, dims, array) {#prog, prog, sizeof(prog), type, dims, array}
+#define SAMPLE_CASE(prog, type, dims, array)                                                       \
+   {                                                                                               \
+#prog, prog, sizeof(prog), type, dims, array                                                 \
+   }
 
 static void
 test_sample_formats(struct sim_test *t)
@@ -319,13 +335,12 @@ test_sample_formats(struct sim_test *t)
    const struct sample_case sc = SAMPLE_CASE(prog_sample_2d, V_008F1C_SQ_RSRC_IMG_2D, 2, false);
    for (unsigned o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
       for (unsigned ty = 0; ty < sizeof(types) / sizeof(types[0]); ty++) {
-         struct ref_format f = {orders[o], types[ty]};
+         struct ref_format f = { orders[o], types[ty] };
          if (ref_format_valid(f))
             sample_all_samplers(t, &sc, f);
       }
    }
-   kiln_test_result("image_sample_lz 2D: every format x addressing x filter x coordinates",
-                    before);
+   kiln_test_result("image_sample_lz 2D: every format x addressing x filter x coordinates", before);
 }
 
 static void
@@ -340,8 +355,9 @@ test_sample_types(struct sim_test *t)
       SAMPLE_CASE(prog_sample_nsa_3d, V_008F1C_SQ_RSRC_IMG_3D, 3, false),
    };
    const struct ref_format fmts[] = {
-      {CL_RGBA, CL_UNORM_INT8}, {CL_R, CL_FLOAT}, {CL_RG, CL_SIGNED_INT16},
-      {CL_BGRA, CL_UNORM_INT8}, {CL_LUMINANCE, CL_HALF_FLOAT},
+      { CL_RGBA, CL_UNORM_INT8 },      { CL_R, CL_FLOAT },
+      { CL_RG, CL_SIGNED_INT16 },      { CL_BGRA, CL_UNORM_INT8 },
+      { CL_LUMINANCE, CL_HALF_FLOAT },
    };
    for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
       for (unsigned i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++)
@@ -357,15 +373,19 @@ static void
 test_sample_forms(struct sim_test *t)
 {
    unsigned before = kiln_test.failures;
-   struct ref_format f = {CL_RGBA, CL_UNORM_INT16};
-   struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 6, .height = 5};
+   struct ref_format f = { CL_RGBA, CL_UNORM_INT16 };
+   struct test_image im = { .fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 6, .height = 5 };
    if (!it_make_image(t, &im))
       return;
    it_fill_image(&im);
-   struct ref_image ri = {.fmt = f, .dims = 2, .width = 6, .height = 5, .data = im.data,
-                          .row_pitch = (size_t)im.pitch * 8};
-   struct ref_sampler norm = {true, CL_ADDRESS_CLAMP, CL_FILTER_LINEAR};
-   struct ref_sampler unnorm = {false, CL_ADDRESS_CLAMP, CL_FILTER_LINEAR};
+   struct ref_image ri = { .fmt = f,
+                           .dims = 2,
+                           .width = 6,
+                           .height = 5,
+                           .data = im.data,
+                           .row_pitch = (size_t)im.pitch * 8 };
+   struct ref_sampler norm = { true, CL_ADDRESS_CLAMP, CL_FILTER_LINEAR };
+   struct ref_sampler unnorm = { false, CL_ADDRESS_CLAMP, CL_FILTER_LINEAR };
    uint32_t samp[4], addr[LANES][4], out[LANES][4], want[4];
    it_make_sampler(&norm, samp);
    for (unsigned l = 0; l < LANES; l++) {
@@ -376,7 +396,7 @@ test_sample_forms(struct sim_test *t)
    }
    if (RUN(t, prog_sample_unorm_2d, &im, samp, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
-         float c[2] = {it_bitsf(addr[l][0]), it_bitsf(addr[l][1])};
+         float c[2] = { it_bitsf(addr[l][0]), it_bitsf(addr[l][1]) };
          ref_sample(&ri, &unnorm, c, want);
          if (!it_check_lane("image_sample_lz unorm", f, l, out[l], want, true, ""))
             break;
@@ -388,7 +408,7 @@ test_sample_forms(struct sim_test *t)
    }
    if (RUN(t, prog_sample_l_2d, &im, samp, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
-         float c[2] = {it_bitsf(addr[l][0]), it_bitsf(addr[l][1])};
+         float c[2] = { it_bitsf(addr[l][0]), it_bitsf(addr[l][1]) };
          ref_sample(&ri, &norm, c, want);
          if (!it_check_lane("image_sample_l", f, l, out[l], want, true, ""))
             break;
@@ -396,9 +416,9 @@ test_sample_forms(struct sim_test *t)
    }
    if (RUN(t, prog_sample_dmask_2d, &im, samp, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
-         float c[2] = {it_bitsf(addr[l][0]), it_bitsf(addr[l][1])};
+         float c[2] = { it_bitsf(addr[l][0]), it_bitsf(addr[l][1]) };
          ref_sample(&ri, &norm, c, want);
-         uint32_t packed[4] = {want[1], want[3], 0xdeadbeef, 0xdeadbeef};
+         uint32_t packed[4] = { want[1], want[3], 0xdeadbeef, 0xdeadbeef };
          if (!it_check_lane("image_sample_lz dmask:0xa", f, l, out[l], packed, true, ""))
             break;
       }
@@ -413,14 +433,17 @@ static void
 test_sample_mips(struct sim_test *t)
 {
    unsigned before = kiln_test.failures;
-   struct ref_format f = {CL_RGBA, CL_FLOAT};
-   struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8, .height = 8,
-                           .levels = 3};
+   struct ref_format f = { CL_RGBA, CL_FLOAT };
+   struct test_image im = { .fmt = f,
+                            .type = V_008F1C_SQ_RSRC_IMG_2D,
+                            .width = 8,
+                            .height = 8,
+                            .levels = 3 };
    if (!it_make_image(t, &im))
       return;
    it_fill_image(&im);
    for (unsigned lin_mip = 0; lin_mip < 2; lin_mip++) {
-      struct ref_sampler s = {true, CL_ADDRESS_REPEAT, CL_FILTER_LINEAR};
+      struct ref_sampler s = { true, CL_ADDRESS_REPEAT, CL_FILTER_LINEAR };
       uint32_t samp[4], addr[LANES][4], out[LANES][4];
       it_make_sampler(&s, samp);
       samp[2] = (samp[2] & C_008F38_MIP_FILTER) |
@@ -435,7 +458,7 @@ test_sample_mips(struct sim_test *t)
       if (!RUN(t, prog_sample_l_2d, &im, samp, addr, NULL, out))
          continue;
       for (unsigned l = 0; l < LANES; l++) {
-         float lod = it_bitsf(addr[l][2]), c[2] = {it_bitsf(addr[l][0]), it_bitsf(addr[l][1])};
+         float lod = it_bitsf(addr[l][2]), c[2] = { it_bitsf(addr[l][0]), it_bitsf(addr[l][1]) };
          unsigned lv[2];
          float frac = 0.0f;
          if (lod <= 0.0f) {
@@ -451,7 +474,10 @@ test_sample_mips(struct sim_test *t)
          float r[2][4];
          for (unsigned k = 0; k < 2; k++) {
             struct ref_image ri = {
-               .fmt = f, .dims = 2, .width = it_minify(8, lv[k]), .height = it_minify(8, lv[k]),
+               .fmt = f,
+               .dims = 2,
+               .width = it_minify(8, lv[k]),
+               .height = it_minify(8, lv[k]),
                .data = it_pixel(&im, lv[k], 0, 0, 0),
                .row_pitch = (size_t)(256 / 16) * 16, /* one 256-byte row per level */
             };
@@ -480,16 +506,18 @@ test_opaque_border(struct sim_test *t)
 {
    unsigned before = kiln_test.failures;
    const struct ref_format fmts[] = {
-      {CL_A, CL_UNORM_INT8},  {CL_RA, CL_UNORM_INT16}, {CL_BGRA, CL_UNORM_INT8},
-      {CL_ARGB, CL_SNORM_INT8}, {CL_RGBA, CL_FLOAT},   {CL_ARGB, CL_UNSIGNED_INT8},
+      { CL_A, CL_UNORM_INT8 },    { CL_RA, CL_UNORM_INT16 }, { CL_BGRA, CL_UNORM_INT8 },
+      { CL_ARGB, CL_SNORM_INT8 }, { CL_RGBA, CL_FLOAT },     { CL_ARGB, CL_UNSIGNED_INT8 },
    };
    for (unsigned i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
-      struct test_image im = {.fmt = fmts[i], .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 4,
-                              .height = 4};
+      struct test_image im = { .fmt = fmts[i],
+                               .type = V_008F1C_SQ_RSRC_IMG_2D,
+                               .width = 4,
+                               .height = 4 };
       if (!it_make_image(t, &im))
          continue;
       it_fill_image(&im);
-      struct ref_sampler s = {true, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST};
+      struct ref_sampler s = { true, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST };
       uint32_t samp[4], addr[LANES][4], out[LANES][4];
       it_make_sampler(&s, samp);
       samp[3] = (samp[3] & C_008F3C_BORDER_COLOR_TYPE) |
@@ -502,10 +530,10 @@ test_opaque_border(struct sim_test *t)
       if (!RUN(t, prog_sample_2d, &im, samp, addr, NULL, out))
          continue;
       uint32_t one = ref_type_is_int(fmts[i].type) ? 1 : it_fbits(1.0f);
-      uint32_t want[4] = {0, 0, 0, one};
+      uint32_t want[4] = { 0, 0, 0, one };
       for (unsigned l = 0; l < LANES; l++) {
          if (!it_check_lane("image_sample_lz opaque black border", fmts[i], l, out[l], want, false,
-                         ""))
+                            ""))
             break;
       }
    }
@@ -525,34 +553,38 @@ test_load_store_types(struct sim_test *t)
       unsigned type, dims;
       bool array;
    } cases[] = {
-      {prog_load_1d, prog_store_1d, sizeof(prog_load_1d), sizeof(prog_store_1d),
-       V_008F1C_SQ_RSRC_IMG_1D, 1, false},
-      {prog_load_2d, prog_store_2d, sizeof(prog_load_2d), sizeof(prog_store_2d),
-       V_008F1C_SQ_RSRC_IMG_2D, 2, false},
-      {prog_load_3d, prog_store_3d, sizeof(prog_load_3d), sizeof(prog_store_3d),
-       V_008F1C_SQ_RSRC_IMG_3D, 3, false},
-      {prog_load_1da, prog_store_1da, sizeof(prog_load_1da), sizeof(prog_store_1da),
-       V_008F1C_SQ_RSRC_IMG_1D_ARRAY, 1, true},
-      {prog_load_2da, prog_store_2da, sizeof(prog_load_2da), sizeof(prog_store_2da),
-       V_008F1C_SQ_RSRC_IMG_2D_ARRAY, 2, true},
+      { prog_load_1d, prog_store_1d, sizeof(prog_load_1d), sizeof(prog_store_1d),
+        V_008F1C_SQ_RSRC_IMG_1D, 1, false },
+      { prog_load_2d, prog_store_2d, sizeof(prog_load_2d), sizeof(prog_store_2d),
+        V_008F1C_SQ_RSRC_IMG_2D, 2, false },
+      { prog_load_3d, prog_store_3d, sizeof(prog_load_3d), sizeof(prog_store_3d),
+        V_008F1C_SQ_RSRC_IMG_3D, 3, false },
+      { prog_load_1da, prog_store_1da, sizeof(prog_load_1da), sizeof(prog_store_1da),
+        V_008F1C_SQ_RSRC_IMG_1D_ARRAY, 1, true },
+      { prog_load_2da, prog_store_2da, sizeof(prog_load_2da), sizeof(prog_store_2da),
+        V_008F1C_SQ_RSRC_IMG_2D_ARRAY, 2, true },
    };
-   struct ref_format f = {CL_RGBA, CL_UNSIGNED_INT16};
+   struct ref_format f = { CL_RGBA, CL_UNSIGNED_INT16 };
    for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
       for (unsigned custom = 0; custom < 2; custom++) {
-         bool plain = cases[c].type == V_008F1C_SQ_RSRC_IMG_1D ||
-                      cases[c].type == V_008F1C_SQ_RSRC_IMG_2D;
+         bool plain =
+            cases[c].type == V_008F1C_SQ_RSRC_IMG_1D || cases[c].type == V_008F1C_SQ_RSRC_IMG_2D;
          if (custom && !plain)
             continue;
-         struct test_image im = {.fmt = f, .type = cases[c].type, .width = 9, .height = 3,
-                                 .depth = 4, .layers = cases[c].array ? 4 : 0,
-                                 .custom_pitch = custom, .pitch = 64};
+         struct test_image im = { .fmt = f,
+                                  .type = cases[c].type,
+                                  .width = 9,
+                                  .height = 3,
+                                  .depth = 4,
+                                  .layers = cases[c].array ? 4 : 0,
+                                  .custom_pitch = custom,
+                                  .pitch = 64 };
          if (!it_make_image(t, &im))
             continue;
          it_fill_image(&im);
          uint32_t addr[LANES][4], out[LANES][4], data[LANES][4];
          unsigned n = cases[c].dims + cases[c].array;
-         unsigned size[3] = {im.width, im.height,
-                             cases[c].array ? im.layers : im.depth};
+         unsigned size[3] = { im.width, im.height, cases[c].array ? im.layers : im.depth };
          if (cases[c].array && cases[c].dims == 1)
             size[1] = im.layers;
          for (unsigned l = 0; l < LANES; l++) {
@@ -561,7 +593,7 @@ test_load_store_types(struct sim_test *t)
                addr[l][d] = it_rnd() % size[d];
          }
          if (!it_run(t, "image_load", cases[c].load, cases[c].load_size, &im, NULL, addr, NULL,
-                  out))
+                     out))
             continue;
          for (unsigned l = 0; l < LANES; l++) {
             unsigned x = addr[l][0], y = 0, z = 0;
@@ -589,7 +621,7 @@ test_load_store_types(struct sim_test *t)
                data[l][k] = (i * 4 + k) * 977u;
          }
          if (!it_run(t, "image_store", cases[c].store, cases[c].store_size, &im, NULL, addr, data,
-                  NULL))
+                     NULL))
             continue;
          for (unsigned l = 0; l < LANES && l < texels; l++) {
             unsigned x = addr[l][0], y = 0, z = 0;
@@ -606,17 +638,19 @@ test_load_store_types(struct sim_test *t)
          }
       }
    }
-   kiln_test_result("image_load/image_store: 1D, 2D, 3D, arrays, natural and custom pitch",
-                    before);
+   kiln_test_result("image_load/image_store: 1D, 2D, 3D, arrays, natural and custom pitch", before);
 }
 
 static void
 test_mips_and_resinfo(struct sim_test *t)
 {
    unsigned before = kiln_test.failures;
-   struct ref_format f = {CL_R, CL_UNSIGNED_INT32};
-   struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 9, .height = 6,
-                           .levels = 3};
+   struct ref_format f = { CL_R, CL_UNSIGNED_INT32 };
+   struct test_image im = { .fmt = f,
+                            .type = V_008F1C_SQ_RSRC_IMG_2D,
+                            .width = 9,
+                            .height = 6,
+                            .levels = 3 };
    if (!it_make_image(t, &im))
       return;
    for (unsigned lv = 0; lv < 3; lv++) {
@@ -646,7 +680,7 @@ test_mips_and_resinfo(struct sim_test *t)
    if (RUN(t, prog_resinfo, &im, NULL, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
          uint32_t lv = addr[l][3];
-         uint32_t want[4] = {it_minify(9, lv), it_minify(6, lv), 1, 3};
+         uint32_t want[4] = { it_minify(9, lv), it_minify(6, lv), 1, 3 };
          if (lv >= 3)
             memset(want, 0, sizeof(want));
          if (!it_check_lane("image_get_resinfo", f, l, out[l], want, false, "2D, 3 levels"))
@@ -666,8 +700,8 @@ test_mips_and_resinfo(struct sim_test *t)
          memcpy(&v, it_pixel(&im, addr[l][2], addr[l][0], addr[l][1], 0), 4);
          /* later lanes of the same texel win */
          if ((v & 0x70000000u) != 0x70000000u &&
-             !CHECK(false, "image_store_mip lane %u: level %u (%u, %u) holds 0x%x", l,
-                    addr[l][2], addr[l][0], addr[l][1], v))
+             !CHECK(false, "image_store_mip lane %u: level %u (%u, %u) holds 0x%x", l, addr[l][2],
+                    addr[l][0], addr[l][1], v))
             break;
       }
    }
@@ -679,13 +713,18 @@ test_mips_and_resinfo(struct sim_test *t)
       size_t size;
       unsigned type;
    } mip_types[] = {
-      {prog_load_mip_2da, sizeof(prog_load_mip_2da), V_008F1C_SQ_RSRC_IMG_2D_ARRAY},
-      {prog_load_mip_3d, sizeof(prog_load_mip_3d), V_008F1C_SQ_RSRC_IMG_3D},
+      { prog_load_mip_2da, sizeof(prog_load_mip_2da), V_008F1C_SQ_RSRC_IMG_2D_ARRAY },
+      { prog_load_mip_3d, sizeof(prog_load_mip_3d), V_008F1C_SQ_RSRC_IMG_3D },
    };
    for (unsigned i = 0; i < sizeof(mip_types) / sizeof(mip_types[0]); i++) {
       bool is_3d = mip_types[i].type == V_008F1C_SQ_RSRC_IMG_3D;
-      struct test_image mi = {.fmt = f, .type = mip_types[i].type, .width = 9, .height = 6,
-                              .depth = 4, .layers = 3, .levels = 3};
+      struct test_image mi = { .fmt = f,
+                               .type = mip_types[i].type,
+                               .width = 9,
+                               .height = 6,
+                               .depth = 4,
+                               .layers = 3,
+                               .levels = 3 };
       if (!it_make_image(t, &mi))
          continue;
       unsigned slices = is_3d ? 4 : 3;
@@ -707,12 +746,11 @@ test_mips_and_resinfo(struct sim_test *t)
          addr[l][3] = lv;
       }
       if (!it_run(t, "image_load_mip", mip_types[i].prog, mip_types[i].size, &mi, NULL, addr, NULL,
-               out))
+                  out))
          continue;
       for (unsigned l = 0; l < LANES; l++) {
          uint32_t want = addr[l][2] * 10000 + addr[l][3] * 1000 + addr[l][1] * 100 + addr[l][0];
-         if (!CHECK_EQ32(is_3d ? "image_load_mip 3D" : "image_load_mip 2D array", out[l][0],
-                         want))
+         if (!CHECK_EQ32(is_3d ? "image_load_mip 3D" : "image_load_mip 2D array", out[l][0], want))
             break;
       }
    }
@@ -720,8 +758,13 @@ test_mips_and_resinfo(struct sim_test *t)
    /* a view of layers 1..2 of a 4-layer 2D array: layer L is the
     * resource's L + 1; layer 2 is past the view */
    {
-      struct test_image vi = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D_ARRAY, .width = 9,
-                              .height = 6, .layers = 4, .view_first = 1, .view_last = 2};
+      struct test_image vi = { .fmt = f,
+                               .type = V_008F1C_SQ_RSRC_IMG_2D_ARRAY,
+                               .width = 9,
+                               .height = 6,
+                               .layers = 4,
+                               .view_first = 1,
+                               .view_last = 2 };
       if (it_make_image(t, &vi)) {
          for (unsigned z = 0; z < 4; z++) {
             uint32_t v = 0xa0 + z;
@@ -751,14 +794,18 @@ test_mips_and_resinfo(struct sim_test *t)
       unsigned type;
       uint32_t want[4];
    } types_info[] = {
-      {V_008F1C_SQ_RSRC_IMG_1D, {9, 1, 1, 1}},
-      {V_008F1C_SQ_RSRC_IMG_3D, {9, 6, 5, 1}},
-      {V_008F1C_SQ_RSRC_IMG_1D_ARRAY, {9, 7, 1, 1}},
-      {V_008F1C_SQ_RSRC_IMG_2D_ARRAY, {9, 6, 7, 1}},
+      { V_008F1C_SQ_RSRC_IMG_1D, { 9, 1, 1, 1 } },
+      { V_008F1C_SQ_RSRC_IMG_3D, { 9, 6, 5, 1 } },
+      { V_008F1C_SQ_RSRC_IMG_1D_ARRAY, { 9, 7, 1, 1 } },
+      { V_008F1C_SQ_RSRC_IMG_2D_ARRAY, { 9, 6, 7, 1 } },
    };
    for (unsigned i = 0; i < sizeof(types_info) / sizeof(types_info[0]); i++) {
-      struct test_image ti = {.fmt = f, .type = types_info[i].type, .width = 9, .height = 6,
-                              .depth = 5, .layers = 7};
+      struct test_image ti = { .fmt = f,
+                               .type = types_info[i].type,
+                               .width = 9,
+                               .height = 6,
+                               .depth = 5,
+                               .layers = 7 };
       if (!it_make_image(t, &ti))
          continue;
       memset(addr, 0, sizeof(addr));
@@ -774,8 +821,8 @@ static void
 test_packed_forms(struct sim_test *t)
 {
    unsigned before = kiln_test.failures;
-   struct ref_format f = {CL_RGBA, CL_FLOAT};
-   struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8, .height = 8};
+   struct ref_format f = { CL_RGBA, CL_FLOAT };
+   struct test_image im = { .fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8, .height = 8 };
    if (!it_make_image(t, &im))
       return;
    it_fill_image(&im);
@@ -792,7 +839,7 @@ test_packed_forms(struct sim_test *t)
          _Float16 h[4];
          for (unsigned c = 0; c < 4; c++)
             h[c] = (_Float16)it_bitsf(v[c]);
-         uint32_t want[4] = {0, 0, 0xdeadbeef, 0xdeadbeef};
+         uint32_t want[4] = { 0, 0, 0xdeadbeef, 0xdeadbeef };
          memcpy(want, h, 8);
          if (!it_check_lane("image_load d16", f, l, out[l], want, false, ""))
             break;
@@ -814,14 +861,14 @@ test_packed_forms(struct sim_test *t)
       for (unsigned l = 0; l < LANES; l++) {
          uint32_t v[4];
          ref_read_pixel(f, it_pixel(&im, 0, l % 8, l / 8, 0), v);
-         uint32_t want[4] = {v[0], 0, 0xdeadbeef, 0xdeadbeef};
+         uint32_t want[4] = { v[0], 0, 0xdeadbeef, 0xdeadbeef };
          if (!it_check_lane("image_load tfe", f, l, out[l], want, false, ""))
             break;
       }
    }
 
-   struct ref_format hf = {CL_RGBA, CL_HALF_FLOAT};
-   struct test_image hi = {.fmt = hf, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8, .height = 8};
+   struct ref_format hf = { CL_RGBA, CL_HALF_FLOAT };
+   struct test_image hi = { .fmt = hf, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8, .height = 8 };
    if (!it_make_image(t, &hi))
       return;
    for (unsigned l = 0; l < LANES; l++) {
@@ -846,18 +893,30 @@ test_packed_forms(struct sim_test *t)
 static uint32_t
 atomic_ref(const char *op, uint32_t old, uint32_t src, uint32_t cmp)
 {
-   if (!strcmp(op, "swap")) return src;
-   if (!strcmp(op, "cmpswap")) return old == cmp ? src : old;
-   if (!strcmp(op, "add")) return old + src;
-   if (!strcmp(op, "sub")) return old - src;
-   if (!strcmp(op, "smin")) return (int32_t)src < (int32_t)old ? src : old;
-   if (!strcmp(op, "umin")) return src < old ? src : old;
-   if (!strcmp(op, "smax")) return (int32_t)src > (int32_t)old ? src : old;
-   if (!strcmp(op, "umax")) return src > old ? src : old;
-   if (!strcmp(op, "and")) return old & src;
-   if (!strcmp(op, "or")) return old | src;
-   if (!strcmp(op, "xor")) return old ^ src;
-   if (!strcmp(op, "inc")) return old >= src ? 0 : old + 1;
+   if (!strcmp(op, "swap"))
+      return src;
+   if (!strcmp(op, "cmpswap"))
+      return old == cmp ? src : old;
+   if (!strcmp(op, "add"))
+      return old + src;
+   if (!strcmp(op, "sub"))
+      return old - src;
+   if (!strcmp(op, "smin"))
+      return (int32_t)src < (int32_t)old ? src : old;
+   if (!strcmp(op, "umin"))
+      return src < old ? src : old;
+   if (!strcmp(op, "smax"))
+      return (int32_t)src > (int32_t)old ? src : old;
+   if (!strcmp(op, "umax"))
+      return src > old ? src : old;
+   if (!strcmp(op, "and"))
+      return old & src;
+   if (!strcmp(op, "or"))
+      return old | src;
+   if (!strcmp(op, "xor"))
+      return old ^ src;
+   if (!strcmp(op, "inc"))
+      return old >= src ? 0 : old + 1;
    return old == 0 || old > src ? src : old - 1; /* dec */
 }
 
@@ -870,15 +929,14 @@ test_atomics(struct sim_test *t)
       const uint32_t *prog;
       size_t size;
    } ops[] = {
-#define OP(n) {#n, prog_atomic_##n, sizeof(prog_atomic_##n)}
+#define OP(n) { #n, prog_atomic_##n, sizeof(prog_atomic_##n) }
       OP(swap), OP(cmpswap), OP(add), OP(sub), OP(smin), OP(umin), OP(smax),
-      OP(umax), OP(and), OP(or), OP(xor), OP(inc), OP(dec),
+      OP(umax), OP(and),     OP(or),  OP(xor), OP(inc),  OP(dec),
 #undef OP
    };
-   struct ref_format f = {CL_R, CL_UNSIGNED_INT32};
+   struct ref_format f = { CL_R, CL_UNSIGNED_INT32 };
    for (unsigned i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-      struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8,
-                              .height = 8};
+      struct test_image im = { .fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 8, .height = 8 };
       if (!it_make_image(t, &im))
          continue;
       uint32_t init[LANES], addr[LANES][4], data[LANES][4], out[LANES][4];
@@ -905,7 +963,7 @@ test_atomics(struct sim_test *t)
       }
    }
    /* every lane on one texel: the additions all land */
-   struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 4, .height = 4};
+   struct test_image im = { .fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 4, .height = 4 };
    if (it_make_image(t, &im)) {
       uint32_t addr[LANES][4], data[LANES][4], sum = 5;
       memcpy(it_pixel(&im, 0, 2, 1, 0), &sum, 4);
@@ -931,8 +989,8 @@ static void
 test_faults(struct sim_test *t)
 {
    unsigned before = kiln_test.failures;
-   struct ref_format f = {CL_RGBA, CL_UNORM_INT8};
-   struct test_image im = {.fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 64, .height = 64};
+   struct ref_format f = { CL_RGBA, CL_UNORM_INT8 };
+   struct test_image im = { .fmt = f, .type = V_008F1C_SQ_RSRC_IMG_2D, .width = 64, .height = 64 };
    if (!it_make_image(t, &im))
       return;
    /* a T# whose image runs past its buffer: a VM fault at the texel */
@@ -975,18 +1033,17 @@ test_fuzz(struct sim_test *t)
       const uint32_t *prog;
       size_t size;
    } progs[] = {
-#define P(p) {p, sizeof(p)}
-      P(prog_load_2d),        P(prog_store_3d),      P(prog_sample_2da),
-      P(prog_sample_nsa_3d),  P(prog_sample_l_2d),   P(prog_load_mip_2d),
-      P(prog_store_mip_2d),   P(prog_resinfo),       P(prog_atomic_cmpswap),
-      P(prog_load_d16_2d),    P(prog_store_d16_2d),  P(prog_load_a16_2d),
-      P(prog_bufimg_store),   P(prog_bufimg_load),   P(prog_sample_1da),
+#define P(p) { p, sizeof(p) }
+      P(prog_load_2d),        P(prog_store_3d),    P(prog_sample_2da),   P(prog_sample_nsa_3d),
+      P(prog_sample_l_2d),    P(prog_load_mip_2d), P(prog_store_mip_2d), P(prog_resinfo),
+      P(prog_atomic_cmpswap), P(prog_load_d16_2d), P(prog_store_d16_2d), P(prog_load_a16_2d),
+      P(prog_bufimg_store),   P(prog_bufimg_load), P(prog_sample_1da),
 #undef P
    };
    unsigned ended = 0, faults = 0;
    st_buffer(t, IMG_BUF, 65536);
    for (unsigned iter = 0; iter < 400; iter++) {
-      struct test_image im = {.fmt = {CL_RGBA, CL_UNORM_INT8}};
+      struct test_image im = { .fmt = { CL_RGBA, CL_UNORM_INT8 } };
       uint32_t samp[4], addr[LANES][4], data[LANES][4];
       for (unsigned i = 0; i < 8; i++)
          im.desc[i] = it_rnd();
@@ -1003,8 +1060,8 @@ test_fuzz(struct sim_test *t)
             V_008F0C_GFX10_FORMAT_8_8_8_8_SRGB,  V_008F0C_GFX10_FORMAT_2_10_10_10_SNORM,
          };
          unsigned w = it_rnd() % 40, h = it_rnd() % 40;
-         im.desc[1] = (im.desc[1] & 0xff) | S_00A004_FORMAT_GFX10(fmts[it_rnd() % 8]) |
-                      S_00A004_WIDTH_LO(w);
+         im.desc[1] =
+            (im.desc[1] & 0xff) | S_00A004_FORMAT_GFX10(fmts[it_rnd() % 8]) | S_00A004_WIDTH_LO(w);
          im.desc[2] = S_00A008_WIDTH_HI(w >> 2) | S_00A008_HEIGHT(h);
          im.desc[3] = (im.desc[3] & C_00A00C_TYPE & C_00A00C_SW_MODE & C_00A00C_BASE_LEVEL &
                        C_00A00C_LAST_LEVEL_GFX10) |

@@ -12,8 +12,8 @@
 #include "sim_test.h"
 #include "test_sim_lds.h"
 
-#define LANES 32
-#define R(out, k, i) ((out)[(k) * 32 + (i)])
+#define LANES        32
+#define R(out, k, i) ((out)[(k)*32 + (i)])
 
 static struct kiln_sim_dispatch
 lds_dispatch(unsigned threads)
@@ -109,7 +109,7 @@ test_spin_wait(struct sim_test *t)
    uint32_t *out = st_buffer(t, 0, 8192);
    struct kiln_sim_dispatch d = lds_dispatch(64);
    d.rsrc2 |= 1u << 10; /* TG_SIZE in s6 */
-   struct kiln_sim_run_options opts = {.watchdog_instructions = 10000000};
+   struct kiln_sim_run_options opts = { .watchdog_instructions = 10000000 };
    struct kiln_sim_fault f;
    memcpy(t->code, prog_spin_wait, sizeof(prog_spin_wait));
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);

@@ -26,7 +26,7 @@ profile_run(struct sim_test *t, const char *what, const uint32_t *prog, size_t b
    memcpy(t->code, prog, bytes);
    d->pgm_va = ST_CODE_VA;
    struct kiln_sim_profile *p = NULL;
-   struct kiln_sim_run_options opts = {.threads = 1, .profile = &p};
+   struct kiln_sim_run_options opts = { .threads = 1, .profile = &p };
    struct kiln_sim_fault f;
    int ret = kiln_sim_dispatch(t->vm, d, &opts, &f, stats);
    CHECK(ret == 0, "%s: dispatch: %d %s", what, ret, f.message);
@@ -58,7 +58,7 @@ test_loop(struct sim_test *t)
    if (!p)
       return;
    /* per wave: s_mov once, the body and branch 7 times, s_endpgm once */
-   static const uint64_t per_wave[6] = {1, 7, 7, 7, 7, 1};
+   static const uint64_t per_wave[6] = { 1, 7, 7, 7, 7, 1 };
    CHECK_EQ32("listing length", p->num_insts, 6);
    for (unsigned i = 0; i < 6 && i < p->num_insts; i++) {
       CHECK_EQ64("loop executions", inst_at(p, i)->executions, 2 * per_wave[i]);
@@ -95,7 +95,7 @@ test_half(struct sim_test *t)
    CHECK_EQ32("listing length", p->num_insts, 7);
    if (p->num_insts == 7) {
       /* lanes active as each issues: 32 until s_and_saveexec, 16 after */
-      static const uint64_t lanes[7] = {32, 32, 32, 16, 16, 16, 32};
+      static const uint64_t lanes[7] = { 32, 32, 32, 16, 16, 16, 32 };
       for (unsigned i = 0; i < 7; i++) {
          CHECK_EQ64("half executions", p->insts[i].executions, 1);
          CHECK_EQ64("half lanes", p->insts[i].lanes, lanes[i]);
@@ -196,8 +196,8 @@ test_barrier_and_occupancy(struct sim_test *t)
 {
    struct kiln_sim_dispatch d = st_dispatch(256, 64); /* 4 waves of 64 */
    d.group_count[0] = 3;
-   d.rsrc1 = 23;                 /* wave64: 24 granules of 4 = 96 VGPRs */
-   d.rsrc2 |= 16u << 15;         /* 16 x 512 = 8 KiB of LDS */
+   d.rsrc1 = 23;         /* wave64: 24 granules of 4 = 96 VGPRs */
+   d.rsrc2 |= 16u << 15; /* 16 x 512 = 8 KiB of LDS */
    struct kiln_sim_stats stats;
    struct kiln_sim_profile *p = PROFILE(t, prog_barrier, &d, &stats);
    if (!p)
@@ -211,11 +211,11 @@ test_barrier_and_occupancy(struct sim_test *t)
    CHECK_EQ32("waves by LDS", p->occupancy.by_lds, 16);
    CHECK_EQ32("occupancy", p->occupancy.waves_per_simd, 5);
    CHECK(!strcmp(p->occupancy.limiter, "VGPRs"), "limiter %s", p->occupancy.limiter);
-   CHECK_EQ64("VALU issue in wave64 counts two passes",
-              p->est_cycles, 12 * (2 * KILN_SIM_COST_VALU + 2 * KILN_SIM_COST_OTHER));
+   CHECK_EQ64("VALU issue in wave64 counts two passes", p->est_cycles,
+              12 * (2 * KILN_SIM_COST_VALU + 2 * KILN_SIM_COST_OTHER));
    kiln_sim_profile_free(p);
 
-   d.rsrc1 = 0;                  /* 4 VGPRs */
+   d.rsrc1 = 0;                                        /* 4 VGPRs */
    d.rsrc2 = (d.rsrc2 & ~(0x1ffu << 15)) | 128u << 15; /* 64 KiB of LDS */
    p = PROFILE(t, prog_barrier, &d, &stats);
    if (!p)
@@ -235,7 +235,7 @@ test_fault(struct sim_test *t)
    memset(t->code, 0, 4096);
    memcpy(t->code, prog_fault, sizeof(prog_fault));
    struct kiln_sim_profile *p = NULL;
-   struct kiln_sim_run_options opts = {.threads = 1, .profile = &p};
+   struct kiln_sim_run_options opts = { .threads = 1, .profile = &p };
    struct kiln_sim_fault f;
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
    CHECK(ret == -EFAULT, "fault dispatch: %d", ret);

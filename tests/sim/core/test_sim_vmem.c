@@ -13,8 +13,8 @@
 #include "sim_test.h"
 #include "test_sim_vmem.h"
 
-#define LANES 32
-#define R(out, k, i) ((out)[(k) * 32 + (i)])
+#define LANES        32
+#define R(out, k, i) ((out)[(k)*32 + (i)])
 
 static uint32_t
 rd32(const uint8_t *p)
@@ -94,18 +94,18 @@ test_global_atomics(struct sim_test *t)
    uint32_t *in = st_buffer(t, 1, 8192);
    uint32_t init[8][LANES];
    for (unsigned i = 0; i < LANES; i++) {
-      in[64 + i] = 3 * i;           /* cmpswap */
-      in[128 + i] = i;              /* smin with 7 */
-      in[192 + i] = 3 * i;          /* umax with 7 */
-      in[256 + i] = 100;            /* sub 7 */
-      in[320 + i] = i;              /* inc, limit 7 */
-      in[384 + i] = i;              /* dec, limit 7 */
-      in[448 + i] = 0xf0;           /* xor 7 */
+      in[64 + i] = 3 * i;            /* cmpswap */
+      in[128 + i] = i;               /* smin with 7 */
+      in[192 + i] = 3 * i;           /* umax with 7 */
+      in[256 + i] = 100;             /* sub 7 */
+      in[320 + i] = i;               /* inc, limit 7 */
+      in[384 + i] = i;               /* dec, limit 7 */
+      in[448 + i] = 0xf0;            /* xor 7 */
       in[512 + 2 * i] = 0xffffffffu; /* add_x2 1 */
       in[512 + 2 * i + 1] = i;
       in[576 + 2 * i] = i & 1 ? 5 : 9; /* cmpswap_x2: cmp = 5 */
       in[576 + 2 * i + 1] = 0;
-      in[640 + i] = 0x1000 + i;     /* swap 7 */
+      in[640 + i] = 0x1000 + i; /* swap 7 */
    }
    memcpy(init, in + 64, sizeof(init));
    struct kiln_sim_dispatch d = st_dispatch(LANES, 32);
@@ -141,8 +141,7 @@ test_global_atomics(struct sim_test *t)
       CHECK_EQ32("global_atomic_add_x2 carries", in[512 + 2 * i + 1], i + 1);
       CHECK_EQ32("global_atomic_add_x2 lo", in[512 + 2 * i], 0);
       CHECK_EQ32("global_atomic_cmpswap_x2 old", R(out, 9, i), i & 1 ? 5 : 9);
-      CHECK_EQ32("global_atomic_cmpswap_x2 memory", in[576 + 2 * i],
-                 i & 1 ? 0xffffffffu : 9);
+      CHECK_EQ32("global_atomic_cmpswap_x2 memory", in[576 + 2 * i], i & 1 ? 0xffffffffu : 9);
       CHECK_EQ32("global_atomic_swap old", R(out, 11, i), 0x1000 + i);
       CHECK_EQ32("global_atomic_swap memory", in[640 + i], 7);
    }
@@ -160,10 +159,10 @@ static struct kiln_sim_dispatch
 scratch_dispatch(unsigned threads, unsigned wave_size)
 {
    struct kiln_sim_dispatch d = st_dispatch(threads, wave_size);
-   d.rsrc2 |= 1;                      /* SCRATCH_EN: wave offset in s6 */
-   d.rsrc2 |= 4u << 15;               /* 2 KiB of LDS */
+   d.rsrc2 |= 1;        /* SCRATCH_EN: wave offset in s6 */
+   d.rsrc2 |= 4u << 15; /* 2 KiB of LDS */
    d.scratch_va = ST_BUF_VA(2);
-   d.tmpring_size = 64 | 4u << 12;    /* 64 waves of 4 KiB */
+   d.tmpring_size = 64 | 4u << 12; /* 64 waves of 4 KiB */
    return d;
 }
 
@@ -258,8 +257,7 @@ test_buffer(struct sim_test *t)
    for (unsigned i = 0; i < LANES; i++) {
       /* raw: a dword at byte offset o is in bounds when o + 4 <= 64 */
       CHECK_EQ32("buffer_load_dword offen", R(out, 0, i), 4 * i + 4 <= 64 ? orig[i] : 0);
-      CHECK_EQ32("buffer_load_dword offset:8", R(out, 1, i),
-                 4 * i + 8 + 4 <= 64 ? orig[i + 2] : 0);
+      CHECK_EQ32("buffer_load_dword offset:8", R(out, 1, i), 4 * i + 8 + 4 <= 64 ? orig[i + 2] : 0);
       CHECK_EQ32("buffer_atomic_add out of bounds returns 0", R(out, 2, i), 0);
       CHECK_EQ32("buffer_atomic_add out of bounds is dropped", in[32 + i], orig[32 + i]);
       if (i + 8 < 16)
@@ -311,8 +309,7 @@ test_buffer_format(struct sim_test *t)
       return;
    for (unsigned i = 0; i < LANES; i++) {
       CHECK_EQ32("tbuffer_load_format_xy 32_32_FLOAT .x", R(out, 0, i), rd32(orig + 8 * i));
-      CHECK_EQ32("tbuffer_load_format_xy 32_32_FLOAT .y", R(out, 1, i),
-                 rd32(orig + 8 * i + 4));
+      CHECK_EQ32("tbuffer_load_format_xy 32_32_FLOAT .y", R(out, 1, i), rd32(orig + 8 * i + 4));
       /* 16_UINT store of 0x10005 + i: saturated to 0xffff, as the texture
        * unit converts (OpenCL's write_imageui); the upper two bytes untouched */
       CHECK_EQ32("tbuffer_store_format_x 16_UINT", rd32(in + 1024 + 4 * i),
@@ -324,8 +321,7 @@ test_buffer_format(struct sim_test *t)
       CHECK_EQ32("buffer_load_format UNORM dst_sel z=X", R(out, 4, i), f2u(p[0] / 255.0f));
       CHECK_EQ32("buffer_load_format dst_sel w=1", R(out, 5, i), f2u(1.0f));
       /* 16_16_FLOAT through d16: the halves come back packed as stored */
-      CHECK_EQ32("buffer_load_format_d16_xy 16_16_FLOAT", R(out, 6, i),
-                 rd32(orig + 3072 + 4 * i));
+      CHECK_EQ32("buffer_load_format_d16_xy 16_16_FLOAT", R(out, 6, i), rd32(orig + 3072 + 4 * i));
    }
 }
 
@@ -356,8 +352,7 @@ test_buffer_load_overlapping_address(struct sim_test *t)
       return;
    for (unsigned i = 0; i < LANES; i++) {
       CHECK_EQ32("buffer_load_dwordx2 over its address: .x", R(out, 0, i), 0xd0000000 + 2 * i);
-      CHECK_EQ32("buffer_load_dwordx2 over its address: .y", R(out, 1, i),
-                 0xd0000000 + 2 * i + 1);
+      CHECK_EQ32("buffer_load_dwordx2 over its address: .y", R(out, 1, i), 0xd0000000 + 2 * i + 1);
    }
 }
 

@@ -13,13 +13,13 @@
 #include "valu_test.h"
 #include "test_valu_dpp.h"
 
-#define LANES 32
+#define LANES    32
 #define SENTINEL 0xdeadu
 
 static void
 test_dpp(struct sim_test *t)
 {
-   uint32_t a[LANES], b[LANES], z[LANES] = {0};
+   uint32_t a[LANES], b[LANES], z[LANES] = { 0 };
    for (unsigned l = 0; l < LANES; l++) {
       a[l] = sim_u32(l * 1.5f - 7.0f);
       b[l] = sim_u32(100.0f - l * 3.25f);
@@ -28,8 +28,8 @@ test_dpp(struct sim_test *t)
    struct kiln_sim_dispatch disp = vt_dispatch(LANES, 32);
    if (!ST_RUN_OK(t, prog_dpp, &disp))
       return;
-   static const unsigned dpp8_rev[8] = {7, 6, 5, 4, 3, 2, 1, 0};
-   static const unsigned dpp8_sel[8] = {1, 1, 1, 1, 0, 0, 0, 0};
+   static const unsigned dpp8_rev[8] = { 7, 6, 5, 4, 3, 2, 1, 0 };
+   static const unsigned dpp8_sel[8] = { 1, 1, 1, 1, 0, 0, 0, 0 };
    for (unsigned l = 0; l < LANES; l++) {
       unsigned row = l & ~15u, idx = l & 15;
       CHECK_EQ32("quad_perm", SLOT(out, 0, l), a[(l & ~3u) | (3 - (l & 3))]);
@@ -41,8 +41,7 @@ test_dpp(struct sim_test *t)
       CHECK_EQ32("row_share", SLOT(out, 6, l), a[row | 3]);
       CHECK_EQ32("row_xmask", SLOT(out, 7, l), a[row | (idx ^ 5)]);
       bool enabled = (l >> 4) == 1 && (((l >> 2) & 3) == 0 || ((l >> 2) & 3) == 2);
-      CHECK_EQ32("row_mask/bank_mask", SLOT(out, 8, l),
-                 enabled ? a[(l & ~3u) | 1] : SENTINEL);
+      CHECK_EQ32("row_mask/bank_mask", SLOT(out, 8, l), enabled ? a[(l & ~3u) | 1] : SENTINEL);
       float prev = idx == 0 ? 0.0f : sim_f32(a[l - 1]);
       CHECK_EQ32("v_add_f32_dpp row_shr", SLOT(out, 9, l), sim_u32(prev + sim_f32(b[l])));
       CHECK_EQ32("v_add_f32_dpp modifiers", SLOT(out, 10, l),
@@ -55,7 +54,7 @@ test_dpp(struct sim_test *t)
 static void
 test_sdwa(struct sim_test *t)
 {
-   uint32_t a[LANES], b[LANES], z[LANES] = {0};
+   uint32_t a[LANES], b[LANES], z[LANES] = { 0 };
    for (unsigned l = 0; l < LANES; l++) {
       a[l] = vt_half_bits((_Float16)(l * 0.25 - 2)) << 16 | (0x80u + l * 37) | (l << 24);
       b[l] = (l * 0x01030507u) & 0xff7fffffu;
@@ -73,8 +72,7 @@ test_sdwa(struct sim_test *t)
                  ((a[l] >> 24) & 0xff) << 8);
       CHECK_EQ32("v_mov_b32_sdwa sext BYTE_0", SLOT(out, 2, l), (uint32_t)(int32_t)(int8_t)a[l]);
       uint32_t r = ((a[l] >> 16) + ((b[l] >> 16) & 0xff)) & 0xffff;
-      CHECK_EQ32("v_add_nc_u32_sdwa WORD_0 sext", SLOT(out, 3, l),
-                 (uint32_t)(int32_t)(int16_t)r);
+      CHECK_EQ32("v_add_nc_u32_sdwa WORD_0 sext", SLOT(out, 3, l), (uint32_t)(int32_t)(int16_t)r);
       CHECK_EQ32("v_cmp_gt_u32_sdwa", SLOT(out, 4, l), (a[l] & 0xff) > (b[l] & 0xff));
    }
 }
@@ -82,7 +80,7 @@ test_sdwa(struct sim_test *t)
 static void
 test_lanes(struct sim_test *t)
 {
-   uint32_t a[LANES], b[LANES], c[LANES], z[LANES] = {0};
+   uint32_t a[LANES], b[LANES], c[LANES], z[LANES] = { 0 };
    for (unsigned l = 0; l < LANES; l++) {
       a[l] = 0x1000u + l * 17;
       b[l] = 0x2000u + l;

@@ -203,11 +203,16 @@ static void
 test_division(void)
 {
    static const float cases[][2] = {
-      {1.0f, 3.0f},         {2.0f, 7.0f},        {-5.5f, 0.1f},        {1e30f, 1e-10f},
-      {0x1p100f, 0x1p-30f}, {0x1p-120f, 0x1p10f}, {0x1p-140f, 3.0f},    {1.0f, 0x1p127f},
-      {3.0f, 0x1.8p127f},   {0x1p127f, 0x1p-20f}, {7.0f, 0x1p-140f},    {0x1p-149f, 0x1p-149f},
-      {1.0f, 0.0f},         {0.0f, 0.0f},        {-0.0f, 5.0f},        {INFINITY, 2.0f},
-      {INFINITY, INFINITY}, {1.0f, -INFINITY},   {123456.0f, 0.001f},  {0x1.fffffep127f, 0.5f},
+      { 1.0f, 3.0f },         { 2.0f, 7.0f },
+      { -5.5f, 0.1f },        { 1e30f, 1e-10f },
+      { 0x1p100f, 0x1p-30f }, { 0x1p-120f, 0x1p10f },
+      { 0x1p-140f, 3.0f },    { 1.0f, 0x1p127f },
+      { 3.0f, 0x1.8p127f },   { 0x1p127f, 0x1p-20f },
+      { 7.0f, 0x1p-140f },    { 0x1p-149f, 0x1p-149f },
+      { 1.0f, 0.0f },         { 0.0f, 0.0f },
+      { -0.0f, 5.0f },        { INFINITY, 2.0f },
+      { INFINITY, INFINITY }, { 1.0f, -INFINITY },
+      { 123456.0f, 0.001f },  { 0x1.fffffep127f, 0.5f },
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       float n = cases[i][0], d = cases[i][1];
@@ -223,8 +228,9 @@ test_division(void)
    }
 
    static const double cases64[][2] = {
-      {1.0, 3.0}, {2.0, 7.0}, {-5.5, 0.1}, {1e300, 1e-10}, {0x1p-1000, 0x1p30},
-      {0x1p-1060, 3.0}, {1.0, 0x1p1023}, {0x1p1000, 0x1p-30}, {1.0, 0.0}, {INFINITY, 2.0},
+      { 1.0, 3.0 },          { 2.0, 7.0 },       { -5.5, 0.1 },     { 1e300, 1e-10 },
+      { 0x1p-1000, 0x1p30 }, { 0x1p-1060, 3.0 }, { 1.0, 0x1p1023 }, { 0x1p1000, 0x1p-30 },
+      { 1.0, 0.0 },          { INFINITY, 2.0 },
    };
    for (unsigned i = 0; i < sizeof(cases64) / sizeof(cases64[0]); i++) {
       double n = cases64[i][0], d = cases64[i][1];

@@ -30,8 +30,8 @@ static void
 check_ulp(struct sim_test *t, const char *what, unsigned lane, uint32_t got, float exp, int n)
 {
    int64_t d = (int64_t)(int32_t)got - (int64_t)(int32_t)sim_u32(exp);
-   CHECK(llabs(d) <= n, "%s lane %u: got %a, expected %a within %d ulp", what, lane,
-         sim_f32(got), exp, n);
+   CHECK(llabs(d) <= n, "%s lane %u: got %a, expected %a within %d ulp", what, lane, sim_f32(got),
+         exp, n);
 }
 
 static float
@@ -269,7 +269,8 @@ test_int(struct sim_test *t)
       for (unsigned i = 0; i < 32; i++)
          bits |= ((a[l] >> i) & 1) << (31 - i);
       int32_t s0 = a[l], s1 = b[l], s2 = c[l];
-      int32_t med = s0 > s1 ? (s1 > s2 ? s1 : (s0 > s2 ? s2 : s0)) : (s0 > s2 ? s0 : (s1 > s2 ? s2 : s1));
+      int32_t med =
+         s0 > s1 ? (s1 > s2 ? s1 : (s0 > s2 ? s2 : s0)) : (s0 > s2 ? s0 : (s1 > s2 ? s2 : s1));
 
       CHECK_EQ32("v_add_co_u32 (64-bit lo)", SLOT(out, 0, l), (uint32_t)sum);
       CHECK_EQ32("v_add_co_ci_u32 (64-bit hi)", SLOT(out, 1, l), (uint32_t)(sum >> 32));
@@ -331,10 +332,11 @@ test_f64(struct sim_test *t)
    if (!ST_RUN_OK(t, prog_f64, &disp))
       return;
    for (unsigned l = 0; l < LANES; l++) {
-      double r[6] = {x[l] + y[l], x[l] * y[l], fma(x[l], y[l], x[l]), -x[l] + 1.0,
-                     1.0 / y[l], fmax(x[l], y[l])};
-      static const char *names[6] = {"v_add_f64", "v_mul_f64", "v_fma_f64",
-                                     "v_add_f64 neg, inline 1.0", "v_rcp_f64", "v_max_f64"};
+      double r[6] = { x[l] + y[l], x[l] * y[l], fma(x[l], y[l], x[l]),
+                      -x[l] + 1.0, 1.0 / y[l],  fmax(x[l], y[l]) };
+      static const char *names[6] = { "v_add_f64", "v_mul_f64",
+                                      "v_fma_f64", "v_add_f64 neg, inline 1.0",
+                                      "v_rcp_f64", "v_max_f64" };
       for (unsigned i = 0; i < 6; i++) {
          uint64_t got = ((uint64_t)SLOT(out, 2 * i + 1, l) << 32) | SLOT(out, 2 * i, l);
          CHECK_EQ64(names[i], got, sim_u64(r[i]));
@@ -394,8 +396,7 @@ test_f16(struct sim_test *t)
       e = pk(fma16(lo16(A), lo16(B), lo16(C)), hi16(e));
       CHECK_EQ32("v_fma_f16", SLOT(out, 3, l), e);
       CHECK_EQ32("v_pk_add_f16", SLOT(out, 4, l), pk(lo16(A) + lo16(B), hi16(A) + hi16(B)));
-      CHECK_EQ32("v_pk_mul_f16 op_sel", SLOT(out, 5, l),
-                 pk(hi16(A) * lo16(B), lo16(A) * hi16(B)));
+      CHECK_EQ32("v_pk_mul_f16 op_sel", SLOT(out, 5, l), pk(hi16(A) * lo16(B), lo16(A) * hi16(B)));
       CHECK_EQ32("v_pk_fma_f16 neg_lo", SLOT(out, 6, l),
                  pk(fma16(-lo16(A), lo16(B), lo16(C)), fma16(hi16(A), hi16(B), hi16(C))));
       check_f32(t, "v_fma_mix_f32", l, SLOT(out, 7, l),
@@ -418,9 +419,9 @@ test_fdiv(struct sim_test *t)
 {
    uint32_t a[LANES], b[LANES], c[LANES], d[LANES];
    static const float special[][2] = {
-      {1.0f, 3.0f},       {1.0f, 0.0f},        {0.0f, 0.0f},         {INFINITY, 2.0f},
-      {1e30f, 1e-10f},    {0x1p-140f, 3.0f},   {1.0f, 0x1p127f},     {0x1p127f, 0x1p-20f},
-      {-7.0f, 0x1p-140f}, {5.0f, -INFINITY},   {NAN, 1.0f},          {0x1.fffffep127f, 0.5f},
+      { 1.0f, 3.0f },       { 1.0f, 0.0f },      { 0.0f, 0.0f },     { INFINITY, 2.0f },
+      { 1e30f, 1e-10f },    { 0x1p-140f, 3.0f }, { 1.0f, 0x1p127f }, { 0x1p127f, 0x1p-20f },
+      { -7.0f, 0x1p-140f }, { 5.0f, -INFINITY }, { NAN, 1.0f },      { 0x1.fffffep127f, 0.5f },
    };
    for (unsigned l = 0; l < LANES; l++) {
       a[l] = sim_u32(((int)l - 13) * 3.3f + 0.01f);

@@ -14,7 +14,7 @@
 #include "sim_fp.h"
 #include "sim_test.h"
 
-#define SLOT(out, i, l) ((out)[(i) * 64 + (l)])
+#define SLOT(out, i, l) ((out)[(i)*64 + (l)])
 
 /* COMPUTE_PGM_RSRC1 float mode: round to nearest, denormals kept, DX10
  * clamp and IEEE mode on. */
