@@ -14,12 +14,14 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "amdgpu_drm.h"
 #include "kiln_amdgpu_private.h"
 #include "sid.h"
+#include "util/macros.h"
 
 #include "kiln_sim_amdgpu.h" /* KILN_SIM_AMDGPU_INFO_LAST_FAULT */
 
@@ -42,9 +44,13 @@ static int
 submit(struct kiln_amdgpu_device *dev, uint64_t ib_va, unsigned ib_dw,
        struct kiln_amdgpu_bo *const *bos, unsigned num_bos, uint64_t *seq)
 {
-   struct drm_amdgpu_bo_list_entry entries[64];
-   if (num_bos > 64)
-      return kiln_amdgpu_error(dev, -E2BIG, "%u buffers in one dispatch, over 64", num_bos);
+   /* The kernel takes a BO list of any length; most launches fit the
+    * stack, one with many images (CL_DEVICE_MAX_READ_IMAGE_ARGS is 128)
+    * does not. */
+   struct drm_amdgpu_bo_list_entry stack[64], *entries = stack;
+   if (num_bos > ARRAY_SIZE(stack) && !(entries = malloc(num_bos * sizeof(*entries))))
+      return kiln_amdgpu_error(dev, -ENOMEM, "out of host memory for a list of %u buffers",
+                               num_bos);
    for (unsigned i = 0; i < num_bos; i++)
       entries[i] = (struct drm_amdgpu_bo_list_entry){ bos[i]->handle, 0 };
 
@@ -74,6 +80,8 @@ submit(struct kiln_amdgpu_device *dev, uint64_t ib_va, unsigned ib_dw,
    int ret = kiln_amdgpu_ioctl(dev, DRM_IOCTL_AMDGPU_CS, &cs);
    dev->stats.cs_ioctl_ns += now_ns() - start;
    dev->stats.submissions++;
+   if (entries != stack)
+      free(entries);
    if (!ret)
       *seq = cs.out.handle;
    return ret;
