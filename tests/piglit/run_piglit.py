@@ -31,12 +31,14 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 import time
 import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+from icd_runner import (clip, make_vendors_dir, read_expectations,  # noqa: E402
+                        resolve_platform, run_process)
 
 # piglit's order, best to worst (framework/status.py): skip and notrun do
 # not count; among the others the larger is worse.
@@ -45,7 +47,6 @@ COUNTED = ['pass', 'warn', 'fail', 'timeout', 'crash']
 SEVERITY = {'pass': 0, 'skip': 1, 'notrun': 1, 'warn': 2, 'fail': 3,
             'timeout': 4, 'crash': 5}
 COLUMNS = ['pass', 'fail', 'skip', 'crash', 'timeout', 'warn', 'notrun']
-OUTPUT_KEEP = 3000   # characters of each test's stdout/stderr kept, at each end
 
 
 def status_key(s):
@@ -106,104 +107,24 @@ def interpret(returncode, out):
     return effective(), subtests
 
 
-def clip(text):
-    """The start (where tests say what they check) and the end (the verdict)."""
-    if len(text) <= 2 * OUTPUT_KEEP:
-        return text
-    return text[:OUTPUT_KEEP] + '\n[...]\n' + text[-OUTPUT_KEEP:]
-
-
 def run_one(name, argv, env, cwd, timeout):
-    start = time.monotonic()
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            cwd=cwd, env=env, start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=timeout)
-        timed_out = False
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        out, err = proc.communicate()
-        timed_out = True
-    elapsed = time.monotonic() - start
+    p = run_process(argv, env, cwd, timeout)
     subtests = {}
-    try:
-        out_s, err_s = out.decode(), err.decode()
-        decoded = True
-    except UnicodeDecodeError:
-        out_s = out.decode(errors='replace')
-        err_s = err.decode(errors='replace')
-        decoded = False
-    if timed_out:
+    if p['timed_out']:
         result = 'timeout'
-    elif not decoded:
+    elif not p['decoded']:
         result = 'crash'   # piglit: "UnicodeDecodeError" is a crash
     else:
-        result, subtests = interpret(proc.returncode, out_s)
+        result, subtests = interpret(p['returncode'], p['out'])
     return name, {
         'result': result,
-        'returncode': None if timed_out else proc.returncode,
-        'time': round(elapsed, 3),
+        'returncode': p['returncode'],
+        'time': round(p['time'], 3),
         'command': ' '.join(argv),
         'subtests': subtests,
-        'out': clip(out_s),
-        'err': clip(err_s),
+        'out': clip(p['out']),
+        'err': clip(p['err']),
     }
-
-
-def make_vendors_dir(icds):
-    """A directory of .icd files naming each library, for OCL_ICD_VENDORS.
-
-    Each library is copied into the directory first, so that the whole run
-    loads one build of it: a relink in the build directory during a run of
-    minutes would otherwise leave tests finding no platform (a skip).
-    """
-    d = tempfile.mkdtemp(prefix='kiln-icd-')
-    for i, lib in enumerate(icds):
-        path = os.path.abspath(lib)
-        if not os.path.exists(path):
-            sys.exit(f'run_piglit: ICD library {path} does not exist')
-        copy = os.path.join(d, f'{i}-{os.path.basename(path)}')
-        shutil.copy2(path, copy)
-        with open(copy + '.icd', 'w') as f:
-            f.write(copy + '\n')
-    return d
-
-
-def resolve_platform(want, env):
-    """The full CL_PLATFORM_NAME containing `want` (any case), from clinfo -l.
-
-    piglit matches PIGLIT_CL_PLATFORM as a prefix of the name, case and all;
-    the full name makes `--platform kiln` mean what test_cl_api means by it.
-    """
-    clinfo = shutil.which('clinfo')
-    if not clinfo:
-        return want
-    out = subprocess.run([clinfo, '-l'], env=env, capture_output=True, text=True).stdout
-    names = re.findall(r'^Platform #\d+: (.*)$', out, re.M)
-    for n in names:
-        if want.lower() in n.lower():
-            return n
-    sys.exit(f'run_piglit: no OpenCL platform matches "{want}" (found: {", ".join(names) or "none"})')
-
-
-def read_expectations(path):
-    """{name: (result, cause)} from `name  result  # cause` lines."""
-    expected = {}
-    with open(path) as f:
-        for lineno, line in enumerate(f, 1):
-            body, _, cause = line.partition(' #')
-            if line.lstrip().startswith('#'):
-                continue
-            body = body.strip()
-            if not body:
-                continue
-            name, _, result = body.rpartition(' ')
-            name = name.strip()
-            if result not in SEVERITY or not name:
-                sys.exit(f'{path}:{lineno}: expected "name  result  # cause", '
-                         f'result one of {", ".join(SEVERITY)}')
-            expected[name] = (result, cause.strip())
-    return expected
 
 
 def compare(results, expected, path):
@@ -347,7 +268,7 @@ def main():
     env = dict(os.environ)
     vendors = None
     if args.icd:
-        vendors = make_vendors_dir(args.icd)
+        vendors = make_vendors_dir(args.icd, 'run_piglit')
         env['OCL_ICD_VENDORS'] = vendors
     # The unpacked package's libraries first; its RUNPATH names /usr/lib.
     env['LD_LIBRARY_PATH'] = ':'.join(
@@ -355,7 +276,7 @@ def main():
         + ([env['LD_LIBRARY_PATH']] if env.get('LD_LIBRARY_PATH') else []))
     platform = None
     if args.platform:
-        platform = resolve_platform(args.platform, env)
+        _, platform = resolve_platform(args.platform, env, 'run_piglit')
         env['PIGLIT_CL_PLATFORM'] = platform
 
     print(f'piglit cl: {len(tests)} tests, {args.jobs} at a time, platform '
@@ -399,7 +320,7 @@ def report(args, results, platform, elapsed, all_names):
                   ' '.join(f'{total.get(c, 0)}' for c in COLUMNS) + '\n')
         write_expectations(results, args.write_expectations, header)
     if args.expectations:
-        bad = compare(results, read_expectations(args.expectations), args.expectations)
+        bad = compare(results, read_expectations(args.expectations, SEVERITY), args.expectations)
         if bad:
             print(f'\nFAIL: {bad} tests differ from {args.expectations} for the worse')
             return 1

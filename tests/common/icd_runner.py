@@ -1,0 +1,120 @@
+# Copyright © 2026 kiln contributors
+# SPDX-License-Identifier: MIT
+"""What the runners of outside OpenCL test suites share (piglit's profile in
+tests/piglit/run_piglit.py, the Khronos CTS in tests/cts/run_cts.py): a
+vendors directory that makes Debian's ICD loader (ocl-icd) see only the ICD
+libraries given, the platform a name means, one test program run with a
+time limit that kills its whole process group, and the expectations files
+both keep (one line per test that does not pass: `name  result  # cause`).
+"""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+OUTPUT_KEEP = 3000   # characters of each test's stdout/stderr kept, at each end
+
+
+def clip(text, keep=OUTPUT_KEEP):
+    """The start (where tests say what they check) and the end (the verdict)."""
+    if len(text) <= 2 * keep:
+        return text
+    return text[:keep] + '\n[...]\n' + text[-keep:]
+
+
+def make_vendors_dir(icds, who):
+    """A directory of .icd files naming each library, for OCL_ICD_VENDORS.
+
+    Each library is copied into the directory first, so that the whole run
+    loads one build of it: a relink in the build directory during a run of
+    minutes would otherwise leave tests finding no platform (a skip).
+    """
+    d = tempfile.mkdtemp(prefix='kiln-icd-')
+    for i, lib in enumerate(icds):
+        path = os.path.abspath(lib)
+        if not os.path.exists(path):
+            shutil.rmtree(d, ignore_errors=True)
+            sys.exit(f'{who}: ICD library {path} does not exist')
+        copy = os.path.join(d, f'{i}-{os.path.basename(path)}')
+        shutil.copy2(path, copy)
+        with open(copy + '.icd', 'w') as f:
+            f.write(copy + '\n')
+    return d
+
+
+def list_platforms(env):
+    """The CL_PLATFORM_NAMEs the loader offers under env, in its order
+    (clinfo -l), or None without clinfo."""
+    clinfo = shutil.which('clinfo')
+    if not clinfo:
+        return None
+    out = subprocess.run([clinfo, '-l'], env=env, capture_output=True, text=True).stdout
+    return re.findall(r'^Platform #\d+: (.*)$', out, re.M)
+
+
+def resolve_platform(want, env, who):
+    """(index, full CL_PLATFORM_NAME) of the first platform whose name
+    contains `want` (any case); (None, want) without clinfo."""
+    names = list_platforms(env)
+    if names is None:
+        return None, want
+    for i, n in enumerate(names):
+        if want.lower() in n.lower():
+            return i, n
+    sys.exit(f'{who}: no OpenCL platform matches "{want}" (found: {", ".join(names) or "none"})')
+
+
+def run_process(argv, env, cwd, timeout):
+    """Runs argv in a session of its own; after `timeout` seconds the whole
+    process group is killed. Returns a dict: returncode (None on timeout),
+    timed_out, out, err (decoded, undecodable bytes replaced), decoded
+    (False when they were not UTF-8) and time in seconds."""
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL, cwd=cwd, env=env,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+        timed_out = False
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        timed_out = True
+    elapsed = time.monotonic() - start
+    try:
+        out_s, err_s = out.decode(), err.decode()
+        decoded = True
+    except UnicodeDecodeError:
+        out_s = out.decode(errors='replace')
+        err_s = err.decode(errors='replace')
+        decoded = False
+    return {'returncode': None if timed_out else proc.returncode, 'timed_out': timed_out,
+            'out': out_s, 'err': err_s, 'decoded': decoded, 'time': elapsed}
+
+
+def read_expectations(path, results):
+    """{name: (result, cause)} from `name  result  # cause` lines; `results`
+    are the results a line may give. A name may contain spaces."""
+    expected = {}
+    with open(path) as f:
+        for lineno, line in enumerate(f, 1):
+            body, _, cause = line.partition(' #')
+            if line.lstrip().startswith('#'):
+                continue
+            body = body.strip()
+            if not body:
+                continue
+            name, _, result = body.rpartition(' ')
+            name = name.strip()
+            if result not in results or not name:
+                sys.exit(f'{path}:{lineno}: expected "name  result  # cause", '
+                         f'result one of {", ".join(results)}')
+            if name in expected:
+                sys.exit(f'{path}:{lineno}: {name} is listed twice')
+            expected[name] = (result, cause.strip())
+    return expected
