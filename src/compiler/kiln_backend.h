@@ -13,6 +13,7 @@
 #define KILN_BACKEND_H
 
 #include "kiln_compiler.h"
+#include "kiln_config.h"
 #include "kiln_nir_passes.h"
 #include "nir.h"
 
@@ -47,7 +48,8 @@ struct kiln_backend {
                                               struct kiln_kernel *kernel, char **log);
 };
 
-/* The backends kiln has, each defined beside its code. */
+/* The backends kiln has, each defined beside its code (kiln_config.h says
+ * whether this build has Intel's). */
 extern const struct kiln_backend kiln_backend_amd;
 #ifdef KILN_HAVE_INTEL
 extern const struct kiln_backend kiln_backend_intel;

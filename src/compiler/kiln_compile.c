@@ -24,24 +24,6 @@
 #include "util/os_time.h"
 #include "util/u_debug.h"
 
-static const struct debug_named_value kiln_debug_options[] = {
-   { "spirv", KILN_DEBUG_SPIRV, "Print SPIR-V (disassembled) of each program" },
-   { "nir", KILN_DEBUG_NIR, "Print NIR as it leaves spirv_to_nir" },
-   { "nir-final", KILN_DEBUG_NIR_FINAL, "Print NIR as it enters the backend" },
-   { "asm", KILN_DEBUG_ASM, "Print the machine code of each kernel" },
-   { "stats", KILN_DEBUG_STATS,
-     "Print code statistics of each kernel, and what each device queue drain took" },
-   DEBUG_NAMED_VALUE_END,
-};
-
-DEBUG_GET_ONCE_FLAGS_OPTION(kiln_debug, "KILN_DEBUG", kiln_debug_options, 0)
-
-uint32_t
-kiln_debug_flags(void)
-{
-   return debug_get_option_kiln_debug();
-}
-
 static const char *const target_names[] = {
    [KILN_TARGET_GFX900] = "gfx900",   [KILN_TARGET_GFX1030] = "gfx1030",
    [KILN_TARGET_GFX1100] = "gfx1100", [KILN_TARGET_TGL] = "tgl",

@@ -30,14 +30,9 @@ enum kiln_target {
 };
 #define KILN_NUM_TARGETS (KILN_TARGET_DG2 + 1)
 
-/* KILN_DEBUG flags; kiln_debug_flags() parses the environment. */
-enum kiln_debug {
-   KILN_DEBUG_SPIRV = 1 << 0,
-   KILN_DEBUG_NIR = 1 << 1,       /* NIR as it leaves spirv_to_nir + CL lowering */
-   KILN_DEBUG_NIR_FINAL = 1 << 2, /* NIR as it enters the backend */
-   KILN_DEBUG_ASM = 1 << 3,
-   KILN_DEBUG_STATS = 1 << 4,
-};
+/* KILN_DEBUG's flags (enum kiln_debug) and kiln_debug_flags(): one table
+ * for every layer, include/kiln_debug.h. */
+#include "kiln_debug.h"
 
 enum kiln_source_kind {
    KILN_SOURCE_OPENCL_C,
@@ -272,7 +267,6 @@ int64_t kiln_printf_print(FILE *out, const struct kiln_kernel *kernel, const voi
 
 const char *kiln_target_name(enum kiln_target target);
 bool kiln_target_from_name(const char *name, enum kiln_target *target);
-uint32_t kiln_debug_flags(void);
 
 #ifdef __cplusplus
 }
