@@ -3,15 +3,15 @@
  * SPDX-License-Identifier: MIT
  *
  * Host cost of a dispatch through drivers/amdgpu: an empty kernel (one
- * s_endpgm) launched over and over on the device KILN_DEVICE names (the
- * emulated gfx1030 by default), timing the whole round trip (kernarg and
+ * s_endpgm) launched over and over on the device the command line names
+ * ("sim", the emulated gfx1030, by default), timing the whole round trip (kernarg and
  * PM4 built, CS submitted, fence waited on) and subtracting the time spent
  * inside the CS ioctl, which on the emulated device is where the command
  * processor and the shader run.  Also the resident memory of an opened,
  * idle device.  Prints a table with the targets (< 10 us per dispatch,
  * < 16 MiB idle RSS); exits non-zero if a dispatch fails.
  *
- * usage: bench_dispatch [iterations]
+ * usage: bench_dispatch [iterations [device]]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,7 +54,7 @@ main(int argc, char **argv)
 
    long rss_before = rss_kib();
    struct kiln_amdgpu_device *dev;
-   if (kiln_amdgpu_device_open(NULL, &dev, msg, sizeof(msg))) {
+   if (kiln_amdgpu_device_open(argc > 2 ? argv[2] : "sim", &dev, msg, sizeof(msg))) {
       fprintf(stderr, "bench_dispatch: no device: %s\n", msg);
       return 1;
    }

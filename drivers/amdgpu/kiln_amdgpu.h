@@ -54,10 +54,11 @@ struct kiln_amdgpu_device_info {
    uint64_t va_start, va_end; /* the range the VA allocator hands out */
 };
 
-/* Opens a device.  which: NULL = the KILN_DEVICE environment variable, or
- * when that is unset the first amdgpu render node with a supported GFX
- * level, else the emulated gfx1030; "sim" = the emulated device; a path =
- * that render node.  On failure msg (when non-NULL) says why. */
+/* Opens a device.  which: NULL or "" = the first amdgpu render node with a
+ * supported GFX level, else the emulated gfx1030; "sim" = the emulated
+ * device; a path = that render node.  The environment is not read here:
+ * src/device reads KILN_DEVICE and names the device.  On failure msg
+ * (when non-NULL) says why. */
 int kiln_amdgpu_device_open(const char *which, struct kiln_amdgpu_device **dev, char *msg,
                             size_t msg_size);
 /* Opens the first amdgpu render node with a supported GFX level, as

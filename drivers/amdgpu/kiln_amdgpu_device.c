@@ -19,8 +19,8 @@
 #include <xf86drm.h>
 
 #include "amdgpu_drm.h"
+#include "kiln_debug.h"
 #include "kiln_amdgpu_private.h"
-#include "util/u_debug.h"
 
 #ifdef KILN_HAVE_SIM_AMDGPU
 #include "kiln_sim_amdgpu.h"
@@ -273,18 +273,6 @@ kiln_amdgpu_ctx_destroy(struct kiln_amdgpu_device *dev, uint32_t ctx_id)
 
 /* --- open / close --------------------------------------------------------- */
 
-/* KILN_DEBUG=driver (or all), parsed as the compiler and the emulator parse
- * the same comma list: Mesa's parse_debug_string. */
-static bool
-debug_enabled(void)
-{
-   static const struct debug_control options[] = {
-      { "driver", 1 },
-      { NULL, 0 },
-   };
-   return parse_debug_string(getenv("KILN_DEBUG"), options) & 1;
-}
-
 static int
 open_sim(struct kiln_amdgpu_device *dev)
 {
@@ -362,7 +350,7 @@ open_one(const char *spec, struct kiln_amdgpu_device **out, char *msg, size_t ms
       return -ENOMEM;
    }
    dev->fd = -1;
-   dev->debug = debug_enabled();
+   dev->debug = kiln_debug_flags() & KILN_DEBUG_DRIVER;
 
    ret = !strcmp(spec, "sim") ? open_sim(dev) : open_node(dev, spec);
    if (!ret)
@@ -410,8 +398,6 @@ int
 kiln_amdgpu_device_open(const char *which, struct kiln_amdgpu_device **dev, char *msg,
                         size_t msg_size)
 {
-   if (!which || !*which)
-      which = getenv("KILN_DEVICE");
    if (which && *which)
       return open_one(which, dev, msg, msg_size);
    if (!kiln_amdgpu_device_open_first_node(dev))

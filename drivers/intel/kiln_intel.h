@@ -46,8 +46,9 @@ struct kiln_intel_bo {
 };
 
 /* Opens path, or the first render node the i915 or xe driver answers on
- * when path is NULL (KILN_DEVICE names one); 0 on success, else an errno
- * with a message in err. */
+ * when path is NULL or "" (the environment is not read here: src/device
+ * reads KILN_DEVICE); 0 on success, else an errno with a message in err.
+ * KILN_DEBUG=driver prints what the device opens, submits and waits for. */
 int kiln_intel_device_open(const char *path, struct kiln_intel_device **dev, char *err,
                            size_t err_size);
 void kiln_intel_device_close(struct kiln_intel_device *dev);

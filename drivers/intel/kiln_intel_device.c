@@ -21,12 +21,27 @@
 #include <xf86drm.h>
 
 #include "isl/isl.h"
+#include "kiln_debug.h"
 #include "util/u_math.h"
 
 /* Buffers start above 4 GiB, so every address the batch names
  * exercises the 48-bit forms. */
 #define KILN_INTEL_FIRST_ADDRESS (UINT64_C(1) << 32)
 #define KILN_INTEL_BO_ALIGN      (UINT64_C(64) << 10)
+
+void
+kiln_intel_debug(const struct kiln_intel_device *dev, const char *fmt, ...)
+{
+   va_list ap;
+
+   if (!dev->debug)
+      return;
+   va_start(ap, fmt);
+   fprintf(stderr, "kiln intel: ");
+   vfprintf(stderr, fmt, ap);
+   fprintf(stderr, "\n");
+   va_end(ap);
+}
 
 int
 kiln_intel_error(char *err, size_t err_size, int error, const char *fmt, ...)
@@ -57,9 +72,7 @@ node_kmd(int fd)
 static int
 open_node(const char *path, const struct kiln_intel_kmd **kmd, char *err, size_t err_size)
 {
-   if (!path)
-      path = getenv("KILN_DEVICE");
-   if (path) {
+   if (path && *path) {
       int fd = open(path, O_RDWR | O_CLOEXEC);
       if (fd < 0)
          return -kiln_intel_error(err, err_size, errno, "%s: %s", path, strerror(errno));
@@ -96,6 +109,7 @@ kiln_intel_device_open(const char *path, struct kiln_intel_device **out, char *e
       return kiln_intel_error(err, err_size, ENOMEM, "out of memory");
    }
    dev->fd = fd;
+   dev->debug = kiln_debug_flags() & KILN_DEBUG_DRIVER;
    dev->next_address = KILN_INTEL_FIRST_ADDRESS;
    if (!intel_get_device_info_from_fd(fd, &dev->info, 12, 12) ||
        (dev->info.verx10 != 120 && dev->info.verx10 != 125)) {
@@ -113,6 +127,11 @@ kiln_intel_device_open(const char *path, struct kiln_intel_device **out, char *e
       return ret;
    }
    dev->kmd = kmd; /* from here on, close() finishes it */
+   kiln_intel_debug(dev, "opened %s (%s): %s, Gen%s, %u EUs, %u threads each",
+                    path && *path ? path : "the first Intel render node", kmd->name, dev->info.name,
+                    dev->info.verx10 == 125 ? "12.5" : "12",
+                    dev->info.max_eus_per_subslice * dev->info.subslice_total,
+                    dev->info.num_thread_per_eu);
    *out = dev;
    return 0;
 }
@@ -185,7 +204,11 @@ kiln_intel_wait(struct kiln_intel_device *dev, const struct kiln_intel_submissio
 {
    int ret = dev->kmd->wait(dev, s, timeout_ns, err, err_size);
    if (ret == ETIME)
-      return kiln_intel_error(err, err_size, ETIME, "the dispatch did not finish in %lld ns",
-                              (long long)timeout_ns);
-   return ret ? ret : dev->kmd->reset_status(dev, err, err_size);
+      kiln_intel_error(err, err_size, ETIME, "the dispatch did not finish in %lld ns",
+                       (long long)timeout_ns);
+   else if (!ret)
+      ret = dev->kmd->reset_status(dev, err, err_size);
+   if (ret)
+      kiln_intel_debug(dev, "wait for exec %llu: %s", (unsigned long long)s->seqno, err);
+   return ret;
 }

@@ -238,9 +238,18 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
    assert(dwords <= KILN_INTEL_BATCH_DWORDS);
    s->batch_bytes = dwords * 4;
 
+   kiln_intel_debug(dev,
+                    "dispatch: global %ux%ux%u offset %u,%u,%u local %ux%ux%u SIMD%u, "
+                    "%u walkers, %u threads a group, slm %u, scratch %u a thread, batch %u bytes",
+                    l->global_size[0], l->global_size[1], l->global_size[2], l->global_offset[0],
+                    l->global_offset[1], l->global_offset[2], l->local_size[0], l->local_size[1],
+                    l->local_size[2], l->simd_width, num_walkers, threads, l->slm_bytes,
+                    per_thread_scratch, s->batch_bytes);
    ret = dev->kmd->submit(dev, l->bos, l->num_bos, s, err, err_size);
-   if (ret)
+   if (ret) {
+      kiln_intel_debug(dev, "submit: %s", err);
       kiln_intel_submission_finish(dev, s);
+   }
    return ret;
 }
 

@@ -52,6 +52,7 @@ struct kiln_intel_scratch {
 
 struct kiln_intel_device {
    int fd;
+   bool debug; /* KILN_DEBUG contains "driver" */
    const struct kiln_intel_kmd *kmd;
    struct intel_device_info info;
    struct isl_device isl;              /* Gen12.5's scratch surface state */
@@ -86,6 +87,9 @@ int kiln_intel_scratch_get(struct kiln_intel_device *dev, uint32_t per_thread,
                            struct kiln_intel_scratch **scratch);
 /* Drops a reference; the last frees the buffer.  NULL is ignored. */
 void kiln_intel_scratch_put(struct kiln_intel_device *dev, struct kiln_intel_scratch *scratch);
+
+/* KILN_DEBUG=driver: a line on stderr, "kiln intel: ..." */
+void kiln_intel_debug(const struct kiln_intel_device *dev, const char *fmt, ...) PRINTFLIKE(2, 3);
 
 /* Formats the message into err and returns error. */
 int kiln_intel_error(char *err, size_t err_size, int error, const char *fmt, ...) PRINTFLIKE(4, 5);

@@ -20,24 +20,15 @@
 #include <time.h>
 
 #include "amd/drm-shim/amdgpu_devices.h"
+#include "kiln_debug.h"
 #include "sim_amdgpu_priv.h"
 #include "util/macros.h"
-#include "util/u_debug.h"
 
-/* KILN_DEBUG=sim (or all) reports faults and VM changes, parsed as the
- * compiler and the driver parse the same comma list, so "simtrace" alone
- * does not turn it on. */
+/* KILN_DEBUG=sim (or all) reports faults and VM changes. */
 bool
 sim_amdgpu_debug(void)
 {
-   static const struct debug_control options[] = {
-      { "sim", 1 },
-      { NULL, 0 },
-   };
-   static int debug = -1;
-   if (debug < 0)
-      debug = parse_debug_string(getenv("KILN_DEBUG"), options) & 1;
-   return debug;
+   return kiln_debug_flags() & KILN_DEBUG_SIM;
 }
 
 uint64_t

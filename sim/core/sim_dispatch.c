@@ -23,7 +23,7 @@
 #include "sim_icache.h"
 #include "sim_profile.h"
 #include "sim_vm_priv.h"
-#include "util/u_debug.h"
+#include "kiln_debug.h"
 
 /* COMPUTE_PGM_RSRC1/2 and TMPRING_SIZE fields (gfx10). */
 #define RSRC1_VGPRS(x)          ((x)&0x3f)
@@ -354,14 +354,12 @@ thread_main(void *arg)
    return NULL;
 }
 
-/* KILN_DEBUG=simtrace traces every dispatch, whoever starts it.  The
- * option must be named in the comma list: "all", which parse_debug_string
- * would count, does not print every instruction every wave runs. */
+/* KILN_DEBUG=simtrace traces every dispatch, whoever starts it ("all"
+ * does not: it would print every instruction every wave runs). */
 static bool
 debug_trace(void)
 {
-   const char *env = getenv("KILN_DEBUG");
-   return env && comma_separated_list_contains(env, "simtrace");
+   return kiln_debug_flags() & KILN_DEBUG_SIMTRACE;
 }
 
 static int

@@ -17,7 +17,7 @@
 
 #include "kiln_sim_profile.h"
 #include "sim_profile.h"
-#include "util/u_debug.h"
+#include "kiln_debug.h"
 
 #define HOTTEST 10
 
@@ -225,22 +225,19 @@ kiln_sim_profile_print_json(FILE *out, const struct kiln_sim_profile *p, const c
 bool
 sim_profile_env_enabled(void)
 {
-   const char *env = getenv("KILN_DEBUG");
-   const char *json = getenv("KILN_PROFILE_JSON");
-   return (env && comma_separated_list_contains(env, "profile")) || (json && *json);
+   return (kiln_debug_flags() & KILN_DEBUG_PROFILE) || kiln_debug_profile_json();
 }
 
 void
 sim_profile_env_report(const struct kiln_sim_profile *p)
 {
    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-   const char *env = getenv("KILN_DEBUG");
-   const char *json = getenv("KILN_PROFILE_JSON");
+   const char *json = kiln_debug_profile_json();
 
    pthread_mutex_lock(&lock);
-   if (env && comma_separated_list_contains(env, "profile"))
+   if (kiln_debug_flags() & KILN_DEBUG_PROFILE)
       kiln_sim_profile_print(stderr, p, NULL);
-   if (json && *json) {
+   if (json) {
       FILE *f = fopen(json, "a");
       if (f) {
          kiln_sim_profile_print_json(f, p, NULL);

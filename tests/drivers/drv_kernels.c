@@ -2,14 +2,38 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * Loads the assembled test kernels (drv_kernels.h).
+ * Loads the assembled test kernels, and opens the device they run on
+ * (drv_kernels.h).
  */
 #include "drv_kernels.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "kiln_test.h"
 #include "sid.h"
+
+struct kiln_amdgpu_device *
+drv_open_device(int argc, char **argv)
+{
+   if (argc < 3) {
+      fprintf(stderr,
+              "usage: %s KERNEL_DIR DEVICE [TEST]   (DEVICE: sim, a render node, or \"\")\n",
+              argv[0]);
+      return NULL;
+   }
+   struct kiln_amdgpu_device *dev;
+   char msg[512];
+   if (kiln_amdgpu_device_open(argv[2], &dev, msg, sizeof(msg))) {
+      printf("FAIL: no device: %s\n", msg);
+      return NULL;
+   }
+   const struct kiln_amdgpu_device_info *info = kiln_amdgpu_device_get_info(dev);
+   printf("device %s (%s)\n", info->name, info->target);
+   CHECK(!strcmp(info->target, "gfx1030"), "these kernels are gfx1030 code, device is %s",
+         info->target);
+   return dev;
+}
 
 struct kiln_amdgpu_kernel *
 drv_load_kernel(struct kiln_amdgpu_device *dev, const char *dir, const char *name,

@@ -280,17 +280,10 @@ test_reset(struct kiln_amdgpu_device *dev)
 int
 main(int argc, char **argv)
 {
-   if (argc < 2) {
-      fprintf(stderr, "usage: %s KERNEL_DIR\n", argv[0]);
-      return 2;
-   }
-   kernel_dir = argv[1];
-   struct kiln_amdgpu_device *dev;
-   char msg[512];
-   if (kiln_amdgpu_device_open(NULL, &dev, msg, sizeof(msg))) {
-      printf("FAIL: no device: %s\n", msg);
+   struct kiln_amdgpu_device *dev = drv_open_device(argc, argv);
+   if (!dev)
       return 1;
-   }
+   kernel_dir = argv[1];
    store_ptr = drv_load_kernel(dev, kernel_dir, "store_ptr", 8, 0, 0);
    if (store_ptr) {
       test_marker_orders_rounds(dev);

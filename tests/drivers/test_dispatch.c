@@ -2,8 +2,8 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * Dispatches through drivers/amdgpu on a device (the emulated gfx1030 by
- * default, or what KILN_DEVICE names), with kernels written in assembly
+ * Dispatches through drivers/amdgpu on the device the command line names
+ * (the emulated gfx1030, or a render node), with kernels written in assembly
  * (tests/drivers/kernels/, assembled by llvm-mc) so the driver is tested
  * apart from the compiler.  Expected values come from the OpenCL definition
  * of the work-item functions (global id = group id * enqueued local size +
@@ -332,25 +332,13 @@ static const struct {
 int
 main(int argc, char **argv)
 {
-   if (argc < 2) {
-      fprintf(stderr, "usage: %s KERNEL_DIR [test]\n", argv[0]);
-      return 2;
-   }
+   struct kiln_amdgpu_device *dev = drv_open_device(argc, argv);
+   if (!dev)
+      return 1;
    kernel_dir = argv[1];
 
-   struct kiln_amdgpu_device *dev;
-   char msg[512];
-   if (kiln_amdgpu_device_open(NULL, &dev, msg, sizeof(msg))) {
-      printf("FAIL: no device: %s\n", msg);
-      return 1;
-   }
-   const struct kiln_amdgpu_device_info *info = kiln_amdgpu_device_get_info(dev);
-   printf("device %s (%s)\n", info->name, info->target);
-   CHECK(!strcmp(info->target, "gfx1030"), "these kernels are gfx1030 code, device is %s",
-         info->target);
-
    for (unsigned i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
-      if (argc > 2 && strcmp(argv[2], tests[i].name))
+      if (argc > 3 && strcmp(argv[3], tests[i].name))
          continue;
       unsigned before = kiln_test.failures;
       tests[i].run(dev);

@@ -4,7 +4,7 @@
  *
  * `kiln run FILE.cl -k KERNEL -g X[,Y,Z] [-l ..] [-o ..] [-b OPTS] ARG...`:
  * compiles a program with kiln_compile(), runs a kernel of it once on the
- * device kiln_run_device.h chooses (an amdgpu node, else an Intel Gen12 or
+ * device kiln_device.h chooses (an amdgpu node, else an Intel Gen12 or
  * Gen12.5 node, whose launches kiln_run_intel.c makes, else the emulated
  * gfx1030; KILN_DEVICE forces one; -v names it) and prints every buffer argument
  * afterwards as `argI: v v v`, the same lines PoCL's runner prints for the
@@ -33,14 +33,15 @@
 #include "kiln_amd_abi.h"
 #include "kiln_amdgpu.h"
 #include "kiln_compiler.h"
+#include "kiln_config.h"
 #include "kiln_kernel_desc.h"
 #include "kiln_profile.h"
 #include "kiln_run_args.h"
-#include "kiln_run_device.h"
+#include "kiln_device.h"
 #include "kiln_run_enqueue.h"
 #include "kiln_run_images.h"
 #include "kiln_run_launch_data.h"
-#ifdef KILN_RUN_HAVE_INTEL
+#ifdef KILN_HAVE_INTEL
 #include "kiln_run_intel.h"
 #endif
 
@@ -125,7 +126,7 @@ struct run_kernel {
 struct run_state {
    struct kiln_run_command cmd;
    struct kiln_program *program;
-   struct kiln_run_device device;
+   struct kiln_device device;
    struct kiln_amdgpu_device *dev; /* device's, on an AMD device */
    struct run_kernel kernels[KILN_RUN_MAX_KERNELS];
    struct kiln_amdgpu_bo *bos[KILN_RUN_MAX_ARGS];
@@ -158,7 +159,7 @@ run_state_free(struct run_state *s)
          kiln_amdgpu_kernel_destroy(s->dev, s->kernels[i].hw);
       free(s->kernels[i].kernarg);
    }
-   kiln_run_device_close(&s->device);
+   kiln_device_close(&s->device);
    kiln_program_free(s->program);
    kiln_run_command_free(&s->cmd);
 }
@@ -401,21 +402,21 @@ parse_printf_buffer_size(const char *text, uint64_t *size)
    return 0;
 }
 
-/* The device kiln_run_device.h chooses (Intel only for `kiln run`, as
+/* The device kiln_device.h chooses (Intel only for `kiln run`, as
  * `kiln profile` reads the emulator's counters), named on stderr when
  * verbose; returns an exit code. */
 static int
 open_device(struct run_state *s, bool allow_intel, bool verbose)
 {
    char err[512];
-   if (kiln_run_device_open(&s->device, allow_intel, err, sizeof(err), verbose ? stderr : NULL)) {
+   if (kiln_device_open(&s->device, allow_intel, err, sizeof(err), verbose ? stderr : NULL)) {
       fprintf(stderr, "kiln %s: %s\n", allow_intel ? "run" : "profile", err);
       return KILN_RUN_EXIT_DEVICE;
    }
    s->dev = s->device.amdgpu;
    if (verbose) {
       fprintf(stderr, "kiln %s: ", allow_intel ? "run" : "profile");
-      kiln_run_device_print(stderr, &s->device);
+      kiln_device_print(stderr, &s->device);
    }
    return 0;
 }
@@ -431,7 +432,7 @@ compile_program(struct run_state *s)
       return KILN_RUN_EXIT_USAGE;
    }
    int status = KILN_RUN_EXIT_USAGE;
-   const struct kiln_run_device *dev = &s->device;
+   const struct kiln_device *dev = &s->device;
    struct kiln_compile_options options = {
       .source_kind = KILN_SOURCE_OPENCL_C,
       .source_name = s->cmd.file,
@@ -503,8 +504,8 @@ run(int argc, char **argv, struct kiln_profile_session *profile)
       status = open_device(&s, profile == NULL, verbose);
    if (!status)
       status = compile_program(&s);
-#ifdef KILN_RUN_HAVE_INTEL
-   if (!status && s.device.kind == KILN_RUN_DEVICE_INTEL) {
+#ifdef KILN_HAVE_INTEL
+   if (!status && s.device.kind == KILN_DEVICE_KIND_INTEL) {
       status = kiln_run_intel(&s.cmd, s.program, s.device.intel, s.printf_buffer_size);
       run_state_free(&s);
       return status;
@@ -557,14 +558,14 @@ static int
 run_help(void)
 {
    usage(stdout);
-   struct kiln_run_device dev;
+   struct kiln_device dev;
    char err[512];
-   if (kiln_run_device_open(&dev, true, err, sizeof(err), stdout)) {
+   if (kiln_device_open(&dev, true, err, sizeof(err), stdout)) {
       printf("device: none: %s\n", err);
       return KILN_RUN_EXIT_DEVICE;
    }
-   kiln_run_device_print(stdout, &dev);
-   kiln_run_device_close(&dev);
+   kiln_device_print(stdout, &dev);
+   kiln_device_close(&dev);
    return 0;
 }
 

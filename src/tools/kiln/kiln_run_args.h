@@ -22,6 +22,13 @@
 
 #include "kiln_compiler.h"
 
+/* kiln run's exit statuses. */
+enum {
+   KILN_RUN_EXIT_USAGE = 1,     /* a usage, argument, compile or feature error */
+   KILN_RUN_EXIT_GPU_FAULT = 2, /* the GPU faulted or hung */
+   KILN_RUN_EXIT_DEVICE = 3,    /* another device error */
+};
+
 struct kiln_run_type {
    char name[16]; /* as written: "float4" */
    enum kiln_base_type base;

@@ -29,7 +29,6 @@
 #include "dev/intel_device_info.h"
 #include "kiln_intel.h"
 #include "kiln_intel_kernel_launch.h"
-#include "kiln_run_device.h"
 #include "kiln_run_launch_data.h"
 
 /* Long enough for any kernel `kiln run` is meant for; a dispatch still

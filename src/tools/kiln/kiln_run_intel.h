@@ -18,7 +18,7 @@ struct kiln_intel_device;
  * kernel calls printf), then prints the buffers as `argI: v v v`, reading
  * them back into cmd's arguments.  A kernel needing what the Intel path
  * lacks is refused before anything runs, with a message naming the
- * feature.  Returns 0 or kiln run's exit status (kiln_run_device.h), the
+ * feature.  Returns 0 or kiln run's exit status (kiln_run_args.h), the
  * message on stderr. */
 int kiln_run_intel(struct kiln_run_command *cmd, const struct kiln_program *program,
                    struct kiln_intel_device *dev, uint64_t printf_buffer_size);
