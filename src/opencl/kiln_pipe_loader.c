@@ -6,7 +6,7 @@
  * and create their screens, in place of Mesa's static pipe-loader (whose
  * fixed driver table and render-node scan could never offer the emulated
  * device).  There is one kiln device, named "kiln" (the name Rusticl
- * enables), on the device `kiln run` would choose (kiln_run_device.h):
+ * enables), on the device `kiln run` would choose (src/device's kiln_device.h):
  * the render node KILN_DEVICE names (amdgpu, i915 or xe) or "sim", else
  * an amdgpu render node ACO supports, else an Intel Gen12 or Gen12.5
  * node, else the emulated gfx1030 in-process.  The screen is src/gallium's
@@ -16,8 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kiln_config.h"
+#include "kiln_device.h"
 #include "kiln_gallium.h"
-#include "kiln_run_device.h"
 #include "pipe-loader/pipe_loader.h"
 
 #define KILN_DRIVER_NAME "kiln"
@@ -45,16 +46,16 @@ struct pipe_screen *
 pipe_loader_create_screen(struct pipe_loader_device *dev, bool driver_name_is_inferred)
 {
    char msg[256] = "";
-   struct kiln_run_device device;
-   if (kiln_run_device_open(&device, true, msg, sizeof(msg), NULL)) {
+   struct kiln_device device;
+   if (kiln_device_open(&device, true, msg, sizeof(msg), NULL)) {
       fprintf(stderr, "kiln: no device: %s\n", msg);
       return NULL;
    }
    /* The screen takes the opened device. */
    struct pipe_screen *screen = NULL;
-   if (device.kind == KILN_RUN_DEVICE_AMDGPU)
+   if (device.kind == KILN_DEVICE_KIND_AMDGPU)
       screen = kiln_amdgpu_screen_create(device.amdgpu, msg, sizeof(msg));
-#ifdef KILN_GALLIUM_HAVE_INTEL
+#ifdef KILN_HAVE_INTEL
    else
       screen = kiln_intel_screen_create(device.intel, msg, sizeof(msg));
 #endif
