@@ -24,6 +24,10 @@ extern "C" {
 struct kiln_backend {
    const char *name; /* for diagnostics: "AMD" */
 
+   /* Whether the target's driver runs device-side enqueue (OpenCL C 2.0
+    * 6.13.17): has a device queue and drains it after a launch. */
+   bool supports_device_enqueue;
+
    /* NIR options for the target's compute shaders (spirv_to_nir needs them
     * before the backend sees the shader).  Static storage, never NULL. */
    const nir_shader_compiler_options *(*nir_options)(enum kiln_target target);

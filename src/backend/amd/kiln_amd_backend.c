@@ -567,6 +567,7 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
 
 const struct kiln_backend kiln_backend_amd = {
    .name = "AMD",
+   .supports_device_enqueue = true,
    .nir_options = kiln_amd_nir_options,
    .generic_options = kiln_amd_generic_options,
    .default_wave_size = kiln_amd_default_wave_size,

@@ -306,6 +306,7 @@ kiln_intel_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wav
 
 const struct kiln_backend kiln_backend_intel = {
    .name = "Intel",
+   .supports_device_enqueue = false,
    .nir_options = kiln_intel_nir_options,
    .generic_options = kiln_intel_generic_options,
    .default_wave_size = kiln_intel_default_wave_size,
