@@ -69,13 +69,15 @@ def resolve_platform(want, env, who):
     sys.exit(f'{who}: no OpenCL platform matches "{want}" (found: {", ".join(names) or "none"})')
 
 
-def run_process(argv, env, cwd, timeout):
+def run_process(argv, env, cwd, timeout, merge_stderr=False):
     """Runs argv in a session of its own; after `timeout` seconds the whole
     process group is killed. Returns a dict: returncode (None on timeout),
-    timed_out, out, err (decoded, undecodable bytes replaced), decoded
-    (False when they were not UTF-8) and time in seconds."""
+    timed_out, out, err (decoded, undecodable bytes replaced; with
+    merge_stderr, err is empty and out holds both in the order written),
+    decoded (False when they were not UTF-8) and time in seconds."""
     start = time.monotonic()
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT if merge_stderr else subprocess.PIPE,
                             stdin=subprocess.DEVNULL, cwd=cwd, env=env,
                             start_new_session=True)
     try:
@@ -87,11 +89,11 @@ def run_process(argv, env, cwd, timeout):
         timed_out = True
     elapsed = time.monotonic() - start
     try:
-        out_s, err_s = out.decode(), err.decode()
+        out_s, err_s = out.decode(), (err or b'').decode()
         decoded = True
     except UnicodeDecodeError:
         out_s = out.decode(errors='replace')
-        err_s = err.decode(errors='replace')
+        err_s = (err or b'').decode(errors='replace')
         decoded = False
     return {'returncode': None if timed_out else proc.returncode, 'timed_out': timed_out,
             'out': out_s, 'err': err_s, 'decoded': decoded, 'time': elapsed}

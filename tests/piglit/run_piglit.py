@@ -36,6 +36,7 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
 from icd_runner import (clip, make_vendors_dir, read_expectations,  # noqa: E402
                         resolve_platform, run_process)
