@@ -61,8 +61,9 @@ peer_packages=(rocm-device-libs pocl-opencl-icd clinfo ocl-icd-opencl-dev opencl
 # brw's machine code in the tests, IGC (ocloc) is bench/compile's peer.
 peer_packages+=(libigc-tools intel-opencl-icd)
 # chromium renders kiln profile's HTML page headless in its test;
-# clang-format-14 is the one version ci-clang-format judges the C by
-test_packages=(libfuzzer-15-dev chromium clang-format-14)
+# clang-format-14 is the one version ci-clang-format judges the C by;
+# cmake builds the Khronos OpenCL CTS (tests/cts/build_cts.sh)
+test_packages=(libfuzzer-15-dev chromium clang-format-14 cmake)
 
 install_packages() {
    local missing=()
