@@ -155,6 +155,16 @@ bool kiln_nir_lower_device_queue(nir_shader *nir);
  * kiln_nir_lower_device_queue. */
 bool kiln_nir_uses_device_queue(nir_shader *nir);
 
+/* OpenCL C 2.0's work-group collective functions (work_group_all, _any,
+ * _broadcast, _reduce_*, _scan_*), which spirv_to_nir makes calls of
+ * bodiless functions of their mangled names, over shared memory, barriers
+ * and sub-group operations (a sub-group of nir->info.subgroup_size
+ * work-items in local linear id order: a wave).  Adds a nir_var_mem_shared
+ * variable.  Run after the CL library is linked and inlined, before
+ * nir_remove_non_entrypoints, nir_lower_vars_to_explicit_types of shared
+ * memory and nir_lower_subgroups. */
+bool kiln_nir_lower_work_group_collectives(nir_shader *nir);
+
 /* An enqueued block's kernel under a front end with launch-value inputs
  * of its own (Rusticl): the global offset and size, the number of groups
  * and work_dim read kiln's implicit arguments, which the device queue's
