@@ -25,6 +25,7 @@
 #include "kiln_backend.h"
 #include "kiln_cl_library.h"
 #include "kiln_compiler_internal.h"
+#include "kiln_spirv_module.h"
 #include "kiln_nir_passes.h"
 
 #include "compiler/clc/nir_clc_helpers.h"
@@ -245,6 +246,8 @@ kiln_cl_nir_link_library(nir_shader *nir, const nir_shader *library, enum kiln_t
       NIR_PASS(_, nir, nir_copy_prop);
       NIR_PASS(_, nir, kiln_nir_lower_generic_casts, &generic);
    }
+   /* Calls of the library's bodiless work_group_* functions. */
+   NIR_PASS(_, nir, kiln_nir_lower_work_group_collectives);
    nir_remove_non_entrypoints(nir);
 }
 
@@ -259,18 +262,16 @@ kiln_cl_nir_link_library(nir_shader *nir, const nir_shader *library, enum kiln_t
 static uint32_t *
 words_without_linkage(const struct clc_binary *spirv)
 {
-   const size_t count = spirv->size / 4;
    uint32_t *words = malloc(spirv->size);
    if (!words)
       return NULL;
    memcpy(words, spirv->data, spirv->size);
-   for (size_t i = 5; i < count;) {
-      const unsigned len = words[i] >> 16, op = words[i] & 0xffff;
-      if (!len || op != SpvOpCapability)
+   const struct clc_binary copy = { .data = words, .size = spirv->size };
+   kiln_spirv_foreach_instruction (w, &copy) {
+      if (kiln_spirv_op(w) != SpvOpCapability)
          break; /* the capabilities come first */
-      if (len == 2 && i + 1 < count && words[i + 1] == SpvCapabilityLinkage)
-         words[i + 1] = SpvCapabilityKernel;
-      i += len;
+      if (kiln_spirv_len(w) == 2 && w[1] == SpvCapabilityLinkage)
+         words[w + 1 - words] = SpvCapabilityKernel;
    }
    return words;
 }
