@@ -19,7 +19,9 @@
  * translation options are kiln's code).  After translation the library
  * gets what nir_load_libclc_shader gives libclc: its initialisers and
  * early returns lowered for inlining, generic-pointer variants of the
- * functions taking __global pointers, and a first optimisation.
+ * functions taking __global pointers, and a first optimisation; and the
+ * work-group collective functions, declared for kiln's NIR pass to
+ * implement (declare_work_group_functions below).
  */
 #include "kiln_cl_library.h"
 
@@ -149,6 +151,68 @@ add_generic_variants(nir_shader *lib)
    }
 }
 
+/* A function without a body, with vtn's parameters: a pointer to the
+ * return value, then the arguments (1 component each, of these bits). */
+static void
+declare_function(nir_shader *lib, const char *name, const unsigned *bits, unsigned num_args)
+{
+   if (nir_shader_get_function_for_name(lib, name))
+      return;
+   nir_function *fn = nir_function_create(lib, name);
+   fn->num_params = num_args + 1;
+   fn->params = rzalloc_array(lib, nir_parameter, fn->num_params);
+   fn->params[0] = (nir_parameter){ .num_components = 1, .bit_size = lib->info.cs.ptr_size };
+   for (unsigned i = 0; i < num_args; i++)
+      fn->params[i + 1] = (nir_parameter){ .num_components = 1, .bit_size = bits[i] };
+}
+
+/* The work-group collective functions (OpenCL C 2.0 §6.13.15) for every
+ * type they take, declared without a body: spirv_to_nir calls them for
+ * the group instructions of Workgroup scope
+ * (mesa-work-group-collectives.patch) and
+ * kiln_nir_lower_work_group_collectives replaces the calls.  Their
+ * mangled names: work_group_all(int) is _Z14work_group_alli,
+ * work_group_broadcast(float, size_t, size_t) _Z20work_group_broadcastfmm. */
+static void
+declare_work_group_functions(nir_shader *lib)
+{
+   static const char *const ops[] = {
+      "work_group_reduce_add",         "work_group_reduce_min",
+      "work_group_reduce_max",         "work_group_scan_inclusive_add",
+      "work_group_scan_inclusive_min", "work_group_scan_inclusive_max",
+      "work_group_scan_exclusive_add", "work_group_scan_exclusive_min",
+      "work_group_scan_exclusive_max",
+   };
+   static const struct {
+      const char *code;
+      unsigned bits;
+   } types[] = {
+      { "Dh", 16 }, { "i", 32 }, { "j", 32 }, { "l", 64 }, { "m", 64 }, { "f", 32 }, { "d", 64 },
+   };
+   const unsigned int32 = 32;
+   char name[64];
+   snprintf(name, sizeof(name), "_Z14work_group_alli");
+   declare_function(lib, name, &int32, 1);
+   snprintf(name, sizeof(name), "_Z14work_group_anyi");
+   declare_function(lib, name, &int32, 1);
+
+   for (unsigned t = 0; t < ARRAY_SIZE(types); t++) {
+      for (unsigned i = 0; i < ARRAY_SIZE(ops); i++) {
+         snprintf(name, sizeof(name), "_Z%zu%s%s", strlen(ops[i]), ops[i], types[t].code);
+         declare_function(lib, name, &types[t].bits, 1);
+      }
+      /* The local id: one, two or three size_t. */
+      const unsigned bits[] = { types[t].bits, 64, 64, 64 };
+      for (unsigned dims = 1; dims <= 3; dims++) {
+         snprintf(name, sizeof(name), "_Z20work_group_broadcast%s%s", types[t].code,
+                  dims == 1   ? "m"
+                  : dims == 2 ? "mm"
+                              : "mmm");
+         declare_function(lib, name, bits, 1 + dims);
+      }
+   }
+}
+
 /* The optimisations nir_load_libclc_shader runs, safe for any use. */
 static void
 optimize(nir_shader *lib)
@@ -199,6 +263,7 @@ build(const struct spirv_to_nir_options *spirv_options,
    NIR_PASS(_, lib, nir_lower_variable_initializers, nir_var_function_temp);
    NIR_PASS(_, lib, nir_lower_returns);
    add_generic_variants(lib);
+   declare_work_group_functions(lib);
    optimize(lib);
    return lib;
 }
