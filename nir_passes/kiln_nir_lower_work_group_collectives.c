@@ -21,9 +21,10 @@
  *
  * A barrier also comes before each write, so that a collective executed
  * again (in a loop) does not overwrite slots another wave still reads.
- * The partials are read one per lane when the work-group has no more
- * waves than a wave has lanes (always, on AMD: 1024 work-items are at
- * most 32 waves), else one after the other in a loop.  Float reductions
+ * The partials are read one per lane when the wave has a lane for each
+ * wave of the work-group (on AMD, 1024 work-items are at most 32 waves,
+ * and only the last wave of a group may have fewer lanes), else one after
+ * the other in a loop.  Float reductions
  * combine in an order of their own, which §6.13.15 allows.  Sub-group
  * operations cover the lanes of a partial wave as they exist.
  */
@@ -136,23 +137,13 @@ work_group_barrier(nir_builder *b)
                .memory_semantics = NIR_MEMORY_ACQ_REL, .memory_modes = nir_var_mem_shared);
 }
 
-/* The combination by op of the partials of the waves before `limit`
- * (a value uniform in the wave), read from shared memory. */
+/* The partials of the waves before `limit` combined by op, one after the
+ * other. */
 static nir_def *
-combine_partials(nir_builder *b, struct lower_state *state, nir_op op, nir_def *limit,
-                 unsigned bit_size)
+combine_serially(nir_builder *b, struct lower_state *state, nir_op op, nir_def *limit,
+                 nir_def *identity)
 {
-   nir_def *identity =
-      nir_build_imm(b, 1, bit_size, (nir_const_value[]){ nir_alu_binop_identity(op, bit_size) });
-   if (state->max_waves <= state->wave_size) {
-      /* Lane i reads wave i's partial. */
-      nir_def *lane = nir_load_subgroup_invocation(b);
-      nir_def *index = nir_umin(b, lane, nir_imm_int(b, state->max_waves - 1));
-      nir_def *v = nir_load_deref(b, slot(b, state, bit_size, index));
-      v = nir_bcsel(b, nir_ult(b, lane, limit), v, identity);
-      return nir_reduce(b, v, .reduction_op = op);
-   }
-
+   const unsigned bit_size = identity->bit_size;
    nir_variable *acc = nir_local_variable_create(b->impl, glsl_uintN_t_type(bit_size), "acc");
    nir_variable *i = nir_local_variable_create(b->impl, glsl_uint_type(), "i");
    nir_store_var(b, acc, identity, 1);
@@ -167,6 +158,34 @@ combine_partials(nir_builder *b, struct lower_state *state, nir_op op, nir_def *
    }
    nir_pop_loop(b, NULL);
    return nir_load_var(b, acc);
+}
+
+/* The combination by op of the partials of the waves before `limit` (a
+ * value uniform in the wave), read from shared memory.  Lane i reads
+ * wave i's partial when the wave has a lane for each: always but in the
+ * last wave of a work-group whose size is not a multiple of the wave's,
+ * which may have fewer lanes than the group has waves, and reads them in
+ * a loop. */
+static nir_def *
+combine_partials(nir_builder *b, struct lower_state *state, nir_op op, nir_def *limit,
+                 unsigned bit_size)
+{
+   nir_def *identity =
+      nir_build_imm(b, 1, bit_size, (nir_const_value[]){ nir_alu_binop_identity(op, bit_size) });
+   if (state->max_waves > state->wave_size)
+      return combine_serially(b, state, op, limit, identity);
+
+   nir_def *lanes = nir_reduce(b, nir_imm_int(b, 1), .reduction_op = nir_op_iadd);
+   nir_push_if(b, nir_uge(b, lanes, limit));
+   nir_def *lane = nir_load_subgroup_invocation(b);
+   nir_def *index = nir_umin(b, lane, nir_imm_int(b, state->max_waves - 1));
+   nir_def *v = nir_load_deref(b, slot(b, state, bit_size, index));
+   v = nir_bcsel(b, nir_ult(b, lane, limit), v, identity);
+   nir_def *parallel = nir_reduce(b, v, .reduction_op = op);
+   nir_push_else(b, NULL);
+   nir_def *serial = combine_serially(b, state, op, limit, identity);
+   nir_pop_if(b, NULL);
+   return nir_if_phi(b, parallel, serial);
 }
 
 static nir_def *
