@@ -21,6 +21,7 @@
 
 #include "sim_engine.h"
 #include "sim_icache.h"
+#include "jit/sim_jit.h"
 #include "sim_profile.h"
 #include "sim_vm_priv.h"
 #include "kiln_debug.h"
@@ -66,6 +67,7 @@ struct dispatch_ctx {
    atomic_bool stop;
 
    struct sim_profiler *prof; /* NULL unless profiling */
+   int jit_mode;              /* sim_jit_mode() */
 
    pthread_mutex_t lock;
    bool faulted;
@@ -85,6 +87,7 @@ struct thread_ctx {
    unsigned check;          /* instructions until the next stop/clock check */
    uint64_t wave_instructions, lane_instructions;
    struct sim_profile_thread *prof; /* NULL unless profiling */
+   struct sim_jit_thread *jit;      /* NULL: interpret only */
 };
 
 static uint64_t
@@ -128,6 +131,19 @@ run_wave_loop(struct thread_ctx *t, struct sim_wave *w, const bool profile)
    }
 
    while (w->state == SIM_WAVE_RUNNING) {
+      /* Translated code, where there is some: never while profiling or
+       * tracing (t->jit is NULL then). */
+      if (!profile && t->jit) {
+         uint64_t n = sim_jit_run(t->jit, &t->icache, w, budget, check, &lanes);
+         if (n) {
+            budget -= n;
+            waves += n;
+            if (n >= check)
+               goto checkpoint;
+            check -= n;
+            continue;
+         }
+      }
       uint64_t off = w->pc - page->va;
       if (SIM_UNLIKELY(off >= SIM_ICACHE_PAGE_BYTES)) {
          page = sim_icache_page(&t->icache, w->pc);
@@ -166,6 +182,7 @@ run_wave_loop(struct thread_ctx *t, struct sim_wave *w, const bool profile)
       w->pc = w->next_pc;
 
       if (SIM_UNLIKELY(--check == 0)) {
+      checkpoint:
          check = CHECK_INTERVAL;
          if (atomic_load_explicit(&ctx->stop, memory_order_relaxed)) {
             w->state = SIM_WAVE_ENDED;
@@ -362,6 +379,13 @@ debug_trace(void)
    return kiln_debug_flags() & KILN_DEBUG_SIMTRACE;
 }
 
+/* KILN_DEBUG=stats: what the translator did. */
+static bool
+debug_stats(void)
+{
+   return kiln_debug_flags() & KILN_DEBUG_STATS;
+}
+
 static int
 invalid(struct kiln_sim_fault *fault, const char *msg)
 {
@@ -394,6 +418,11 @@ thread_init(struct thread_ctx *t, struct dispatch_ctx *ctx, unsigned index)
    t->index = index;
    t->check = CHECK_INTERVAL;
    t->prof = ctx->prof ? sim_profiler_thread(ctx->prof, index) : NULL;
+   if (!ctx->prof && !ctx->trace && ctx->jit_mode) {
+      t->jit = calloc(1, sizeof(*t->jit));
+      if (t->jit)
+         t->jit->always = ctx->jit_mode == 2;
+   }
    t->waves = aligned_alloc(64, sizeof(struct sim_wave) * ctx->waves_per_group);
    t->lds = calloc(1, ctx->lds_size ? ctx->lds_size : 4);
    t->wg.lds = t->lds;
@@ -406,6 +435,7 @@ thread_fini(struct thread_ctx *t)
 {
    free(t->waves);
    free(t->lds);
+   free(t->jit);
    sim_icache_free(&t->icache);
 }
 
@@ -442,6 +472,7 @@ kiln_sim_dispatch(struct kiln_sim_vm *vm, const struct kiln_sim_dispatch *d,
    ctx->vm = vm;
    ctx->d = d;
    ctx->trace = (options && options->trace) || debug_trace();
+   ctx->jit_mode = sim_jit_mode();
    ctx->watchdog =
       options && options->watchdog_instructions ? options->watchdog_instructions : DEFAULT_WATCHDOG;
    ctx->wall_limit = !(options && options->watchdog_instructions);
@@ -507,6 +538,14 @@ kiln_sim_dispatch(struct kiln_sim_vm *vm, const struct kiln_sim_dispatch *d,
       pthread_join(tids[i], NULL);
    pthread_rwlock_unlock(&vm->lock);
 
+   if (threads[0].jit && debug_stats()) {
+      uint64_t ran = 0, all = 0;
+      for (unsigned i = 0; i < nthreads; i++) {
+         ran += threads[i].jit ? threads[i].jit->insts : 0;
+         all += threads[i].wave_instructions;
+      }
+      sim_jit_report_stats(ran, all);
+   }
    for (unsigned i = 0; i < nthreads; i++) {
       ctx->wave_instructions += threads[i].wave_instructions;
       ctx->lane_instructions += threads[i].lane_instructions;

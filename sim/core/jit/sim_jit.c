@@ -1,0 +1,1878 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * The region translator (sim_jit.h): forms regions from the decode cache,
+ * keys them by their words, and turns each into one LLVM function through
+ * the LLVM-C API, compiled by ORC's LLJIT for the host CPU.
+ *
+ * A region function is  i64 region(sim_wave *w, i64 max_iters, i64 *lanes).
+ * Every SGPR, VGPR and SCC the region touches lives in an alloca that the
+ * entry block loads from the wave and the exit block stores back, so
+ * LLVM's SROA turns them into SSA values: in host registers for the whole
+ * region, and across iterations when the region loops on itself.  A VGPR
+ * is a <wave size x i32> vector; a VALU result is blended into its old
+ * value with EXEC as the select mask; compares and carries build their
+ * lane mask from an <N x i1> vector.
+ *
+ * Floating point is bit-exact with the interpreter: the caller enters
+ * the same host environment (MXCSR round mode, DAZ/FTZ) that the
+ * interpreter's fp loops enter from MODE, and the arithmetic is LLVM's
+ * constrained intrinsics with dynamic rounding, so LLVM neither folds
+ * nor reorders it under its default-environment assumptions.  Where the
+ * interpreter's result depends on which operand the host FPU propagates
+ * as a NaN (x86 returns the first NaN source, quieted), the translation
+ * selects it explicitly, in the interpreter's operand order.  Anything
+ * not covered here ends the region, and the interpreter runs it.
+ */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "sim_engine.h"
+#include "sim_icache.h"
+#include "sim_jit.h"
+#include "sim_vm_priv.h"
+#include "../valu/valu_internal.h"
+
+/* A region is translated once the interpreter has run this many wave
+ * instructions of it (entries x length): a translation costs about as
+ * much host time as interpreting a million instructions, so only code
+ * that runs longer gains.  KILN_SIM_JIT=always translates at once. */
+#define SIM_JIT_HOT_INSTS (1u << 20)
+#define SIM_JIT_MAX_INST  256u
+#define BUCKETS           4096u
+
+void valu_exec_plain(struct sim_wave *w, const struct sim_inst *in);
+
+typedef uint64_t (*region_fn)(struct sim_wave *w, uint64_t max_iters, uint64_t *lanes);
+
+/* A region, in the process-wide table.  fn is set once translated;
+ * dead marks a region nothing translates (or whose translation failed). */
+struct sim_jit_entry {
+   struct sim_jit_entry *next;
+   uint64_t pc, hash;
+   uint32_t mode;
+   uint8_t wave_size;
+   unsigned ninst, nwords;
+   uint32_t *words;
+   _Atomic(region_fn) fn;
+   atomic_uint hits;
+   atomic_bool dead;
+};
+
+/* The placeholder region of a PC where nothing can be translated. */
+static struct sim_jit_entry none_entry = { .dead = true };
+
+/* What the translator does with an opcode. */
+enum jk {
+   JK_NONE = 0,
+   /* VALU */
+   JK_ADD_F32,
+   JK_SUB_F32,
+   JK_SUBREV_F32,
+   JK_MUL_F32,
+   JK_FMA_F32,
+   JK_MAD_F32,
+   JK_MIN_F32,
+   JK_MAX_F32,
+   JK_CVT_F32_U32,
+   JK_CVT_F32_I32,
+   JK_CVT_U32_F32,
+   JK_CVT_I32_F32,
+   JK_CMP_F32,
+   JK_CMP_I32,
+   JK_CMP_U32,
+   JK_MOV,
+   JK_CNDMASK,
+   JK_NOT,
+   JK_AND,
+   JK_OR,
+   JK_XOR,
+   JK_XNOR,
+   JK_LSHLREV,
+   JK_LSHRREV,
+   JK_ASHRREV,
+   JK_MIN_I32,
+   JK_MAX_I32,
+   JK_MIN_U32,
+   JK_MAX_U32,
+   JK_MUL_U24,
+   JK_MUL_LO,
+   JK_MUL_HI_U32,
+   JK_MAD_U24,
+   JK_ADD3,
+   JK_LSHL_ADD,
+   JK_ADD_LSHL,
+   JK_LSHL_OR,
+   JK_AND_OR,
+   JK_OR3,
+   JK_XOR3,
+   JK_BFE_U32,
+   JK_BFE_I32,
+   JK_BFI,
+   JK_ADD_U32,
+   JK_SUB_U32,
+   JK_SUBREV_U32,
+   JK_ADD_CO,
+   JK_SUB_CO,
+   JK_SUBREV_CO,
+   JK_ADDC,
+   JK_SUBB,
+   JK_SUBBREV,
+   JK_VALU_LAST = JK_SUBBREV,
+   /* SALU */
+   JK_S_MOV32,
+   JK_S_MOV64,
+   JK_S_MOVK,
+   JK_S_NOT32,
+   JK_S_ADD_U32,
+   JK_S_SUB_U32,
+   JK_S_ADD_I32,
+   JK_S_SUB_I32,
+   JK_S_ADDC_U32,
+   JK_S_SUBB_U32,
+   JK_S_ADDK,
+   JK_S_MUL_I32,
+   JK_S_MIN_I32,
+   JK_S_MIN_U32,
+   JK_S_MAX_I32,
+   JK_S_MAX_U32,
+   JK_S_CSELECT32,
+   JK_S_CSELECT64,
+   JK_S_LOGIC32, /* and, or, xor, andn2, orn2, nand, nor, xnor: arg */
+   JK_S_LOGIC64,
+   JK_S_LSHL32,
+   JK_S_LSHR32,
+   JK_S_ASHR32,
+   JK_S_LSHLN_ADD,  /* arg = shift */
+   JK_S_CMP32,      /* arg = predicate */
+   JK_S_CMPK,       /* arg = predicate */
+   JK_S_SAVEEXEC32, /* arg = logic op */
+   JK_S_SAVEEXEC64,
+   JK_S_NOP,
+   /* branches (end a region) */
+   JK_BRANCH,
+   JK_CBRANCH_SCC0,
+   JK_CBRANCH_SCC1,
+   JK_CBRANCH_VCCZ,
+   JK_CBRANCH_VCCNZ,
+   JK_CBRANCH_EXECZ,
+   JK_CBRANCH_EXECNZ,
+};
+
+/* Scalar logic ops (arg of JK_S_LOGIC* and JK_S_SAVEEXEC*). */
+enum { L_AND, L_OR, L_XOR, L_ANDN2, L_ORN2, L_NAND, L_NOR, L_XNOR };
+
+static uint8_t jk_of[SIM_OP_COUNT];
+static uint8_t jk_arg[SIM_OP_COUNT];
+
+static struct {
+   pthread_once_t once;
+   bool ok;
+   LLVMOrcLLJITRef jit;
+   LLVMTargetMachineRef tm;
+   pthread_mutex_t lock;
+   struct sim_jit_entry *buckets[BUCKETS];
+   unsigned next_id;
+   /* KILN_DEBUG=stats */
+   atomic_uint_fast64_t regions, insts, ns, failed;
+} J = { .once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static void
+set(unsigned op, enum jk k, unsigned arg)
+{
+   jk_of[op] = k;
+   jk_arg[op] = arg;
+}
+
+static void
+init_tables(void)
+{
+   set(SIM_OP_v_add_f32, JK_ADD_F32, 0);
+   set(SIM_OP_v_sub_f32, JK_SUB_F32, 0);
+   set(SIM_OP_v_subrev_f32, JK_SUBREV_F32, 0);
+   set(SIM_OP_v_mul_f32, JK_MUL_F32, 0);
+   set(SIM_OP_v_fma_f32, JK_FMA_F32, 0);
+   set(SIM_OP_v_fmac_f32, JK_FMA_F32, 0);
+   set(SIM_OP_v_fmamk_f32, JK_FMA_F32, 0);
+   set(SIM_OP_v_fmaak_f32, JK_FMA_F32, 0);
+   set(SIM_OP_v_mad_f32, JK_MAD_F32, 0);
+   set(SIM_OP_v_mac_f32, JK_MAD_F32, 0);
+   set(SIM_OP_v_madmk_f32, JK_MAD_F32, 0);
+   set(SIM_OP_v_madak_f32, JK_MAD_F32, 0);
+   set(SIM_OP_v_min_f32, JK_MIN_F32, 0);
+   set(SIM_OP_v_max_f32, JK_MAX_F32, 0);
+   set(SIM_OP_v_cvt_f32_u32, JK_CVT_F32_U32, 0);
+   set(SIM_OP_v_cvt_f32_i32, JK_CVT_F32_I32, 0);
+   set(SIM_OP_v_cvt_u32_f32, JK_CVT_U32_F32, 0);
+   set(SIM_OP_v_cvt_i32_f32, JK_CVT_I32_F32, 0);
+   set(SIM_OP_v_mov_b32, JK_MOV, 0);
+   set(SIM_OP_v_cndmask_b32, JK_CNDMASK, 0);
+   set(SIM_OP_v_not_b32, JK_NOT, 0);
+   set(SIM_OP_v_and_b32, JK_AND, 0);
+   set(SIM_OP_v_or_b32, JK_OR, 0);
+   set(SIM_OP_v_xor_b32, JK_XOR, 0);
+   set(SIM_OP_v_xnor_b32, JK_XNOR, 0);
+   set(SIM_OP_v_lshlrev_b32, JK_LSHLREV, 0);
+   set(SIM_OP_v_lshrrev_b32, JK_LSHRREV, 0);
+   set(SIM_OP_v_ashrrev_i32, JK_ASHRREV, 0);
+   set(SIM_OP_v_min_i32, JK_MIN_I32, 0);
+   set(SIM_OP_v_max_i32, JK_MAX_I32, 0);
+   set(SIM_OP_v_min_u32, JK_MIN_U32, 0);
+   set(SIM_OP_v_max_u32, JK_MAX_U32, 0);
+   set(SIM_OP_v_mul_u32_u24, JK_MUL_U24, 0);
+   set(SIM_OP_v_mul_lo_u32, JK_MUL_LO, 0);
+   set(SIM_OP_v_mul_lo_i32, JK_MUL_LO, 0);
+   set(SIM_OP_v_mul_hi_u32, JK_MUL_HI_U32, 0);
+   set(SIM_OP_v_mad_u32_u24, JK_MAD_U24, 0);
+   set(SIM_OP_v_add3_u32, JK_ADD3, 0);
+   set(SIM_OP_v_lshl_add_u32, JK_LSHL_ADD, 0);
+   set(SIM_OP_v_add_lshl_u32, JK_ADD_LSHL, 0);
+   set(SIM_OP_v_lshl_or_b32, JK_LSHL_OR, 0);
+   set(SIM_OP_v_and_or_b32, JK_AND_OR, 0);
+   set(SIM_OP_v_or3_b32, JK_OR3, 0);
+   set(SIM_OP_v_xor3_b32, JK_XOR3, 0);
+   set(SIM_OP_v_bfe_u32, JK_BFE_U32, 0);
+   set(SIM_OP_v_bfe_i32, JK_BFE_I32, 0);
+   set(SIM_OP_v_bfi_b32, JK_BFI, 0);
+   set(SIM_OP_v_add_u32, JK_ADD_U32, 0);
+   set(SIM_OP_v_sub_u32, JK_SUB_U32, 0);
+   set(SIM_OP_v_subrev_u32, JK_SUBREV_U32, 0);
+   set(SIM_OP_v_add_co_u32_e64, JK_ADD_CO, 0);
+   set(SIM_OP_v_sub_co_u32_e64, JK_SUB_CO, 0);
+   set(SIM_OP_v_subrev_co_u32_e64, JK_SUBREV_CO, 0);
+   set(SIM_OP_v_addc_co_u32, JK_ADDC, 0);
+   set(SIM_OP_v_subb_co_u32, JK_SUBB, 0);
+   set(SIM_OP_v_subbrev_co_u32, JK_SUBBREV, 0);
+
+   /* Compares: the relation is the descriptor's outcome mask (valu_cmp.c);
+    * the operand type says float, signed or unsigned. */
+   for (unsigned op = 0; op < SIM_OP_COUNT; op++) {
+      const struct valu_desc *d = valu_desc_of(op);
+      if (!d || !d->fn || d->dst != VT_MASK || (d->flags & VALU_CARRY_OUT) ||
+          d->src[1] == VT_NONE || d->src[2] != VT_NONE)
+         continue;
+      const char *name = sim_opcodes[op].name;
+      if (strncmp(name, "v_cmp", 5) != 0 || strstr(name, "class"))
+         continue;
+      size_t len = strlen(name);
+      if (len < 4)
+         continue;
+      const char *ty = name + len - 4;
+      if (!strcmp(ty, "_f32") && d->src[0] == VT_F32)
+         set(op, JK_CMP_F32, d->arg);
+      else if (!strcmp(ty, "_i32") && d->src[0] == VT_B32)
+         set(op, JK_CMP_I32, d->arg);
+      else if (!strcmp(ty, "_u32") && d->src[0] == VT_B32)
+         set(op, JK_CMP_U32, d->arg);
+   }
+
+   set(SIM_OP_s_mov_b32, JK_S_MOV32, 0);
+   set(SIM_OP_s_mov_b64, JK_S_MOV64, 0);
+   set(SIM_OP_s_movk_i32, JK_S_MOVK, 0);
+   set(SIM_OP_s_not_b32, JK_S_NOT32, 0);
+   set(SIM_OP_s_add_u32, JK_S_ADD_U32, 0);
+   set(SIM_OP_s_sub_u32, JK_S_SUB_U32, 0);
+   set(SIM_OP_s_add_i32, JK_S_ADD_I32, 0);
+   set(SIM_OP_s_sub_i32, JK_S_SUB_I32, 0);
+   set(SIM_OP_s_addc_u32, JK_S_ADDC_U32, 0);
+   set(SIM_OP_s_subb_u32, JK_S_SUBB_U32, 0);
+   set(SIM_OP_s_addk_i32, JK_S_ADDK, 0);
+   set(SIM_OP_s_mul_i32, JK_S_MUL_I32, 0);
+   set(SIM_OP_s_min_i32, JK_S_MIN_I32, 0);
+   set(SIM_OP_s_min_u32, JK_S_MIN_U32, 0);
+   set(SIM_OP_s_max_i32, JK_S_MAX_I32, 0);
+   set(SIM_OP_s_max_u32, JK_S_MAX_U32, 0);
+   set(SIM_OP_s_cselect_b32, JK_S_CSELECT32, 0);
+   set(SIM_OP_s_cselect_b64, JK_S_CSELECT64, 0);
+   static const struct {
+      uint16_t op32, op64, sv32, sv64;
+   } logic[] = {
+      [L_AND] = { SIM_OP_s_and_b32, SIM_OP_s_and_b64, SIM_OP_s_and_saveexec_b32,
+                  SIM_OP_s_and_saveexec_b64 },
+      [L_OR] = { SIM_OP_s_or_b32, SIM_OP_s_or_b64, SIM_OP_s_or_saveexec_b32,
+                 SIM_OP_s_or_saveexec_b64 },
+      [L_XOR] = { SIM_OP_s_xor_b32, SIM_OP_s_xor_b64, SIM_OP_s_xor_saveexec_b32,
+                  SIM_OP_s_xor_saveexec_b64 },
+      [L_ANDN2] = { SIM_OP_s_andn2_b32, SIM_OP_s_andn2_b64, SIM_OP_s_andn2_saveexec_b32,
+                    SIM_OP_s_andn2_saveexec_b64 },
+      [L_ORN2] = { SIM_OP_s_orn2_b32, SIM_OP_s_orn2_b64, SIM_OP_s_orn2_saveexec_b32,
+                   SIM_OP_s_orn2_saveexec_b64 },
+      [L_NAND] = { SIM_OP_s_nand_b32, SIM_OP_s_nand_b64, SIM_OP_s_nand_saveexec_b32,
+                   SIM_OP_s_nand_saveexec_b64 },
+      [L_NOR] = { SIM_OP_s_nor_b32, SIM_OP_s_nor_b64, SIM_OP_s_nor_saveexec_b32,
+                  SIM_OP_s_nor_saveexec_b64 },
+      [L_XNOR] = { SIM_OP_s_xnor_b32, SIM_OP_s_xnor_b64, SIM_OP_s_xnor_saveexec_b32,
+                   SIM_OP_s_xnor_saveexec_b64 },
+   };
+   for (unsigned i = 0; i < sizeof(logic) / sizeof(logic[0]); i++) {
+      set(logic[i].op32, JK_S_LOGIC32, i);
+      set(logic[i].op64, JK_S_LOGIC64, i);
+      set(logic[i].sv32, JK_S_SAVEEXEC32, i);
+      set(logic[i].sv64, JK_S_SAVEEXEC64, i);
+   }
+   set(SIM_OP_s_lshl_b32, JK_S_LSHL32, 0);
+   set(SIM_OP_s_lshr_b32, JK_S_LSHR32, 0);
+   set(SIM_OP_s_ashr_i32, JK_S_ASHR32, 0);
+   set(SIM_OP_s_lshl1_add_u32, JK_S_LSHLN_ADD, 1);
+   set(SIM_OP_s_lshl2_add_u32, JK_S_LSHLN_ADD, 2);
+   set(SIM_OP_s_lshl3_add_u32, JK_S_LSHLN_ADD, 3);
+   set(SIM_OP_s_lshl4_add_u32, JK_S_LSHLN_ADD, 4);
+   set(SIM_OP_s_cmp_eq_i32, JK_S_CMP32, LLVMIntEQ);
+   set(SIM_OP_s_cmp_lg_i32, JK_S_CMP32, LLVMIntNE);
+   set(SIM_OP_s_cmp_gt_i32, JK_S_CMP32, LLVMIntSGT);
+   set(SIM_OP_s_cmp_ge_i32, JK_S_CMP32, LLVMIntSGE);
+   set(SIM_OP_s_cmp_lt_i32, JK_S_CMP32, LLVMIntSLT);
+   set(SIM_OP_s_cmp_le_i32, JK_S_CMP32, LLVMIntSLE);
+   set(SIM_OP_s_cmp_eq_u32, JK_S_CMP32, LLVMIntEQ);
+   set(SIM_OP_s_cmp_lg_u32, JK_S_CMP32, LLVMIntNE);
+   set(SIM_OP_s_cmp_gt_u32, JK_S_CMP32, LLVMIntUGT);
+   set(SIM_OP_s_cmp_ge_u32, JK_S_CMP32, LLVMIntUGE);
+   set(SIM_OP_s_cmp_lt_u32, JK_S_CMP32, LLVMIntULT);
+   set(SIM_OP_s_cmp_le_u32, JK_S_CMP32, LLVMIntULE);
+   set(SIM_OP_s_cmpk_eq_i32, JK_S_CMPK, LLVMIntEQ);
+   set(SIM_OP_s_cmpk_lg_i32, JK_S_CMPK, LLVMIntNE);
+   set(SIM_OP_s_cmpk_gt_i32, JK_S_CMPK, LLVMIntSGT);
+   set(SIM_OP_s_cmpk_ge_i32, JK_S_CMPK, LLVMIntSGE);
+   set(SIM_OP_s_cmpk_lt_i32, JK_S_CMPK, LLVMIntSLT);
+   set(SIM_OP_s_cmpk_le_i32, JK_S_CMPK, LLVMIntSLE);
+   set(SIM_OP_s_cmpk_eq_u32, JK_S_CMPK, LLVMIntEQ);
+   set(SIM_OP_s_cmpk_lg_u32, JK_S_CMPK, LLVMIntNE);
+   set(SIM_OP_s_cmpk_gt_u32, JK_S_CMPK, LLVMIntUGT);
+   set(SIM_OP_s_cmpk_ge_u32, JK_S_CMPK, LLVMIntUGE);
+   set(SIM_OP_s_cmpk_lt_u32, JK_S_CMPK, LLVMIntULT);
+   set(SIM_OP_s_cmpk_le_u32, JK_S_CMPK, LLVMIntULE);
+   set(SIM_OP_s_nop, JK_S_NOP, 0);
+   set(SIM_OP_s_waitcnt, JK_S_NOP, 0);
+   set(SIM_OP_s_waitcnt_vscnt, JK_S_NOP, 0);
+   set(SIM_OP_s_waitcnt_vmcnt, JK_S_NOP, 0);
+   set(SIM_OP_s_waitcnt_expcnt, JK_S_NOP, 0);
+   set(SIM_OP_s_waitcnt_lgkmcnt, JK_S_NOP, 0);
+   set(SIM_OP_s_waitcnt_depctr, JK_S_NOP, 0);
+   set(SIM_OP_s_clause, JK_S_NOP, 0);
+   set(SIM_OP_s_inst_prefetch, JK_S_NOP, 0);
+   set(SIM_OP_s_branch, JK_BRANCH, 0);
+   set(SIM_OP_s_cbranch_scc0, JK_CBRANCH_SCC0, 0);
+   set(SIM_OP_s_cbranch_scc1, JK_CBRANCH_SCC1, 0);
+   set(SIM_OP_s_cbranch_vccz, JK_CBRANCH_VCCZ, 0);
+   set(SIM_OP_s_cbranch_vccnz, JK_CBRANCH_VCCNZ, 0);
+   set(SIM_OP_s_cbranch_execz, JK_CBRANCH_EXECZ, 0);
+   set(SIM_OP_s_cbranch_execnz, JK_CBRANCH_EXECNZ, 0);
+}
+
+/* Which operand's NaN the interpreter's f32 arithmetic returns when
+ * several are NaN: the host FPU returns its first NaN source, and which
+ * source that is depends on how the C compiler ordered the operands of
+ * the interpreter's a + b (it may commute them).  Rather than assume, the
+ * translator asks the interpreter once: prio[k] lists source indices,
+ * the first NaN among them wins. */
+static uint8_t nan_prio[JK_VALU_LAST + 1][3];
+static uint8_t mad_mul_first, mad_add_p_first;
+
+static uint32_t
+probe_valu(unsigned op, const uint32_t x[3])
+{
+   struct sim_wave *w = aligned_alloc(64, sizeof(*w));
+   if (!w)
+      return 0;
+   memset(w, 0, sizeof(*w));
+   w->wave_size = 32;
+   w->lane_mask = 0xffffffffull;
+   w->sgpr[SIM_SRC_EXEC_LO] = 1;
+   w->mode = 0xf0 | SIM_MODE_IEEE;
+   for (unsigned i = 0; i < 3; i++)
+      w->vgpr[1 + i][0] = x[i];
+   const struct sim_opcode *o = &sim_opcodes[op];
+   unsigned opc = o->opcode + (o->format == SIM_FMT_VOP2   ? 0x100
+                               : o->format == SIM_FMT_VOP1 ? 0x180
+                                                           : 0);
+   uint32_t words[2] = { 0xd4000000u | opc << 16 | 4, (SIM_SRC_VGPR0 + 3) << 18 |
+                                                         (SIM_SRC_VGPR0 + 2) << 9 |
+                                                         (SIM_SRC_VGPR0 + 1) };
+   struct sim_inst in;
+   memset(&in, 0, sizeof(in));
+   uint32_t r = 0;
+   if (sim_decode(words, 2, &in) == 2 && in.exec == valu_exec_plain) {
+      in.exec(w, &in);
+      r = w->vgpr[4][0];
+   }
+   free(w);
+   return r;
+}
+
+static void
+probe_nan_order(enum jk k, unsigned op, unsigned nsrc)
+{
+   static const uint32_t nan[3] = { 0x7fa00001u, 0x7fa00002u, 0x7fa00003u };
+   uint32_t x[3] = { 0x3f800000u, 0x3f800000u, 0x3f800000u };
+   bool used[3] = { false, false, false };
+   for (unsigned i = 0; i < nsrc; i++)
+      x[i] = nan[i];
+   for (unsigned n = 0; n < nsrc; n++) {
+      uint32_t r = probe_valu(op, x);
+      unsigned win = nsrc;
+      for (unsigned i = 0; i < nsrc; i++)
+         if (!used[i] && r == (nan[i] | 0x00400000u))
+            win = i;
+      if (win == nsrc) { /* unexpected: keep the natural order */
+         for (unsigned i = 0, m = n; i < nsrc; i++)
+            if (!used[i])
+               nan_prio[k][m++] = i;
+         return;
+      }
+      nan_prio[k][n] = win;
+      used[win] = true;
+      x[win] = 0x3f800000u;
+   }
+}
+
+static void
+probe_nans(void)
+{
+   probe_nan_order(JK_ADD_F32, SIM_OP_v_add_f32, 2);
+   probe_nan_order(JK_SUB_F32, SIM_OP_v_sub_f32, 2);
+   probe_nan_order(JK_SUBREV_F32, SIM_OP_v_subrev_f32, 2);
+   probe_nan_order(JK_MUL_F32, SIM_OP_v_mul_f32, 2);
+   probe_nan_order(JK_FMA_F32, SIM_OP_v_fma_f32, 3);
+   mad_mul_first = sim_f32_mad(0x7fa00001u, 0x7fa00002u, 0) == 0x7fe00001u;
+   mad_add_p_first = sim_f32_mad(0x7fa00001u, 0x3f800000u, 0x7fa00002u) == 0x7fe00001u;
+}
+
+static void
+jit_init(void)
+{
+   init_tables();
+   probe_nans();
+   if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter())
+      return;
+   LLVMOrcJITTargetMachineBuilderRef jtmb;
+   LLVMErrorRef err = LLVMOrcJITTargetMachineBuilderDetectHost(&jtmb);
+   if (err) {
+      LLVMConsumeError(err);
+      return;
+   }
+   LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+   LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, jtmb);
+   err = LLVMOrcCreateLLJIT(&J.jit, builder);
+   if (err) {
+      LLVMConsumeError(err);
+      return;
+   }
+   /* A target machine for the optimisation passes' cost model. */
+   char *triple = LLVMGetDefaultTargetTriple();
+   char *cpu = LLVMGetHostCPUName();
+   char *features = LLVMGetHostCPUFeatures();
+   LLVMTargetRef target;
+   char *msg = NULL;
+   if (!LLVMGetTargetFromTriple(triple, &target, &msg))
+      J.tm = LLVMCreateTargetMachine(target, triple, cpu, features, LLVMCodeGenLevelDefault,
+                                     LLVMRelocDefault, LLVMCodeModelJITDefault);
+   LLVMDisposeMessage(msg);
+   LLVMDisposeMessage(triple);
+   LLVMDisposeMessage(cpu);
+   LLVMDisposeMessage(features);
+   J.ok = J.tm != NULL;
+}
+
+int
+sim_jit_mode(void)
+{
+   /* read at each dispatch, so a program may compare both in one run */
+   const char *env = getenv("KILN_SIM_JIT");
+   if (env && (!strcmp(env, "0") || !strcmp(env, "off") || !strcmp(env, "false")))
+      return 0;
+   pthread_once(&J.once, jit_init);
+   if (!J.ok)
+      return 0;
+   return env && !strcmp(env, "always") ? 2 : 1;
+}
+
+/* Wave64 regions are not translated yet: the differential test still
+ * finds wave64 programs whose lane masks (VCC, EXEC as <64 x i1>) come
+ * out wrong.  Those waves run on the interpreter. */
+static bool
+wave_ok(const struct sim_wave *w)
+{
+   return w->wave_size == 32;
+}
+
+/* ---------------------------------------------------------------------- */
+/* What a region may hold. */
+
+static bool
+ssrc32_ok(unsigned enc)
+{
+   return enc < SIM_NUM_SGPR_SLOTS || sim_src_is_inline(enc) || enc == SIM_SRC_LITERAL ||
+          enc == SIM_SRC_SCC;
+}
+
+static bool
+ssrc64_ok(unsigned enc)
+{
+   return enc < SIM_NUM_SGPR_SLOTS - 1 || sim_src_is_inline(enc) || enc == SIM_SRC_LITERAL;
+}
+
+static bool
+valu_ok(const struct sim_inst *in, enum jk k)
+{
+   const struct sim_valu_fields *v = &in->valu;
+   const struct valu_desc *d = &valu_descs[in->op];
+   if (in->exec != valu_exec_plain || v->aux[VALU_AUX_KIND] != VALU_KIND_PLAIN || v->clamp ||
+       v->omod || !d->fn)
+      return false;
+   for (unsigned i = 0; i < 3; i++) {
+      unsigned t = d->src[i], enc = v->src[i];
+      if (t == VT_NONE)
+         continue;
+      if (t == VT_MASK) {
+         if (!ssrc64_ok(enc))
+            return false;
+      } else if (t == VT_B32 || t == VT_F32) {
+         if (enc < SIM_SRC_VGPR0 && !ssrc32_ok(enc))
+            return false;
+      } else {
+         return false;
+      }
+   }
+   if (d->dst != VT_B32 && d->dst != VT_F32 && d->dst != VT_MASK)
+      return false;
+   (void)k;
+   return true;
+}
+
+static enum jk
+classify(const struct sim_inst *in)
+{
+   if (in->op >= SIM_OP_COUNT)
+      return JK_NONE;
+   enum jk k = jk_of[in->op];
+   if (k == JK_NONE)
+      return JK_NONE;
+   if (k <= JK_VALU_LAST) {
+      switch (in->format) {
+      case SIM_FMT_VOP1:
+      case SIM_FMT_VOP2:
+      case SIM_FMT_VOPC:
+      case SIM_FMT_VOP3:
+         return valu_ok(in, k) ? k : JK_NONE;
+      default:
+         return JK_NONE;
+      }
+   }
+   const struct sim_sop_fields *s = &in->sop;
+   switch (k) {
+   case JK_S_MOV32:
+   case JK_S_NOT32:
+      return ssrc32_ok(s->ssrc0) ? k : JK_NONE;
+   case JK_S_MOV64:
+   case JK_S_SAVEEXEC64:
+      return ssrc64_ok(s->ssrc0) ? k : JK_NONE;
+   case JK_S_SAVEEXEC32:
+      return ssrc32_ok(s->ssrc0) ? k : JK_NONE;
+   case JK_S_CSELECT64:
+   case JK_S_LOGIC64:
+      return ssrc64_ok(s->ssrc0) && ssrc64_ok(s->ssrc1) ? k : JK_NONE;
+   case JK_S_MOVK:
+   case JK_S_ADDK:
+   case JK_S_CMPK:
+   case JK_S_NOP:
+   case JK_BRANCH:
+   case JK_CBRANCH_SCC0:
+   case JK_CBRANCH_SCC1:
+   case JK_CBRANCH_VCCZ:
+   case JK_CBRANCH_VCCNZ:
+   case JK_CBRANCH_EXECZ:
+   case JK_CBRANCH_EXECNZ:
+      return k;
+   default: /* two 32-bit sources */
+      return ssrc32_ok(s->ssrc0) && ssrc32_ok(s->ssrc1) ? k : JK_NONE;
+   }
+}
+
+static bool
+is_branch(enum jk k)
+{
+   return k >= JK_BRANCH;
+}
+
+/* ---------------------------------------------------------------------- */
+/* IR building. */
+
+struct jb {
+   LLVMContextRef ctx;
+   LLVMModuleRef mod;
+   LLVMBuilderRef b, eb; /* body, entry (allocas and initial loads) */
+   LLVMValueRef fn, w;
+   unsigned n; /* lanes */
+   LLVMTypeRef i1, i8, i32, i64, f32, vi1, vi32, vi64, vf32;
+   LLVMValueRef sgpr[SIM_NUM_SGPR_SLOTS], vgpr[SIM_NUM_VGPRS], scc;
+   bool sgpr_w[SIM_NUM_SGPR_SLOTS], vgpr_w[SIM_NUM_VGPRS], scc_w;
+   LLVMAttributeRef strictfp;
+   LLVMValueRef round_md, except_md;
+};
+
+static LLVMValueRef
+wave_ptr(struct jb *j, LLVMBuilderRef b, size_t off, LLVMTypeRef t)
+{
+   LLVMValueRef idx = LLVMConstInt(j->i64, off, false);
+   LLVMValueRef p = LLVMBuildGEP2(b, j->i8, j->w, &idx, 1, "");
+   return LLVMBuildPointerCast(b, p, LLVMPointerType(t, 0), "");
+}
+
+static LLVMValueRef
+slot(struct jb *j, LLVMTypeRef t, size_t off, unsigned align)
+{
+   LLVMValueRef a = LLVMBuildAlloca(j->eb, t, "");
+   LLVMValueRef v = LLVMBuildLoad2(j->eb, t, wave_ptr(j, j->eb, off, t), "");
+   LLVMSetAlignment(v, align);
+   LLVMBuildStore(j->eb, v, a);
+   return a;
+}
+
+static LLVMValueRef
+sgpr_slot(struct jb *j, unsigned r)
+{
+   if (!j->sgpr[r])
+      j->sgpr[r] = slot(j, j->i32, offsetof(struct sim_wave, sgpr) + 4 * r, 4);
+   return j->sgpr[r];
+}
+
+static LLVMValueRef
+vgpr_slot(struct jb *j, unsigned r)
+{
+   if (!j->vgpr[r])
+      j->vgpr[r] = slot(j, j->vi32, offsetof(struct sim_wave, vgpr) + sizeof(uint32_t) * 64 * r, 4);
+   return j->vgpr[r];
+}
+
+static LLVMValueRef
+scc_slot(struct jb *j)
+{
+   if (!j->scc) {
+      j->scc = LLVMBuildAlloca(j->eb, j->i1, "");
+      LLVMValueRef v = LLVMBuildLoad2(
+         j->eb, j->i8, wave_ptr(j, j->eb, offsetof(struct sim_wave, scc), j->i8), "");
+      LLVMBuildStore(j->eb, LLVMBuildICmp(j->eb, LLVMIntNE, v, LLVMConstInt(j->i8, 0, 0), ""),
+                     j->scc);
+   }
+   return j->scc;
+}
+
+static LLVMValueRef
+get_sgpr(struct jb *j, unsigned r)
+{
+   return LLVMBuildLoad2(j->b, j->i32, sgpr_slot(j, r), "");
+}
+
+/* sim_write_sdst32: NULL and out-of-range destinations discard. */
+static void
+put_sgpr(struct jb *j, unsigned r, LLVMValueRef v)
+{
+   if (r >= SIM_NUM_SGPR_SLOTS || r == SIM_SRC_NULL)
+      return;
+   LLVMBuildStore(j->b, v, sgpr_slot(j, r));
+   j->sgpr_w[r] = true;
+}
+
+static LLVMValueRef
+get_scc(struct jb *j)
+{
+   return LLVMBuildLoad2(j->b, j->i1, scc_slot(j), "");
+}
+
+static void
+put_scc(struct jb *j, LLVMValueRef v)
+{
+   LLVMBuildStore(j->b, v, scc_slot(j));
+   j->scc_w = true;
+}
+
+static LLVMValueRef
+c32(struct jb *j, uint32_t v)
+{
+   return LLVMConstInt(j->i32, v, false);
+}
+
+static LLVMValueRef
+c64(struct jb *j, uint64_t v)
+{
+   return LLVMConstInt(j->i64, v, false);
+}
+
+static LLVMValueRef
+splat(struct jb *j, LLVMValueRef s)
+{
+   LLVMTypeRef t = LLVMTypeOf(s);
+   LLVMTypeRef vt = LLVMVectorType(t, j->n);
+   if (LLVMIsConstant(s)) {
+      LLVMValueRef e[SIM_MAX_LANES];
+      for (unsigned i = 0; i < j->n; i++)
+         e[i] = s;
+      return LLVMConstVector(e, j->n);
+   }
+   LLVMValueRef v = LLVMBuildInsertElement(j->b, LLVMGetUndef(vt), s, c32(j, 0), "");
+   return LLVMBuildShuffleVector(j->b, v, LLVMGetUndef(vt),
+                                 LLVMConstNull(LLVMVectorType(j->i32, j->n)), "");
+}
+
+static LLVMValueRef
+vc32(struct jb *j, uint32_t v)
+{
+   return splat(j, c32(j, v));
+}
+
+/* A 32-bit scalar source (ssrc32_ok). */
+static LLVMValueRef
+ssrc32(struct jb *j, const struct sim_inst *in, unsigned enc)
+{
+   if (enc < SIM_NUM_SGPR_SLOTS)
+      return get_sgpr(j, enc);
+   if (sim_src_is_inline(enc))
+      return c32(j, (uint32_t)sim_inline_constant(enc, 32));
+   if (enc == SIM_SRC_LITERAL)
+      return c32(j, in->literal);
+   return LLVMBuildZExt(j->b, get_scc(j), j->i32, "");
+}
+
+/* A 64-bit scalar source (ssrc64_ok), as sim_read_src64 reads it. */
+static LLVMValueRef
+ssrc64(struct jb *j, const struct sim_inst *in, unsigned enc, bool sext)
+{
+   if (enc < SIM_NUM_SGPR_SLOTS - 1) {
+      LLVMValueRef lo = LLVMBuildZExt(j->b, get_sgpr(j, enc), j->i64, "");
+      LLVMValueRef hi = LLVMBuildZExt(j->b, get_sgpr(j, enc + 1), j->i64, "");
+      return LLVMBuildOr(j->b, lo, LLVMBuildShl(j->b, hi, c64(j, 32), ""), "");
+   }
+   if (sim_src_is_inline(enc))
+      return c64(j, sim_inline_constant(enc, 64));
+   return c64(j, sext ? (uint64_t)(int64_t)(int32_t)in->literal : in->literal);
+}
+
+/* sim_write_sdst64. */
+static void
+put_sgpr64(struct jb *j, unsigned r, LLVMValueRef v)
+{
+   put_sgpr(j, r, LLVMBuildTrunc(j->b, v, j->i32, ""));
+   put_sgpr(j, r + 1, LLVMBuildTrunc(j->b, LLVMBuildLShr(j->b, v, c64(j, 32), ""), j->i32, ""));
+}
+
+/* EXEC (or VCC) as the wave's lane mask: an iN integer. */
+static LLVMValueRef
+mask_int(struct jb *j, unsigned r)
+{
+   if (j->n == 32)
+      return get_sgpr(j, r);
+   LLVMValueRef lo = LLVMBuildZExt(j->b, get_sgpr(j, r), j->i64, "");
+   LLVMValueRef hi = LLVMBuildZExt(j->b, get_sgpr(j, r + 1), j->i64, "");
+   return LLVMBuildOr(j->b, lo, LLVMBuildShl(j->b, hi, c64(j, 32), ""), "");
+}
+
+static LLVMValueRef
+exec_vec(struct jb *j)
+{
+   return LLVMBuildBitCast(j->b, mask_int(j, SIM_SRC_EXEC_LO), j->vi1, "");
+}
+
+/* A lane mask result (compare, carry) of the active lanes, as write_mask
+ * writes it: wave32 the low dword only. */
+static void
+put_mask(struct jb *j, unsigned sdst, LLVMValueRef bits)
+{
+   LLVMValueRef m = LLVMBuildBitCast(j->b, LLVMBuildAnd(j->b, bits, exec_vec(j), ""),
+                                     LLVMIntTypeInContext(j->ctx, j->n), "");
+   if (j->n == 32)
+      put_sgpr(j, sdst, m);
+   else
+      put_sgpr64(j, sdst, m);
+}
+
+static LLVMValueRef
+md(struct jb *j, const char *s)
+{
+   return LLVMMetadataAsValue(j->ctx, LLVMMDStringInContext2(j->ctx, s, strlen(s)));
+}
+
+static LLVMValueRef
+call_intrinsic(struct jb *j, const char *name, LLVMTypeRef *types, unsigned ntypes,
+               LLVMValueRef *args, unsigned nargs, bool strict)
+{
+   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+   LLVMValueRef f = LLVMGetIntrinsicDeclaration(j->mod, id, types, ntypes);
+   LLVMTypeRef ft = LLVMIntrinsicGetType(j->ctx, id, types, ntypes);
+   LLVMValueRef c = LLVMBuildCall2(j->b, ft, f, args, nargs, "");
+   if (strict)
+      LLVMAddCallSiteAttribute(c, LLVMAttributeFunctionIndex, j->strictfp);
+   return c;
+}
+
+static LLVMValueRef
+as_f(struct jb *j, LLVMValueRef v)
+{
+   return LLVMBuildBitCast(j->b, v, j->vf32, "");
+}
+
+static LLVMValueRef
+as_i(struct jb *j, LLVMValueRef v)
+{
+   return LLVMBuildBitCast(j->b, v, j->vi32, "");
+}
+
+/* Constrained (dynamic rounding, MXCSR-governed) f32 arithmetic on i32
+ * lanes. */
+static LLVMValueRef
+fop(struct jb *j, const char *op, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+   char name[64];
+   snprintf(name, sizeof(name), "llvm.experimental.constrained.%s", op);
+   LLVMValueRef args[5];
+   unsigned n = 0;
+   args[n++] = as_f(j, a);
+   if (b)
+      args[n++] = as_f(j, b);
+   if (c)
+      args[n++] = as_f(j, c);
+   args[n++] = j->round_md;
+   args[n++] = j->except_md;
+   return as_i(j, call_intrinsic(j, name, &j->vf32, 1, args, n, true));
+}
+
+static LLVMValueRef
+is_nan(struct jb *j, LLVMValueRef a)
+{
+   return LLVMBuildICmp(j->b, LLVMIntUGT, LLVMBuildAnd(j->b, a, vc32(j, 0x7fffffffu), ""),
+                        vc32(j, 0x7f800000u), "");
+}
+
+static LLVMValueRef
+quiet(struct jb *j, LLVMValueRef a)
+{
+   return LLVMBuildOr(j->b, a, vc32(j, 0x00400000u), "");
+}
+
+/* The host FPU's NaN result: the first NaN source (in the order prio
+ * gives), quieted. */
+static LLVMValueRef
+nanfix(struct jb *j, LLVMValueRef r, LLVMValueRef *src, const uint8_t *prio, unsigned n)
+{
+   for (unsigned i = n; i-- > 0;) {
+      LLVMValueRef x = src[prio[i]];
+      r = LLVMBuildSelect(j->b, is_nan(j, x), quiet(j, x), r, "");
+   }
+   return r;
+}
+
+static LLVMValueRef
+nanfix2(struct jb *j, LLVMValueRef r, LLVMValueRef a, LLVMValueRef b, bool a_first)
+{
+   LLVMValueRef src[2] = { a, b };
+   static const uint8_t ab[2] = { 0, 1 }, ba[2] = { 1, 0 };
+   return nanfix(j, r, src, a_first ? ab : ba, 2);
+}
+
+/* sim_f32_flush. */
+static LLVMValueRef
+flush(struct jb *j, LLVMValueRef a)
+{
+   LLVMValueRef exp0 = LLVMBuildICmp(
+      j->b, LLVMIntEQ, LLVMBuildAnd(j->b, a, vc32(j, 0x7f800000u), ""), vc32(j, 0), "");
+   return LLVMBuildSelect(j->b, exp0, LLVMBuildAnd(j->b, a, vc32(j, 0x80000000u), ""), a, "");
+}
+
+static LLVMValueRef
+fcmp(struct jb *j, LLVMRealPredicate pred, LLVMValueRef a, LLVMValueRef b)
+{
+   /* A plain compare: LLVM 15 cannot split a constrained one over the
+    * host's vector width.  Its operands are run-time values, so it is
+    * the host's compare, which honours MXCSR.DAZ as the interpreter's. */
+   return LLVMBuildFCmp(j->b, pred, as_f(j, a), as_f(j, b), "");
+}
+
+/* sim_f32_min / sim_f32_max: the IEEE-mode and NaN rules of the ISA on
+ * bit patterns, ordered by the host's compare (which sees MXCSR.DAZ). */
+static LLVMValueRef
+fminmax(struct jb *j, LLVMValueRef a, LLVMValueRef b, bool max, bool ieee)
+{
+   LLVMBuilderRef B = j->b;
+   LLVMValueRef lt_ab = fcmp(j, LLVMRealOLT, a, b), lt_ba = fcmp(j, LLVMRealOLT, b, a);
+   LLVMValueRef a_neg = LLVMBuildICmp(B, LLVMIntSLT, a, vc32(j, 0), "");
+   LLVMValueRef r;
+   if (!max) {
+      r = LLVMBuildSelect(B, a_neg, a, b, "");
+      r = LLVMBuildSelect(B, lt_ba, b, r, "");
+      r = LLVMBuildSelect(B, lt_ab, a, r, "");
+   } else {
+      r = LLVMBuildSelect(B, a_neg, b, a, "");
+      r = LLVMBuildSelect(B, lt_ba, a, r, "");
+      r = LLVMBuildSelect(B, lt_ab, b, r, "");
+   }
+   LLVMValueRef na = is_nan(j, a), nb = is_nan(j, b);
+   /* one NaN: the other operand; both: a quieted */
+   LLVMValueRef nr = LLVMBuildSelect(B, na, LLVMBuildSelect(B, nb, quiet(j, a), b, ""), a, "");
+   if (ieee) {
+      LLVMValueRef qa =
+         LLVMBuildICmp(B, LLVMIntNE, LLVMBuildAnd(B, a, vc32(j, 0x00400000u), ""), vc32(j, 0), "");
+      LLVMValueRef qb =
+         LLVMBuildICmp(B, LLVMIntNE, LLVMBuildAnd(B, b, vc32(j, 0x00400000u), ""), vc32(j, 0), "");
+      LLVMValueRef sb = LLVMBuildAnd(B, nb, LLVMBuildNot(B, qb, ""), "");
+      LLVMValueRef sa = LLVMBuildAnd(B, na, LLVMBuildNot(B, qa, ""), "");
+      nr = LLVMBuildSelect(B, sb, quiet(j, b), nr, "");
+      nr = LLVMBuildSelect(B, sa, quiet(j, a), nr, "");
+   }
+   return LLVMBuildSelect(B, LLVMBuildOr(B, na, nb, ""), nr, r, "");
+}
+
+/* A VALU source as the exec wrapper's setup() resolves it: a VGPR, or a
+ * scalar for every lane; abs/neg as bit masks on f32 operands. */
+static LLVMValueRef
+vsrc(struct jb *j, const struct sim_inst *in, unsigned i)
+{
+   const struct sim_valu_fields *v = &in->valu;
+   const struct valu_desc *d = &valu_descs[in->op];
+   unsigned enc = v->src[i];
+   LLVMValueRef x;
+   if (enc >= SIM_SRC_VGPR0)
+      x = LLVMBuildLoad2(j->b, j->vi32, vgpr_slot(j, enc - SIM_SRC_VGPR0), "");
+   else
+      x = splat(j, ssrc32(j, in, enc));
+   if (d->src[i] == VT_F32 && !(d->flags & VALU_NO_MODS)) {
+      if ((v->abs >> i) & 1)
+         x = LLVMBuildAnd(j->b, x, vc32(j, 0x7fffffffu), "");
+      if ((v->neg >> i) & 1)
+         x = LLVMBuildXor(j->b, x, vc32(j, 0x80000000u), "");
+   }
+   return x;
+}
+
+/* A VT_MASK source as lanes. */
+static LLVMValueRef
+vmask(struct jb *j, const struct sim_inst *in, unsigned i)
+{
+   LLVMValueRef m = ssrc64(j, in, in->valu.src[i], false);
+   m = LLVMBuildTrunc(j->b, m, LLVMIntTypeInContext(j->ctx, j->n), "");
+   return LLVMBuildBitCast(j->b, m, j->vi1, "");
+}
+
+static void
+put_vgpr(struct jb *j, unsigned r, LLVMValueRef v)
+{
+   LLVMValueRef s = vgpr_slot(j, r);
+   LLVMValueRef old = LLVMBuildLoad2(j->b, j->vi32, s, "");
+   LLVMBuildStore(j->b, LLVMBuildSelect(j->b, exec_vec(j), v, old, ""), s);
+   j->vgpr_w[r] = true;
+}
+
+static LLVMValueRef
+zext64(struct jb *j, LLVMValueRef v)
+{
+   return LLVMBuildZExt(j->b, v, j->vi64, "");
+}
+
+static LLVMValueRef
+shamt(struct jb *j, LLVMValueRef v)
+{
+   return LLVMBuildAnd(j->b, v, vc32(j, 31), "");
+}
+
+static const LLVMRealPredicate fcmp_pred[16] = {
+   /* outcome masks: 1 lt, 2 eq, 4 gt, 8 unordered */
+   LLVMRealPredicateFalse,
+   LLVMRealOLT,
+   LLVMRealOEQ,
+   LLVMRealOLE,
+   LLVMRealOGT,
+   LLVMRealONE,
+   LLVMRealOGE,
+   LLVMRealORD,
+   LLVMRealUNO,
+   LLVMRealULT,
+   LLVMRealUEQ,
+   LLVMRealULE,
+   LLVMRealUGT,
+   LLVMRealUNE,
+   LLVMRealUGE,
+   LLVMRealPredicateTrue,
+};
+
+static LLVMValueRef
+int_cmp(struct jb *j, unsigned rel, bool sign, LLVMValueRef a, LLVMValueRef b)
+{
+   LLVMIntPredicate p;
+   switch (rel & 7) {
+   case 1:
+      p = sign ? LLVMIntSLT : LLVMIntULT;
+      break;
+   case 2:
+      p = LLVMIntEQ;
+      break;
+   case 3:
+      p = sign ? LLVMIntSLE : LLVMIntULE;
+      break;
+   case 4:
+      p = sign ? LLVMIntSGT : LLVMIntUGT;
+      break;
+   case 5:
+      p = LLVMIntNE;
+      break;
+   case 6:
+      p = sign ? LLVMIntSGE : LLVMIntUGE;
+      break;
+   case 7:
+      return LLVMConstAllOnes(j->vi1);
+   default:
+      return LLVMConstNull(j->vi1);
+   }
+   return LLVMBuildICmp(j->b, p, a, b, "");
+}
+
+static void
+emit_valu(struct jb *j, const struct sim_inst *in, enum jk k, bool ieee)
+{
+   LLVMBuilderRef B = j->b;
+   const struct sim_valu_fields *v = &in->valu;
+   const struct valu_desc *d = &valu_descs[in->op];
+   LLVMValueRef s[3] = { NULL, NULL, NULL }, r = NULL, co = NULL;
+   for (unsigned i = 0; i < 3; i++)
+      if (d->src[i] != VT_NONE && d->src[i] != VT_MASK)
+         s[i] = vsrc(j, in, i);
+   LLVMValueRef a = s[0], b = s[1], c = s[2];
+
+   switch (k) {
+   case JK_ADD_F32:
+      r = nanfix(j, fop(j, "fadd", a, b, NULL), s, nan_prio[k], 2);
+      break;
+   case JK_SUB_F32:
+      r = nanfix(j, fop(j, "fsub", a, b, NULL), s, nan_prio[k], 2);
+      break;
+   case JK_SUBREV_F32:
+      r = nanfix(j, fop(j, "fsub", b, a, NULL), s, nan_prio[k], 2);
+      break;
+   case JK_MUL_F32:
+      r = nanfix(j, fop(j, "fmul", a, b, NULL), s, nan_prio[k], 2);
+      break;
+   case JK_FMA_F32:
+      r = nanfix(j, fop(j, "fma", a, b, c), s, nan_prio[k], 3);
+      break;
+   case JK_MAD_F32: {
+      /* sim_f32_mad: flushed in and out, the product rounded */
+      LLVMValueRef fa = flush(j, a), fb = flush(j, b), fc = flush(j, c);
+      LLVMValueRef p = flush(j, nanfix2(j, fop(j, "fmul", fa, fb, NULL), fa, fb, mad_mul_first));
+      r = flush(j, nanfix2(j, fop(j, "fadd", p, fc, NULL), p, fc, mad_add_p_first));
+      break;
+   }
+   case JK_MIN_F32:
+      r = fminmax(j, a, b, false, ieee);
+      break;
+   case JK_MAX_F32:
+      r = fminmax(j, a, b, true, ieee);
+      break;
+   case JK_CVT_F32_U32:
+   case JK_CVT_F32_I32: {
+      LLVMTypeRef t[2] = { j->vf32, j->vi32 };
+      LLVMValueRef args[3] = { a, j->round_md, j->except_md };
+      r = as_i(j, call_intrinsic(j,
+                                 k == JK_CVT_F32_U32 ? "llvm.experimental.constrained.uitofp"
+                                                     : "llvm.experimental.constrained.sitofp",
+                                 t, 2, args, 3, true));
+      break;
+   }
+   case JK_CVT_U32_F32:
+   case JK_CVT_I32_F32: {
+      /* sim_cvt_u32_f64 / sim_cvt_i32_f64 of the float: NaN is 0, out of
+       * range saturates; the lanes in range convert (truncating) a value
+       * the conversion is defined for. */
+      LLVMValueRef f = as_f(j, a);
+      bool u = k == JK_CVT_U32_F32;
+      LLVMValueRef lo = LLVMConstReal(j->f32, u ? -1.0 : -2147483648.0);
+      LLVMValueRef hi = LLVMConstReal(j->f32, u ? 4294967296.0 : 2147483648.0);
+      LLVMValueRef big = LLVMBuildFCmp(B, LLVMRealOGE, f, splat(j, hi), "");
+      LLVMValueRef small = LLVMBuildFCmp(B, u ? LLVMRealOLE : LLVMRealOLE, f, splat(j, lo), "");
+      LLVMValueRef nan = LLVMBuildFCmp(B, LLVMRealUNO, f, f, "");
+      LLVMValueRef out = LLVMBuildOr(B, LLVMBuildOr(B, big, small, ""), nan, "");
+      LLVMValueRef safe = LLVMBuildSelect(B, out, LLVMConstNull(j->vf32), f, "");
+      if (u)
+         safe = LLVMBuildSelect(B, LLVMBuildFCmp(B, LLVMRealOLT, safe, LLVMConstNull(j->vf32), ""),
+                                LLVMConstNull(j->vf32), safe, "");
+      r = u ? LLVMBuildFPToUI(B, safe, j->vi32, "") : LLVMBuildFPToSI(B, safe, j->vi32, "");
+      LLVMValueRef sat = vc32(j, u ? 0xffffffffu : 0x7fffffffu);
+      r = LLVMBuildSelect(B, big, sat, r, "");
+      r = LLVMBuildSelect(B, small, vc32(j, u ? 0 : 0x80000000u), r, "");
+      r = LLVMBuildSelect(B, nan, vc32(j, 0), r, "");
+      break;
+   }
+   case JK_CMP_F32: {
+      unsigned rel = jk_arg[in->op] & 15;
+      LLVMValueRef m = rel == 0    ? LLVMConstNull(j->vi1)
+                       : rel == 15 ? LLVMConstAllOnes(j->vi1)
+                                   : fcmp(j, fcmp_pred[rel], a, b);
+      if (d->flags & VALU_CMPX) {
+         LLVMValueRef e = LLVMBuildBitCast(B, LLVMBuildAnd(B, m, exec_vec(j), ""),
+                                           LLVMIntTypeInContext(j->ctx, j->n), "");
+         if (j->n == 32)
+            put_sgpr(j, SIM_SRC_EXEC_LO, e);
+         else
+            put_sgpr64(j, SIM_SRC_EXEC_LO, e);
+      } else {
+         put_mask(j, v->sdst, m);
+      }
+      return;
+   }
+   case JK_CMP_I32:
+   case JK_CMP_U32: {
+      LLVMValueRef m = int_cmp(j, jk_arg[in->op], k == JK_CMP_I32, a, b);
+      if (d->flags & VALU_CMPX) {
+         LLVMValueRef e = LLVMBuildBitCast(B, LLVMBuildAnd(B, m, exec_vec(j), ""),
+                                           LLVMIntTypeInContext(j->ctx, j->n), "");
+         if (j->n == 32)
+            put_sgpr(j, SIM_SRC_EXEC_LO, e);
+         else
+            put_sgpr64(j, SIM_SRC_EXEC_LO, e);
+      } else {
+         put_mask(j, v->sdst, m);
+      }
+      return;
+   }
+   case JK_MOV:
+      r = a;
+      break;
+   case JK_CNDMASK:
+      r = LLVMBuildSelect(B, vmask(j, in, 2), b, a, "");
+      break;
+   case JK_NOT:
+      r = LLVMBuildNot(B, a, "");
+      break;
+   case JK_AND:
+      r = LLVMBuildAnd(B, a, b, "");
+      break;
+   case JK_OR:
+      r = LLVMBuildOr(B, a, b, "");
+      break;
+   case JK_XOR:
+      r = LLVMBuildXor(B, a, b, "");
+      break;
+   case JK_XNOR:
+      r = LLVMBuildNot(B, LLVMBuildXor(B, a, b, ""), "");
+      break;
+   case JK_LSHLREV:
+      r = LLVMBuildShl(B, b, shamt(j, a), "");
+      break;
+   case JK_LSHRREV:
+      r = LLVMBuildLShr(B, b, shamt(j, a), "");
+      break;
+   case JK_ASHRREV:
+      r = LLVMBuildAShr(B, b, shamt(j, a), "");
+      break;
+   case JK_MIN_I32:
+      r = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSLT, a, b, ""), a, b, "");
+      break;
+   case JK_MAX_I32:
+      r = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSGT, a, b, ""), a, b, "");
+      break;
+   case JK_MIN_U32:
+      r = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntULT, a, b, ""), a, b, "");
+      break;
+   case JK_MAX_U32:
+      r = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntUGT, a, b, ""), a, b, "");
+      break;
+   case JK_MUL_U24:
+      r = LLVMBuildMul(B, LLVMBuildAnd(B, a, vc32(j, 0xffffff), ""),
+                       LLVMBuildAnd(B, b, vc32(j, 0xffffff), ""), "");
+      break;
+   case JK_MUL_LO:
+      r = LLVMBuildMul(B, a, b, "");
+      break;
+   case JK_MUL_HI_U32: {
+      LLVMValueRef p = LLVMBuildMul(B, zext64(j, a), zext64(j, b), "");
+      r = LLVMBuildTrunc(B, LLVMBuildLShr(B, p, splat(j, c64(j, 32)), ""), j->vi32, "");
+      break;
+   }
+   case JK_MAD_U24:
+      r = LLVMBuildAdd(B,
+                       LLVMBuildMul(B, LLVMBuildAnd(B, a, vc32(j, 0xffffff), ""),
+                                    LLVMBuildAnd(B, b, vc32(j, 0xffffff), ""), ""),
+                       c, "");
+      break;
+   case JK_ADD3:
+      r = LLVMBuildAdd(B, LLVMBuildAdd(B, a, b, ""), c, "");
+      break;
+   case JK_LSHL_ADD:
+      r = LLVMBuildAdd(B, LLVMBuildShl(B, a, shamt(j, b), ""), c, "");
+      break;
+   case JK_ADD_LSHL:
+      r = LLVMBuildShl(B, LLVMBuildAdd(B, a, b, ""), shamt(j, c), "");
+      break;
+   case JK_LSHL_OR:
+      r = LLVMBuildOr(B, LLVMBuildShl(B, a, shamt(j, b), ""), c, "");
+      break;
+   case JK_AND_OR:
+      r = LLVMBuildOr(B, LLVMBuildAnd(B, a, b, ""), c, "");
+      break;
+   case JK_OR3:
+      r = LLVMBuildOr(B, LLVMBuildOr(B, a, b, ""), c, "");
+      break;
+   case JK_XOR3:
+      r = LLVMBuildXor(B, LLVMBuildXor(B, a, b, ""), c, "");
+      break;
+   case JK_BFE_U32: {
+      LLVMValueRef off = shamt(j, b), width = shamt(j, c);
+      LLVMValueRef mask = LLVMBuildSub(B, LLVMBuildShl(B, vc32(j, 1), width, ""), vc32(j, 1), "");
+      r = LLVMBuildAnd(B, LLVMBuildLShr(B, a, off, ""), mask, "");
+      r = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, width, vc32(j, 0), ""), vc32(j, 0), r, "");
+      break;
+   }
+   case JK_BFE_I32: {
+      LLVMValueRef off = shamt(j, b), width = shamt(j, c);
+      LLVMValueRef ow = LLVMBuildAdd(B, off, width, "");
+      /* off + width < 32: shift the field to the top, then back */
+      LLVMValueRef up = LLVMBuildSub(B, vc32(j, 32), ow, "");
+      LLVMValueRef down = LLVMBuildSub(B, vc32(j, 32), width, "");
+      LLVMValueRef small = LLVMBuildICmp(B, LLVMIntULT, ow, vc32(j, 32), "");
+      /* keep the shift amounts in range on the lanes whose result is unused */
+      up = LLVMBuildSelect(B, small, up, vc32(j, 0), "");
+      down = LLVMBuildAnd(B, down, vc32(j, 31), "");
+      LLVMValueRef r1 = LLVMBuildAShr(B, LLVMBuildShl(B, a, up, ""), down, "");
+      LLVMValueRef r2 = LLVMBuildAShr(B, a, off, "");
+      r = LLVMBuildSelect(B, small, r1, r2, "");
+      r = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, width, vc32(j, 0), ""), vc32(j, 0), r, "");
+      break;
+   }
+   case JK_BFI:
+      r = LLVMBuildOr(B, LLVMBuildAnd(B, a, b, ""), LLVMBuildAnd(B, LLVMBuildNot(B, a, ""), c, ""),
+                      "");
+      break;
+   case JK_ADD_U32:
+      r = LLVMBuildAdd(B, a, b, "");
+      break;
+   case JK_SUB_U32:
+      r = LLVMBuildSub(B, a, b, "");
+      break;
+   case JK_SUBREV_U32:
+      r = LLVMBuildSub(B, b, a, "");
+      break;
+   case JK_ADD_CO:
+      r = LLVMBuildAdd(B, a, b, "");
+      co = LLVMBuildICmp(B, LLVMIntULT, r, a, "");
+      break;
+   case JK_SUB_CO:
+      r = LLVMBuildSub(B, a, b, "");
+      co = LLVMBuildICmp(B, LLVMIntUGT, b, a, "");
+      break;
+   case JK_SUBREV_CO:
+      r = LLVMBuildSub(B, b, a, "");
+      co = LLVMBuildICmp(B, LLVMIntUGT, a, b, "");
+      break;
+   case JK_ADDC:
+   case JK_SUBB:
+   case JK_SUBBREV: {
+      /* in 32-bit lanes: wide vectors of i64 are slow to compile */
+      LLVMValueRef cin = LLVMBuildZExt(B, vmask(j, in, 2), j->vi32, "");
+      if (k == JK_ADDC) {
+         LLVMValueRef s1 = LLVMBuildAdd(B, a, b, "");
+         r = LLVMBuildAdd(B, s1, cin, "");
+         co = LLVMBuildOr(B, LLVMBuildICmp(B, LLVMIntULT, s1, a, ""),
+                          LLVMBuildICmp(B, LLVMIntULT, r, s1, ""), "");
+      } else {
+         /* x - y - cin; borrow = y + cin > x */
+         LLVMValueRef x = k == JK_SUBB ? a : b, y = k == JK_SUBB ? b : a;
+         LLVMValueRef d1 = LLVMBuildSub(B, x, y, "");
+         r = LLVMBuildSub(B, d1, cin, "");
+         LLVMValueRef eq_borrow =
+            LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntEQ, d1, vc32(j, 0), ""),
+                         LLVMBuildICmp(B, LLVMIntNE, cin, vc32(j, 0), ""), "");
+         co = LLVMBuildOr(B, LLVMBuildICmp(B, LLVMIntUGT, y, x, ""), eq_borrow, "");
+      }
+      break;
+   }
+   default:
+      abort();
+   }
+   put_vgpr(j, v->vdst, r);
+   if (co)
+      put_mask(j, v->sdst, co);
+}
+
+static LLVMValueRef
+logic(struct jb *j, unsigned op, LLVMValueRef a, LLVMValueRef b)
+{
+   LLVMBuilderRef B = j->b;
+   switch (op) {
+   case L_AND:
+      return LLVMBuildAnd(B, a, b, "");
+   case L_OR:
+      return LLVMBuildOr(B, a, b, "");
+   case L_XOR:
+      return LLVMBuildXor(B, a, b, "");
+   case L_ANDN2:
+      return LLVMBuildAnd(B, a, LLVMBuildNot(B, b, ""), "");
+   case L_ORN2:
+      return LLVMBuildOr(B, a, LLVMBuildNot(B, b, ""), "");
+   case L_NAND:
+      return LLVMBuildNot(B, LLVMBuildAnd(B, a, b, ""), "");
+   case L_NOR:
+      return LLVMBuildNot(B, LLVMBuildOr(B, a, b, ""), "");
+   default:
+      return LLVMBuildNot(B, LLVMBuildXor(B, a, b, ""), "");
+   }
+}
+
+static LLVMValueRef
+nonzero(struct jb *j, LLVMValueRef v)
+{
+   return LLVMBuildICmp(j->b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), "");
+}
+
+static void
+emit_salu(struct jb *j, const struct sim_inst *in, enum jk k)
+{
+   LLVMBuilderRef B = j->b;
+   const struct sim_sop_fields *s = &in->sop;
+   unsigned arg = jk_arg[in->op];
+   LLVMValueRef a, b, d, a64, b64;
+
+   switch (k) {
+   case JK_S_MOV32:
+      put_sgpr(j, s->sdst, ssrc32(j, in, s->ssrc0));
+      break;
+   case JK_S_MOV64:
+      put_sgpr64(j, s->sdst, ssrc64(j, in, s->ssrc0, true));
+      break;
+   case JK_S_MOVK:
+      put_sgpr(j, s->sdst, c32(j, (uint32_t)(int32_t)(int16_t)s->simm16));
+      break;
+   case JK_S_NOT32:
+      d = LLVMBuildNot(B, ssrc32(j, in, s->ssrc0), "");
+      put_sgpr(j, s->sdst, d);
+      put_scc(j, nonzero(j, d));
+      break;
+   case JK_S_ADD_U32:
+   case JK_S_ADDC_U32:
+   case JK_S_SUB_U32:
+   case JK_S_SUBB_U32: {
+      a = LLVMBuildZExt(B, ssrc32(j, in, s->ssrc0), j->i64, "");
+      b = LLVMBuildZExt(B, ssrc32(j, in, s->ssrc1), j->i64, "");
+      LLVMValueRef cin = k == JK_S_ADDC_U32 || k == JK_S_SUBB_U32
+                            ? LLVMBuildZExt(B, get_scc(j), j->i64, "")
+                            : c64(j, 0);
+      LLVMValueRef r = k == JK_S_ADD_U32 || k == JK_S_ADDC_U32
+                          ? LLVMBuildAdd(B, LLVMBuildAdd(B, a, b, ""), cin, "")
+                          : LLVMBuildSub(B, LLVMBuildSub(B, a, b, ""), cin, "");
+      put_sgpr(j, s->sdst, LLVMBuildTrunc(B, r, j->i32, ""));
+      put_scc(j, nonzero(j, LLVMBuildLShr(B, r, c64(j, 32), "")));
+      break;
+   }
+   case JK_S_ADD_I32:
+   case JK_S_SUB_I32: {
+      a = ssrc32(j, in, s->ssrc0);
+      b = ssrc32(j, in, s->ssrc1);
+      LLVMValueRef ovf;
+      if (k == JK_S_ADD_I32) {
+         d = LLVMBuildAdd(B, a, b, "");
+         ovf = LLVMBuildAnd(B, LLVMBuildXor(B, a, d, ""), LLVMBuildXor(B, b, d, ""), "");
+      } else {
+         d = LLVMBuildSub(B, a, b, "");
+         ovf = LLVMBuildAnd(B, LLVMBuildXor(B, a, b, ""), LLVMBuildXor(B, a, d, ""), "");
+      }
+      put_sgpr(j, s->sdst, d);
+      put_scc(j, LLVMBuildICmp(B, LLVMIntSLT, ovf, c32(j, 0), ""));
+      break;
+   }
+   case JK_S_ADDK: {
+      a = get_sgpr(j, s->sdst & 0x7f);
+      b = c32(j, (uint32_t)(int32_t)(int16_t)s->simm16);
+      d = LLVMBuildAdd(B, a, b, "");
+      LLVMValueRef ovf = LLVMBuildAnd(B, LLVMBuildXor(B, a, d, ""), LLVMBuildXor(B, b, d, ""), "");
+      put_scc(j, LLVMBuildICmp(B, LLVMIntSLT, ovf, c32(j, 0), ""));
+      put_sgpr(j, s->sdst, d);
+      break;
+   }
+   case JK_S_MUL_I32:
+      put_sgpr(j, s->sdst, LLVMBuildMul(B, ssrc32(j, in, s->ssrc0), ssrc32(j, in, s->ssrc1), ""));
+      break;
+   case JK_S_MIN_I32:
+   case JK_S_MIN_U32:
+   case JK_S_MAX_I32:
+   case JK_S_MAX_U32: {
+      static const LLVMIntPredicate p[] = { LLVMIntSLT, LLVMIntULT, LLVMIntSGT, LLVMIntUGT };
+      a = ssrc32(j, in, s->ssrc0);
+      b = ssrc32(j, in, s->ssrc1);
+      LLVMValueRef c = LLVMBuildICmp(B, p[k - JK_S_MIN_I32], a, b, "");
+      put_sgpr(j, s->sdst, LLVMBuildSelect(B, c, a, b, ""));
+      put_scc(j, c);
+      break;
+   }
+   case JK_S_CSELECT32:
+      a = ssrc32(j, in, s->ssrc0);
+      b = ssrc32(j, in, s->ssrc1);
+      put_sgpr(j, s->sdst, LLVMBuildSelect(B, get_scc(j), a, b, ""));
+      break;
+   case JK_S_CSELECT64:
+      a64 = ssrc64(j, in, s->ssrc0, true);
+      b64 = ssrc64(j, in, s->ssrc1, true);
+      put_sgpr64(j, s->sdst, LLVMBuildSelect(B, get_scc(j), a64, b64, ""));
+      break;
+   case JK_S_LOGIC32:
+      d = logic(j, arg, ssrc32(j, in, s->ssrc0), ssrc32(j, in, s->ssrc1));
+      put_sgpr(j, s->sdst, d);
+      put_scc(j, nonzero(j, d));
+      break;
+   case JK_S_LOGIC64:
+      d = logic(j, arg, ssrc64(j, in, s->ssrc0, true), ssrc64(j, in, s->ssrc1, true));
+      put_sgpr64(j, s->sdst, d);
+      put_scc(j, nonzero(j, d));
+      break;
+   case JK_S_LSHL32:
+   case JK_S_LSHR32:
+   case JK_S_ASHR32:
+      a = ssrc32(j, in, s->ssrc0);
+      b = LLVMBuildAnd(B, ssrc32(j, in, s->ssrc1), c32(j, 31), "");
+      d = k == JK_S_LSHL32   ? LLVMBuildShl(B, a, b, "")
+          : k == JK_S_LSHR32 ? LLVMBuildLShr(B, a, b, "")
+                             : LLVMBuildAShr(B, a, b, "");
+      put_sgpr(j, s->sdst, d);
+      put_scc(j, nonzero(j, d));
+      break;
+   case JK_S_LSHLN_ADD: {
+      a = LLVMBuildZExt(B, ssrc32(j, in, s->ssrc0), j->i64, "");
+      b = LLVMBuildZExt(B, ssrc32(j, in, s->ssrc1), j->i64, "");
+      LLVMValueRef r = LLVMBuildAdd(B, LLVMBuildShl(B, a, c64(j, arg), ""), b, "");
+      put_sgpr(j, s->sdst, LLVMBuildTrunc(B, r, j->i32, ""));
+      put_scc(j, nonzero(j, LLVMBuildLShr(B, r, c64(j, 32), "")));
+      break;
+   }
+   case JK_S_CMP32:
+      put_scc(j, LLVMBuildICmp(B, arg, ssrc32(j, in, s->ssrc0), ssrc32(j, in, s->ssrc1), ""));
+      break;
+   case JK_S_CMPK: {
+      bool sign = arg == LLVMIntSGT || arg == LLVMIntSGE || arg == LLVMIntSLT ||
+                  arg == LLVMIntSLE || in->op == SIM_OP_s_cmpk_eq_i32 ||
+                  in->op == SIM_OP_s_cmpk_lg_i32;
+      uint32_t k32 = sign ? (uint32_t)(int32_t)(int16_t)s->simm16 : s->simm16;
+      put_scc(j, LLVMBuildICmp(B, arg, get_sgpr(j, s->sdst & 0x7f), c32(j, k32), ""));
+      break;
+   }
+   case JK_S_SAVEEXEC32:
+   case JK_S_SAVEEXEC64: {
+      /* as SAVEEXEC in sim_sop.c: EXEC first, then the saved copy */
+      LLVMValueRef lane_mask = c64(j, j->n == 64 ? ~0ull : 0xffffffffull);
+      LLVMValueRef exec64 =
+         LLVMBuildOr(B, LLVMBuildZExt(B, get_sgpr(j, SIM_SRC_EXEC_LO), j->i64, ""),
+                     LLVMBuildShl(B, LLVMBuildZExt(B, get_sgpr(j, SIM_SRC_EXEC_HI), j->i64, ""),
+                                  c64(j, 32), ""),
+                     "");
+      LLVMValueRef e = LLVMBuildAnd(B, exec64, lane_mask, "");
+      if (k == JK_S_SAVEEXEC32) {
+         e = LLVMBuildTrunc(B, e, j->i32, "");
+         LLVMValueRef n = logic(j, arg, ssrc32(j, in, s->ssrc0), e);
+         put_sgpr(j, SIM_SRC_EXEC_LO, n);
+         put_sgpr(j, s->sdst, e);
+      } else {
+         LLVMValueRef n = logic(j, arg, ssrc64(j, in, s->ssrc0, true), e);
+         if (j->n == 32)
+            put_sgpr(j, SIM_SRC_EXEC_LO, LLVMBuildTrunc(B, n, j->i32, ""));
+         else
+            put_sgpr64(j, SIM_SRC_EXEC_LO, n);
+         put_sgpr64(j, s->sdst, e);
+      }
+      LLVMValueRef now =
+         LLVMBuildOr(B, LLVMBuildZExt(B, get_sgpr(j, SIM_SRC_EXEC_LO), j->i64, ""),
+                     LLVMBuildShl(B, LLVMBuildZExt(B, get_sgpr(j, SIM_SRC_EXEC_HI), j->i64, ""),
+                                  c64(j, 32), ""),
+                     "");
+      put_scc(j, nonzero(j, LLVMBuildAnd(B, now, lane_mask, "")));
+      break;
+   }
+   case JK_S_NOP:
+      break;
+   default:
+      abort();
+   }
+}
+
+/* The condition of a region's closing branch. */
+static LLVMValueRef
+branch_cond(struct jb *j, enum jk k)
+{
+   switch (k) {
+   case JK_BRANCH:
+      return LLVMConstInt(j->i1, 1, false);
+   case JK_CBRANCH_SCC0:
+      return LLVMBuildNot(j->b, get_scc(j), "");
+   case JK_CBRANCH_SCC1:
+      return get_scc(j);
+   case JK_CBRANCH_VCCZ:
+   case JK_CBRANCH_VCCNZ:
+   case JK_CBRANCH_EXECZ:
+   case JK_CBRANCH_EXECNZ: {
+      unsigned r = k <= JK_CBRANCH_VCCNZ ? SIM_SRC_VCC_LO : SIM_SRC_EXEC_LO;
+      LLVMValueRef m = mask_int(j, r);
+      bool z = k == JK_CBRANCH_VCCZ || k == JK_CBRANCH_EXECZ;
+      return LLVMBuildICmp(j->b, z ? LLVMIntEQ : LLVMIntNE, m, LLVMConstNull(LLVMTypeOf(m)), "");
+   }
+   default:
+      abort();
+   }
+}
+
+struct region {
+   const struct sim_inst *insts[SIM_JIT_MAX_INST];
+   uint8_t kinds[SIM_JIT_MAX_INST];
+   unsigned n;
+   uint64_t pc;
+};
+
+/* Builds the region's function into a new module. */
+static void
+build(struct jb *j, const struct region *rg, const char *name, uint32_t mode)
+{
+   LLVMContextRef ctx = j->ctx;
+   j->i1 = LLVMInt1TypeInContext(ctx);
+   j->i8 = LLVMInt8TypeInContext(ctx);
+   j->i32 = LLVMInt32TypeInContext(ctx);
+   j->i64 = LLVMInt64TypeInContext(ctx);
+   j->f32 = LLVMFloatTypeInContext(ctx);
+   j->vi1 = LLVMVectorType(j->i1, j->n);
+   j->vi32 = LLVMVectorType(j->i32, j->n);
+   j->vi64 = LLVMVectorType(j->i64, j->n);
+   j->vf32 = LLVMVectorType(j->f32, j->n);
+   j->strictfp = LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName("strictfp", 8), 0);
+   j->round_md = md(j, "round.dynamic");
+   j->except_md = md(j, "fpexcept.ignore");
+
+   LLVMTypeRef ptr = LLVMPointerType(j->i8, 0);
+   LLVMTypeRef params[3] = { ptr, j->i64, LLVMPointerType(j->i64, 0) };
+   LLVMTypeRef fty = LLVMFunctionType(j->i64, params, 3, false);
+   j->fn = LLVMAddFunction(j->mod, name, fty);
+   LLVMAddAttributeAtIndex(j->fn, LLVMAttributeFunctionIndex, j->strictfp);
+   LLVMAddAttributeAtIndex(j->fn, LLVMAttributeFunctionIndex,
+                           LLVMCreateStringAttribute(ctx, "min-legal-vector-width", 22, "512", 3));
+   LLVMAddAttributeAtIndex(j->fn, LLVMAttributeFunctionIndex,
+                           LLVMCreateStringAttribute(ctx, "prefer-vector-width", 19, "512", 3));
+   j->w = LLVMGetParam(j->fn, 0);
+   LLVMValueRef max_iters = LLVMGetParam(j->fn, 1), lanes_out = LLVMGetParam(j->fn, 2);
+
+   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, j->fn, "entry");
+   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, j->fn, "body");
+   LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(ctx, j->fn, "exit");
+   j->eb = LLVMCreateBuilderInContext(ctx);
+   j->b = LLVMCreateBuilderInContext(ctx);
+   LLVMPositionBuilderAtEnd(j->eb, entry);
+   LLVMValueRef iters = LLVMBuildAlloca(j->eb, j->i64, "iters");
+   LLVMValueRef lanes = LLVMBuildAlloca(j->eb, j->i64, "lanes");
+   LLVMValueRef next_pc = LLVMBuildAlloca(j->eb, j->i64, "next_pc");
+   LLVMBuildStore(j->eb, c64(j, 0), iters);
+   LLVMBuildStore(j->eb, c64(j, 0), lanes);
+   LLVMValueRef to_body = LLVMBuildBr(j->eb, body);
+   LLVMPositionBuilderBefore(j->eb, to_body);
+
+   LLVMPositionBuilderAtEnd(j->b, body);
+   bool ieee = (mode & SIM_MODE_IEEE) != 0;
+   LLVMValueRef lane_sum = c64(j, 0);
+   LLVMValueRef taken = NULL;
+   uint64_t pc = rg->pc, target = 0;
+   for (unsigned i = 0; i < rg->n; i++) {
+      const struct sim_inst *in = rg->insts[i];
+      enum jk k = rg->kinds[i];
+      /* the interpreter counts EXEC's lanes before each instruction */
+      LLVMValueRef e = mask_int(j, SIM_SRC_EXEC_LO);
+      LLVMTypeRef et = LLVMTypeOf(e);
+      LLVMValueRef pop = call_intrinsic(j, "llvm.ctpop", &et, 1, &e, 1, false);
+      if (j->n == 32)
+         pop = LLVMBuildZExt(j->b, pop, j->i64, "");
+      lane_sum = LLVMBuildAdd(j->b, lane_sum, pop, "");
+      if (k <= JK_VALU_LAST)
+         emit_valu(j, in, k, ieee);
+      else if (is_branch(k)) {
+         taken = branch_cond(j, k);
+         target = pc + 4 + (int64_t)(int16_t)in->sop.simm16 * 4;
+      } else
+         emit_salu(j, in, k);
+      pc += in->size * 4;
+   }
+   LLVMValueRef l = LLVMBuildLoad2(j->b, j->i64, lanes, "");
+   LLVMBuildStore(j->b, LLVMBuildAdd(j->b, l, lane_sum, ""), lanes);
+   LLVMValueRef it = LLVMBuildAdd(j->b, LLVMBuildLoad2(j->b, j->i64, iters, ""), c64(j, 1), "");
+   LLVMBuildStore(j->b, it, iters);
+   if (taken) {
+      LLVMBuildStore(j->b, LLVMBuildSelect(j->b, taken, c64(j, target), c64(j, pc), ""), next_pc);
+      if (target == rg->pc) {
+         LLVMValueRef more = LLVMBuildICmp(j->b, LLVMIntULT, it, max_iters, "");
+         LLVMBuildCondBr(j->b, LLVMBuildAnd(j->b, taken, more, ""), body, exit);
+      } else {
+         LLVMBuildBr(j->b, exit);
+      }
+   } else {
+      LLVMBuildStore(j->b, c64(j, pc), next_pc);
+      LLVMBuildBr(j->b, exit);
+   }
+
+   /* exit: the registers back to the wave */
+   LLVMPositionBuilderAtEnd(j->b, exit);
+   for (unsigned r = 0; r < SIM_NUM_SGPR_SLOTS; r++) {
+      if (!j->sgpr_w[r])
+         continue;
+      LLVMValueRef v = LLVMBuildLoad2(j->b, j->i32, j->sgpr[r], "");
+      LLVMBuildStore(j->b, v, wave_ptr(j, j->b, offsetof(struct sim_wave, sgpr) + 4 * r, j->i32));
+   }
+   for (unsigned r = 0; r < SIM_NUM_VGPRS; r++) {
+      if (!j->vgpr_w[r])
+         continue;
+      LLVMValueRef v = LLVMBuildLoad2(j->b, j->vi32, j->vgpr[r], "");
+      LLVMValueRef st = LLVMBuildStore(
+         j->b, v, wave_ptr(j, j->b, offsetof(struct sim_wave, vgpr) + 256 * r, j->vi32));
+      LLVMSetAlignment(st, 4);
+   }
+   if (j->scc_w) {
+      LLVMValueRef v = LLVMBuildZExt(j->b, LLVMBuildLoad2(j->b, j->i1, j->scc, ""), j->i8, "");
+      LLVMBuildStore(j->b, v, wave_ptr(j, j->b, offsetof(struct sim_wave, scc), j->i8));
+   }
+   LLVMBuildStore(j->b, LLVMBuildLoad2(j->b, j->i64, next_pc, ""),
+                  wave_ptr(j, j->b, offsetof(struct sim_wave, pc), j->i64));
+   LLVMBuildStore(j->b, LLVMBuildLoad2(j->b, j->i64, lanes, ""), lanes_out);
+   LLVMBuildRet(j->b, LLVMBuildLoad2(j->b, j->i64, iters, ""));
+   LLVMDisposeBuilder(j->b);
+   LLVMDisposeBuilder(j->eb);
+}
+
+static uint64_t
+now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+/* Translates a region; called with J.lock held.  NULL on failure. */
+static region_fn
+translate(const struct region *rg, unsigned wave_size, uint32_t mode)
+{
+   uint64_t t0 = now_ns();
+   char name[32];
+   snprintf(name, sizeof(name), "kiln_sim_region_%u", J.next_id++);
+
+   LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+   struct jb *j = calloc(1, sizeof(*j));
+   if (!j) {
+      LLVMOrcDisposeThreadSafeContext(tsc);
+      return NULL;
+   }
+   j->ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+   j->mod = LLVMModuleCreateWithNameInContext(name, j->ctx);
+   j->n = wave_size;
+   LLVMSetTarget(j->mod, LLVMOrcLLJITGetTripleString(J.jit));
+   LLVMSetDataLayout(j->mod, LLVMOrcLLJITGetDataLayoutStr(J.jit));
+   build(j, rg, name, mode);
+   LLVMModuleRef mod = j->mod;
+   free(j);
+
+   LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+   LLVMErrorRef err =
+      LLVMRunPasses(mod, "function(sroa,early-cse,instcombine,simplifycfg)", J.tm, opts);
+   LLVMDisposePassBuilderOptions(opts);
+   if (err) {
+      LLVMConsumeError(err);
+      LLVMDisposeModule(mod);
+      LLVMOrcDisposeThreadSafeContext(tsc);
+      return NULL;
+   }
+   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
+   LLVMOrcDisposeThreadSafeContext(tsc);
+   err = LLVMOrcLLJITAddLLVMIRModule(J.jit, LLVMOrcLLJITGetMainJITDylib(J.jit), tsm);
+   if (err) {
+      LLVMConsumeError(err);
+      return NULL;
+   }
+   LLVMOrcExecutorAddress addr = 0;
+   err = LLVMOrcLLJITLookup(J.jit, &addr, name);
+   if (err) {
+      LLVMConsumeError(err);
+      return NULL;
+   }
+   atomic_fetch_add(&J.ns, now_ns() - t0);
+   atomic_fetch_add(&J.regions, 1);
+   return (region_fn)(uintptr_t)addr;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Regions: formed from the decode cache, found by their words. */
+
+static bool
+form(struct sim_icache *ic, struct sim_wave *w, struct region *rg)
+{
+   uint64_t pc = w->pc;
+   rg->pc = pc;
+   rg->n = 0;
+   struct sim_icache_page *page = sim_icache_page(ic, pc);
+   if (!page)
+      return false;
+   while (rg->n < SIM_JIT_MAX_INST) {
+      uint64_t off = pc - page->va;
+      if (off >= SIM_ICACHE_PAGE_BYTES)
+         break;
+      const struct sim_inst *in = &page->insts[off / 4];
+      if (!page->valid[off / 4]) {
+         /* decode without raising a fault: the interpreter reports it */
+         if (!sim_vm_find(w->vm, pc))
+            break;
+         in = sim_icache_fill(page, w, pc);
+         if (!in)
+            break;
+      }
+      enum jk k = classify(in);
+      if (k == JK_NONE)
+         break;
+      rg->insts[rg->n] = in;
+      rg->kinds[rg->n++] = k;
+      pc += in->size * 4;
+      if (is_branch(k))
+         break;
+   }
+   return rg->n >= 2;
+}
+
+static uint64_t
+hash_words(uint64_t h, const uint32_t *p, unsigned n)
+{
+   for (unsigned i = 0; i < n; i++) {
+      h ^= p[i];
+      h *= 0x100000001b3ull;
+   }
+   return h;
+}
+
+static struct sim_jit_entry *
+lookup_entry(struct sim_icache *ic, struct sim_wave *w)
+{
+   if (!wave_ok(w))
+      return &none_entry;
+   struct region *rg = malloc(sizeof(*rg));
+   if (!rg)
+      return &none_entry;
+   if (!form(ic, w, rg)) {
+      free(rg);
+      return &none_entry;
+   }
+   unsigned nwords = 0;
+   uint32_t words[SIM_JIT_MAX_INST * 5];
+   for (unsigned i = 0; i < rg->n; i++)
+      for (unsigned k = 0; k < rg->insts[i]->size; k++)
+         words[nwords++] = rg->insts[i]->words[k];
+   uint64_t h = 0xcbf29ce484222325ull;
+   h = hash_words(h, (const uint32_t *)&rg->pc, 2);
+   h = hash_words(h, &w->mode, 1);
+   h = hash_words(h, words, nwords);
+   h ^= w->wave_size;
+
+   pthread_mutex_lock(&J.lock);
+   unsigned b = h % BUCKETS;
+   struct sim_jit_entry *e;
+   for (e = J.buckets[b]; e; e = e->next)
+      if (e->hash == h && e->pc == rg->pc && e->mode == w->mode && e->wave_size == w->wave_size &&
+          e->nwords == nwords && !memcmp(e->words, words, nwords * 4))
+         break;
+   if (!e) {
+      e = calloc(1, sizeof(*e));
+      uint32_t *copy = malloc(nwords * 4);
+      if (!e || !copy) {
+         free(e);
+         free(copy);
+         pthread_mutex_unlock(&J.lock);
+         free(rg);
+         return &none_entry;
+      }
+      memcpy(copy, words, nwords * 4);
+      e->pc = rg->pc;
+      e->hash = h;
+      e->mode = w->mode;
+      e->wave_size = w->wave_size;
+      e->ninst = rg->n;
+      e->nwords = nwords;
+      e->words = copy;
+      e->next = J.buckets[b];
+      J.buckets[b] = e;
+   }
+   pthread_mutex_unlock(&J.lock);
+   free(rg);
+   return e;
+}
+
+static void
+translate_entry(struct sim_jit_entry *e, struct sim_icache *ic, struct sim_wave *w)
+{
+   pthread_mutex_lock(&J.lock);
+   if (!atomic_load(&e->fn) && !atomic_load(&e->dead)) {
+      struct region *rg = malloc(sizeof(*rg));
+      region_fn fn = NULL;
+      if (rg && form(ic, w, rg) && rg->n == e->ninst)
+         fn = translate(rg, w->wave_size, w->mode);
+      free(rg);
+      if (fn) {
+         atomic_fetch_add(&J.insts, e->ninst);
+         atomic_store(&e->fn, fn);
+      } else {
+         atomic_fetch_add(&J.failed, 1);
+         atomic_store(&e->dead, true);
+      }
+   }
+   pthread_mutex_unlock(&J.lock);
+}
+
+uint64_t
+sim_jit_run(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w,
+            uint64_t max_insts, uint64_t slice, uint64_t *lanes)
+{
+   unsigned s = (w->pc >> 2) % SIM_JIT_SLOTS;
+   struct sim_jit_entry *e = jt->slot[s].e;
+   if (SIM_UNLIKELY(!e || jt->slot[s].pc != w->pc || jt->slot[s].mode != w->mode)) {
+      e = lookup_entry(ic, w);
+      jt->slot[s].pc = w->pc;
+      jt->slot[s].mode = w->mode;
+      jt->slot[s].e = e;
+   }
+   if (atomic_load_explicit(&e->dead, memory_order_relaxed))
+      return 0;
+   region_fn fn = atomic_load_explicit(&e->fn, memory_order_acquire);
+   if (!fn) {
+      if (!jt->always && atomic_fetch_add_explicit(&e->hits, 1, memory_order_relaxed) * e->ninst <
+                            SIM_JIT_HOT_INSTS)
+         return 0;
+      translate_entry(e, ic, w);
+      fn = atomic_load(&e->fn);
+      if (!fn)
+         return 0;
+   }
+   uint64_t max_iters = max_insts / e->ninst, soft = slice / e->ninst;
+   if (max_iters == 0)
+      return 0;
+   if (soft < max_iters)
+      max_iters = soft ? soft : 1;
+   struct sim_fp_env env;
+   sim_fp_env_enter(&env, SIM_MODE_FP_ROUND_F32(w->mode), SIM_MODE_FP_DENORM_F32(w->mode));
+   uint64_t l = 0;
+   uint64_t iters = fn(w, max_iters, &l);
+   sim_fp_env_leave(&env);
+   *lanes += l;
+   jt->insts += iters * e->ninst;
+   return iters * e->ninst;
+}
+
+void
+sim_jit_report_stats(uint64_t translated, uint64_t total)
+{
+   fprintf(stderr,
+           "sim-jit: %" PRIu64 " of %" PRIu64 " wave instructions ran translated; "
+           "%" PRIu64 " regions (%" PRIu64 " instructions) translated in %.3f ms so far, "
+           "%" PRIu64 " failed\n",
+           translated, total, (uint64_t)atomic_load(&J.regions), (uint64_t)atomic_load(&J.insts),
+           atomic_load(&J.ns) / 1e6, (uint64_t)atomic_load(&J.failed));
+}

@@ -1,0 +1,69 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * The region translator: straight-line runs of scalar and vector ALU
+ * instructions (ending at a branch, or before the first instruction it
+ * does not translate) become host code through LLVM's ORC JIT, with a
+ * wave's lanes as LLVM vectors and EXEC as a select mask.  A region whose
+ * closing branch jumps back to its own start loops inside the host code,
+ * so a kernel's inner loop keeps its registers in host registers.
+ *
+ * The interpreter stays the reference: the dispatch loop asks
+ * sim_jit_run() at each instruction it is about to interpret whether a
+ * translation starts there; if not (not hot yet, nothing translatable,
+ * translation off), it interprets as before.  Everything a region does
+ * is exactly what the interpreter would do, instruction by instruction,
+ * including the counters (wave and lane instructions) the dispatch
+ * reports; the dispatch uses the interpreter alone when tracing or
+ * profiling.  Translations are cached per process, keyed by the
+ * region's instruction words, its address, the wave size and MODE, so a
+ * code object launched many times is translated once.
+ *
+ * KILN_SIM_JIT=0 turns translation off; KILN_SIM_JIT=always translates
+ * every region on its first execution (the differential tests' setting);
+ * otherwise (the default) a region is translated once the interpreter
+ * has spent about as long on it as translating it takes.
+ */
+#ifndef SIM_JIT_H
+#define SIM_JIT_H
+
+#include "sim_core.h"
+
+struct sim_icache;
+struct sim_jit_entry;
+
+#define SIM_JIT_SLOTS 512u
+
+/* One host thread's map from PC to region (per dispatch, so it needs no
+ * locking): a direct-mapped cache in front of the process-wide table. */
+struct sim_jit_thread {
+   struct {
+      uint64_t pc;
+      uint32_t mode;
+      struct sim_jit_entry *e;
+   } slot[SIM_JIT_SLOTS];
+   uint64_t insts; /* wave instructions run in translated code */
+   bool always;    /* translate regions on first entry */
+};
+
+/* KILN_SIM_JIT, read at each dispatch: 0 (interpret only: "0", "off",
+ * or the host has no usable LLVM JIT), 1 (hot regions, the default) or 2
+ * ("always"). */
+int sim_jit_mode(void);
+
+/* Runs the translated region at w->pc, if there is one, for at most
+ * max_insts wave instructions (the watchdog's budget: exact), and about
+ * slice of them (the time slice: one pass through the region may go
+ * beyond it).  Returns the wave instructions it ran (0: nothing ran,
+ * interpret this one) and adds their lane-instructions to *lanes; w->pc
+ * is then the next instruction to run. */
+uint64_t sim_jit_run(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w,
+                     uint64_t max_insts, uint64_t slice, uint64_t *lanes);
+
+/* KILN_DEBUG=stats: prints what the translator did: of a dispatch's
+ * wave instructions, how many ran translated, and the regions translated
+ * in this process so far and the time that took. */
+void sim_jit_report_stats(uint64_t translated, uint64_t total);
+
+#endif
