@@ -19,9 +19,6 @@ kiln_on_error build
 
 bash ci/setup.sh
 
-# Mesa's generators must run under Debian's python3 (ci/native.ini), and
-# meson itself is Debian's; keep another interpreter from shadowing them.
-export PATH=/usr/bin:/bin:$PATH
 if [ "${KILN_CHECKED:-0}" = 1 ]; then
    build=${KILN_BUILD_DIR:-build-checked}
    setup_args=(-Dchecked=true)
@@ -34,14 +31,15 @@ if [ "${KILN_OPENCL:-0}" = 1 ]; then
 fi
 log=$top/${build%/}.log
 
-# A changed wrap or patch set means the extracted Mesa tree is stale.
-shopt -s nullglob
-stamp=$(cat subprojects/mesa.wrap subprojects/packagefiles/* | sha256sum | cut -c1-16)
-if [ -d subprojects/mesa-25.0.7 ] && [ "$(cat subprojects/.mesa-stamp 2>/dev/null)" != "$stamp" ]; then
-   kiln_step "the Mesa wrap or its patches changed: extracting Mesa again"
-   rm -rf subprojects/mesa-25.0.7 build build-checked
+# A changed wrap or patch set means the extracted Mesa tree is stale: it
+# is extracted again, and this build directory configured again.  Other
+# build directories are left alone (they may be someone else's); their
+# next build finds Mesa's sources changed under them.
+stamp=$(kiln_mesa_stamp)
+if [ -d "$kiln_mesa_src" ] && [ "$(cat subprojects/.mesa-stamp 2>/dev/null)" != "$stamp" ]; then
+   kiln_step "the Mesa wrap or its patches changed: extracting Mesa again, configuring $build again"
+   rm -rf "$kiln_mesa_src" "$build"
 fi
-
 
 : > "$log"
 if [ ! -f "$build/build.ninja" ]; then

@@ -50,7 +50,6 @@ done
 
 bash ci/setup.sh
 
-export PATH=/usr/bin:/bin:$PATH
 build=${KILN_FUZZ_BUILD_DIR:-build-fuzz}
 log=$top/${build%/}.log
 # Build-time tools (Mesa's generators) are instrumented too; what they
@@ -59,9 +58,8 @@ export ASAN_OPTIONS=detect_leaks=0
 
 # ci/build.sh extracts Mesa again when its wrap or patches change; this
 # build follows it rather than racing it for the tree.
-shopt -s nullglob
-stamp=$(cat subprojects/mesa.wrap subprojects/packagefiles/* | sha256sum | cut -c1-16)
-if [ -d subprojects/mesa-25.0.7 ] && [ -f subprojects/.mesa-stamp ] &&
+stamp=$(kiln_mesa_stamp)
+if [ -d "$kiln_mesa_src" ] && [ -f subprojects/.mesa-stamp ] &&
    [ "$(cat subprojects/.mesa-stamp)" != "$stamp" ]; then
    kiln_die "the Mesa wrap or its patches changed since Mesa was extracted" \
             "run ci/build.sh first (it extracts Mesa again), then rerun"

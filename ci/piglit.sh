@@ -25,20 +25,7 @@ piglit=$root/usr/lib/x86_64-linux-gnu/piglit
 libdir=$root/usr/lib/x86_64-linux-gnu
 
 # Downloads and unpacks one Debian package into $root.
-unpack() {
-   local pkg=$1 deb
-   mkdir -p "$cache/debs"
-   deb=$(find "$cache/debs" -maxdepth 1 -name "${pkg}_*.deb" | head -n 1)
-   if [ -z "$deb" ]; then
-      kiln_step "apt-get download $pkg"
-      # apt's sandbox user cannot write to a root-owned cache; the download
-      # then runs unsandboxed, which apt only warns about.
-      (cd "$cache/debs" && apt-get download -q "$pkg" 2>&1 | grep -v '^W: Download is performed unsandboxed' >&2) || true
-      deb=$(find "$cache/debs" -maxdepth 1 -name "${pkg}_*.deb" | head -n 1)
-      [ -n "$deb" ] || return 1
-   fi
-   dpkg -x "$deb" "$root"
-}
+unpack() { kiln_unpack_debs "$cache/debs" "$root" "$1"; }
 
 # Debian's library package name for a soname: libfoo.so.N is in libfooN,
 # libfoo-1.so.N (a name ending in a digit) in libfoo-1-N.

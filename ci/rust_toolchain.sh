@@ -32,7 +32,6 @@ llvm_lib=/usr/lib/llvm-15/lib
 llvm_clang=/usr/bin/clang-15
 min_rustc=1.78
 
-export PATH=/usr/bin:$PATH
 export RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc
 unset RUSTUP_TOOLCHAIN RUSTC_WRAPPER
 
@@ -89,63 +88,65 @@ sid_available() {
    apt-cache policy librust-bindgen-dev 2>/dev/null | grep ' sid/main' >/dev/null
 }
 
-fetch_crates() {
-   if ! sid_available; then
-      kiln_step "apt-get update (sid's librust-bindgen-dev not in apt's lists)"
-      "${sudo_cmd[@]}" apt-get update -qq
-      sid_available ||
-         kiln_die "apt knows no sid librust-bindgen-dev" \
-                  "run 'bash ci/setup.sh' first: it adds sid (pinned at 50) to apt's sources"
-   fi
-   kiln_step "listing sid's librust-* packages for librust-bindgen-dev (apt-get -s)"
+# apt's lists know sid's librust-bindgen-dev, updating them once if not.
+ensure_sid_lists() {
+   sid_available && return 0
+   kiln_step "apt-get update (sid's librust-bindgen-dev not in apt's lists)"
+   "${sudo_cmd[@]}" apt-get update -qq
+   sid_available ||
+      kiln_die "apt knows no sid librust-bindgen-dev" \
+               "run 'bash ci/setup.sh' first: it adds sid (pinned at 50) to apt's sources"
+}
+
+# The crate packages as NAME=VERSION lines, checked to hold bindgen's own.
+list_crates() {
+   kiln_step "listing sid's librust-* packages for librust-bindgen-dev (apt-get -s)" >&2
    local list
    list=$(sid_crate_packages) ||
       kiln_die "apt-get -s -t sid install librust-bindgen-dev failed" "read apt's message above"
    [ -n "$list" ] && grep -q '^librust-bindgen-dev=' <<<"$list" ||
       kiln_die "apt-get -s -t sid install librust-bindgen-dev listed no librust-bindgen-dev" \
                "run 'apt-get -s -t sid install librust-bindgen-dev' and read apt's message"
-   if [ -d "$registry" ] && [ -f "$work/crates.list" ] &&
-      [ "$list" = "$(cat "$work/crates.list")" ]; then
-      return 0
-   fi
+   echo "$list"
+}
 
-   # Download what the cache lacks.
-   local debs=$work/debs want=() files=() p name ver file
-   mkdir -p "$debs"
-   for p in $list; do
-      name=${p%%=*}; ver=${p#*=}
-      compgen -G "$debs/${name}_${ver//:/%3a}_*.deb" >/dev/null || want+=("$p")
-   done
-   if [ ${#want[@]} -gt 0 ]; then
-      kiln_step "apt-get download: ${#want[@]} of $(wc -w <<<"$list") sid crate packages into $debs"
-      local sandbox=()
-      # apt's _apt user may not write here; as root, download as root.
-      [ "$(id -u)" -ne 0 ] || sandbox=(-o APT::Sandbox::User=root)
-      cd "$debs"
-      apt-get download -qq "${sandbox[@]}" "${want[@]}"
-      cd "$top"
-   fi
+# True when the registry was unpacked from exactly these packages.
+crates_unpacked() {
+   [ -d "$registry" ] && [ -f "$work/crates.list" ] && [ "$1" = "$(cat "$work/crates.list")" ]
+}
 
-   kiln_step "unpacking $(wc -w <<<"$list") crate packages with dpkg -x into $work/root"
+# The packages downloaded (kept in $work/debs, which then holds only these
+# versions) and unpacked afresh into $work/root.
+unpack_crates() {
+   local list=$1 debs=$work/debs keep=() p file
    rm -rf "$work/root" "$work/crates.list"
-   mkdir -p "$work/root"
-   for p in $list; do
-      name=${p%%=*}; ver=${p#*=}
-      file=$(compgen -G "$debs/${name}_${ver//:/%3a}_*.deb" | head -n1) ||
-         kiln_die "apt-get download gave no .deb for $p" "run 'apt-get download $p' in $debs and read apt's message"
-      files+=("$file")
-      dpkg -x "$file" "$work/root"
-   done
-   # Drop the versions sid no longer has.
+   # shellcheck disable=SC2086 # one package a word
+   kiln_unpack_debs "$debs" "$work/root" $list ||
+      kiln_die "the crate packages could not all be fetched" "run 'apt-get download' of the package named above in $debs and read apt's message"
+   for p in $list; do keep+=("$(kiln_deb_file "$debs" "$p")"); done
    for file in "$debs"/*.deb; do
-      [[ " ${files[*]} " == *" $file "* ]] || rm -f "$file"
+      [[ " ${keep[*]} " == *" $file "* ]] || rm -f "$file"
    done
    [ -d "$registry" ] || kiln_die "the unpacked packages have no usr/share/cargo/registry" "remove $work and rerun"
-   # A directory source needs each crate's checksum file; Debian ships one.
+}
+
+# A directory source needs each crate's checksum file; Debian ships one
+# for most, and an empty one does for the rest.
+add_checksums() {
    local crate
    for crate in "$registry"/*/; do
       [ -f "$crate/.cargo-checksum.json" ] || echo '{"package":"","files":{}}' >"$crate/.cargo-checksum.json"
    done
+}
+
+fetch_crates() {
+   ensure_sid_lists
+   local list
+   list=$(list_crates)
+   crates_unpacked "$list" && return 0
+   kiln_step "unpacking $(wc -w <<<"$list") crate packages with dpkg -x into $work/root"
+   unpack_crates "$list"
+   add_checksums
    # The crate versions changed: resolve afresh.
    rm -f "$work/project/Cargo.lock"
    echo "$list" >"$work/crates.list"

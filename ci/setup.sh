@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Installs what kiln's build and tests need on Debian 12 and places Mesa's
-# source tarball (Debian's copy of the upstream release) in meson's package
-# cache. Idempotent: a second run with everything present takes a second.
+# Installs what kiln needs on Debian 12 and places Mesa's source tarball
+# (Debian's copy of the upstream release) in meson's package cache.  What
+# is installed depends on the job (KILN_JOB, ci/lib.sh): ci/main.sh gets
+# what kiln's build needs and what its own run uses (clinfo); ci/test.sh
+# also gets the peers the tests compare kiln with (PoCL, clang's ROCm
+# device libraries, Intel's IGC and iga64) and the tools they run
+# (chromium, clang-format-14, cmake, libFuzzer).  Idempotent: a second run
+# with everything present takes a second.
 #
 # Works from a minimal Debian 12 (debootstrap minbase, no compiler) with the
 # archive listed in deb822 files, one-line sources.list files, or both.
@@ -56,18 +61,30 @@ build_packages=(
    clang-15 lld-15 libclang-15-dev libclang-cpp15-dev llvm-15-dev llvm-15-tools
    libllvmspirvlib-15-dev llvm-spirv-15 libclc-15-dev libclc-15 spirv-tools
 )
-peer_packages=(rocm-device-libs pocl-opencl-icd clinfo ocl-icd-opencl-dev opencl-c-headers)
-# Intel's own tools for the Intel backend (-Dintel=true): iga64 decodes
-# brw's machine code in the tests, IGC (ocloc) is bench/compile's peer.
-peer_packages+=(libigc-tools intel-opencl-icd)
+# ci/main.sh's last step lists kiln's platform with clinfo, through
+# Debian's ICD loader (ocl-icd, which reads OCL_ICD_VENDORS).
+main_packages=(clinfo ocl-icd-libopencl1)
+# The peers: clang-15's ROCm device libraries, PoCL and the ICD loader's
+# development files (tests/opencl, the corpus runners); Intel's own tools
+# for the Intel backend (-Dintel=true): iga64 decodes brw's machine code in
+# the tests, IGC (ocloc) is bench/compile's peer.
+peer_packages=(rocm-device-libs pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
+               libigc-tools intel-opencl-icd)
 # chromium renders kiln profile's HTML page headless in its test;
 # clang-format-14 is the one version ci-clang-format judges the C by;
-# cmake builds the Khronos OpenCL CTS (tests/cts/build_cts.sh)
+# cmake builds the Khronos OpenCL CTS (tests/cts/build_cts.sh); libFuzzer
+# is ci/fuzz.sh's.
 test_packages=(libfuzzer-15-dev chromium clang-format-14 cmake)
+
+# What this job installs.
+packages=("${build_packages[@]}" "${main_packages[@]}")
+case $KILN_JOB in
+test | fuzz) packages+=("${peer_packages[@]}" "${test_packages[@]}") ;;
+esac
 
 install_packages() {
    local missing=()
-   for p in "${build_packages[@]}" "${peer_packages[@]}" "${test_packages[@]}"; do
+   for p in "${packages[@]}"; do
       dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
    done
    if ! dpkg --compare-versions "$(dpkg-query -W -f='${Version}' libdrm-dev 2>/dev/null || echo 0)" ge 2.4.121; then

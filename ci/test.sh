@@ -6,12 +6,10 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 source ci/lib.sh
-kiln_script=test
 export KILN_CHECKED=1
 # The OpenCL API, corpus-through-the-ICD and piglit tests need kiln's ICD.
 export KILN_OPENCL=${KILN_OPENCL:-1}
 bash ci/build.sh || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
-export PATH=/usr/bin:/bin:$PATH
 build=${KILN_BUILD_DIR:-build-checked}
 
 kiln_step "running the tests in $build"

@@ -37,8 +37,10 @@ for c in json.load(open(sys.argv[1])):
         break
 PY
 )
-mesa=$top/subprojects/mesa-25.0.7
-util=$build/subprojects/mesa-25.0.7/src
+# Mesa's tree, as ci/lib.sh names it from the wrap.
+source "$top/ci/lib.sh"
+mesa=$top/$kiln_mesa_src
+util=$build/$kiln_mesa_src/src
 
 build_at() {
    local commit=$1 out=$work/$1
