@@ -19,14 +19,7 @@
 #include <time.h>
 
 #include "kiln_amdgpu.h"
-
-static uint64_t
-now_ns(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
+#include "util/os_time.h"
 
 /* VmRSS of this process, in KiB. */
 static long
@@ -92,14 +85,14 @@ main(int argc, char **argv)
 
    struct kiln_amdgpu_device_stats before, after;
    kiln_amdgpu_device_get_stats(dev, &before);
-   uint64_t start = now_ns();
+   uint64_t start = os_time_get_nano();
    for (unsigned i = 0; i < iterations; i++) {
       if (kiln_amdgpu_dispatch(dev, k, &launch, NULL)) {
          fprintf(stderr, "bench_dispatch: %s\n", kiln_amdgpu_device_error(dev));
          return 1;
       }
    }
-   uint64_t total = now_ns() - start;
+   uint64_t total = os_time_get_nano() - start;
    kiln_amdgpu_device_get_stats(dev, &after);
    long rss_after = rss_kib();
 

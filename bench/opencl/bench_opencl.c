@@ -26,6 +26,8 @@
 #include <strings.h>
 #include <time.h>
 
+#include "util/os_file.h"
+
 #define COLUMN 27 /* "Portable Computing Language" */
 
 /* Corpus kernels that build without -D options, small to large. */
@@ -33,14 +35,6 @@ static const char *const kernels[] = {
    "sample/vadd.cl",  "apps/saxpy.cl",  "apps/histogram.cl",  "apps/prefix_sum.cl",
    "apps/bitonic.cl", "apps/matmul.cl", "local/transpose.cl", "convert/vconvert.cl",
 };
-
-uint64_t
-bench_now_ns(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 static int
 cmp_double(const void *a, const void *b)
@@ -54,24 +48,6 @@ bench_median(double *v, unsigned n)
 {
    qsort(v, n, sizeof(double), cmp_double);
    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-static char *
-read_file(const char *path)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   fseek(f, 0, SEEK_END);
-   long size = ftell(f);
-   fseek(f, 0, SEEK_SET);
-   char *s = calloc(1, (size_t)size + 1);
-   if (s && fread(s, 1, (size_t)size, f) != (size_t)size) {
-      free(s);
-      s = NULL;
-   }
-   fclose(f);
-   return s;
 }
 
 static bool
@@ -218,7 +194,7 @@ main(int argc, char **argv)
    for (unsigned k = 0; k < sizeof(kernels) / sizeof(kernels[0]); k++) {
       char path[4096];
       snprintf(path, sizeof(path), "%s/%s", kernels_dir, kernels[k]);
-      char *src = read_file(path);
+      char *src = os_read_file(path, NULL);
       if (!src) {
          fprintf(stderr, "bench_opencl: cannot read %s (--kernels DIR)\n", path);
          failed = 1;

@@ -35,7 +35,6 @@ struct bench_platform {
    const struct bench_icd *icd; /* NULL when no single ICD is known to give it */
 };
 
-uint64_t bench_now_ns(void);
 double bench_median(double *v, unsigned n);
 
 /*

@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 #include <unistd.h>
+#include "util/os_time.h"
 
 static bool
 build_once(struct bench_platform *p, const char *src, const char *options, double *ms, char *err,
@@ -25,9 +26,9 @@ build_once(struct bench_platform *p, const char *src, const char *options, doubl
       snprintf(err, err_size, "clCreateProgramWithSource: error %d", e);
       return false;
    }
-   uint64_t start = bench_now_ns();
+   uint64_t start = os_time_get_nano();
    e = clBuildProgram(prog, 1, &p->device, options, NULL, NULL);
-   *ms = (bench_now_ns() - start) / 1e6;
+   *ms = (os_time_get_nano() - start) / 1e6;
    if (e != CL_SUCCESS) {
       char log[512] = "";
       clGetProgramBuildInfo(prog, p->device, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log, NULL);
@@ -44,7 +45,7 @@ bench_build_ms(struct bench_platform *p, const char *src, double *cold, double *
    static unsigned counter;
    char options[128];
    snprintf(options, sizeof(options), "-DKILN_BENCH_NONCE=%ld_%u_%llu", (long)getpid(), counter++,
-            (unsigned long long)bench_now_ns());
+            (unsigned long long)os_time_get_nano());
    if (!build_once(p, src, options, cold, err, err_size))
       return false;
    double t[3];

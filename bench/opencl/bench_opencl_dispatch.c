@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include "util/os_time.h"
 
 /* The kernel's own START..END as the queue's profiling reports it, us;
  * < 0 when unavailable. */
@@ -60,10 +61,10 @@ bench_dispatch_us(struct bench_platform *p, unsigned runs, double *host_us, char
       }
    }
    for (unsigned i = 0; i < runs; i++) {
-      uint64_t start = bench_now_ns();
+      uint64_t start = os_time_get_nano();
       clEnqueueNDRangeKernel(p->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL);
       clFinish(p->queue);
-      t[i] = (bench_now_ns() - start) / 1e3;
+      t[i] = (os_time_get_nano() - start) / 1e3;
    }
    result = bench_median(t, runs);
 
@@ -73,10 +74,10 @@ bench_dispatch_us(struct bench_platform *p, unsigned runs, double *host_us, char
    pq = clCreateCommandQueue(p->ctx, p->device, CL_QUEUE_PROFILING_ENABLE, &e);
    for (unsigned i = 0; pq && i < runs; i++) {
       cl_event ev = NULL;
-      uint64_t start = bench_now_ns();
+      uint64_t start = os_time_get_nano();
       clEnqueueNDRangeKernel(pq, k, 1, NULL, &one, NULL, 0, NULL, &ev);
       clFinish(pq);
-      double wall = (bench_now_ns() - start) / 1e3;
+      double wall = (os_time_get_nano() - start) / 1e3;
       double device = ev ? device_us(ev) : -1;
       if (ev)
          clReleaseEvent(ev);

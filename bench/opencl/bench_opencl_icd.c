@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "util/os_time.h"
 
 extern char **environ;
 
@@ -153,12 +154,12 @@ run_clinfo(struct bench_icd *icd, bool capture)
    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
    char *argv[] = { "clinfo", "-l", NULL };
    pid_t pid;
-   uint64_t start = bench_now_ns();
+   uint64_t start = os_time_get_nano();
    int rc = posix_spawnp(&pid, "clinfo", &fa, NULL, argv, env);
    int status = 0;
    if (rc == 0)
       waitpid(pid, &status, 0);
-   double ms = (bench_now_ns() - start) / 1e6;
+   double ms = (os_time_get_nano() - start) / 1e6;
    posix_spawn_file_actions_destroy(&fa);
    free(env);
    if (out >= 0)

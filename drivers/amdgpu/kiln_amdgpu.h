@@ -138,7 +138,6 @@ int kiln_amdgpu_kernel_create(struct kiln_amdgpu_device *dev,
                               const struct kiln_amdgpu_kernel_desc *desc,
                               struct kiln_amdgpu_kernel **kernel);
 void kiln_amdgpu_kernel_destroy(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_kernel *kernel);
-uint64_t kiln_amdgpu_kernel_va(const struct kiln_amdgpu_kernel *kernel);
 
 /* A __local pointer argument: the driver places `size` bytes of LDS after
  * the kernel's static LDS (and earlier local arguments), aligned to

@@ -22,21 +22,14 @@
 #include "kiln_amdgpu_private.h"
 #include "sid.h"
 #include "util/macros.h"
+#include "util/os_time.h"
 
 #include "kiln_sim_amdgpu.h" /* KILN_SIM_AMDGPU_INFO_LAST_FAULT */
 
 static uint64_t
-now_ns(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
-static uint64_t
 absolute_timeout(uint64_t relative_ns)
 {
-   uint64_t now = now_ns();
+   uint64_t now = os_time_get_nano();
    return relative_ns > UINT64_MAX - now ? UINT64_MAX : now + relative_ns;
 }
 
@@ -76,9 +69,9 @@ submit(struct kiln_amdgpu_device *dev, uint64_t ib_va, unsigned ib_dw,
    cs.in.num_chunks = 2;
    cs.in.chunks = (uintptr_t)chunk_ptrs;
 
-   uint64_t start = now_ns();
+   uint64_t start = os_time_get_nano();
    int ret = kiln_amdgpu_ioctl(dev, DRM_IOCTL_AMDGPU_CS, &cs);
-   dev->stats.cs_ioctl_ns += now_ns() - start;
+   dev->stats.cs_ioctl_ns += os_time_get_nano() - start;
    dev->stats.submissions++;
    if (entries != stack)
       free(entries);

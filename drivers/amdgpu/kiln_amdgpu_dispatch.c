@@ -20,15 +20,10 @@
 #include "kiln_amdgpu_private.h"
 #include "sid.h"
 #include "util/macros.h"
+#include "util/u_math.h"
 
 #define LDS_ENCODE_GRANULARITY 512 /* RSRC2.LDS_SIZE units on GFX7+ */
 #define DEFAULT_TIMEOUT_NS     (10ull * 1000 * 1000 * 1000)
-
-static inline uint64_t
-align64(uint64_t v, uint64_t a)
-{
-   return (v + a - 1) / a * a;
-}
 
 /* --- kernels ---------------------------------------------------------------- */
 
@@ -91,12 +86,6 @@ kiln_amdgpu_kernel_destroy(struct kiln_amdgpu_device *dev, struct kiln_amdgpu_ke
       return;
    kiln_amdgpu_bo_destroy(dev, kernel->code_bo);
    free(kernel);
-}
-
-uint64_t
-kiln_amdgpu_kernel_va(const struct kiln_amdgpu_kernel *kernel)
-{
-   return kernel->code_bo->va;
 }
 
 /* --- launch geometry ---------------------------------------------------------- */

@@ -23,6 +23,7 @@
 #include "kiln_debug.h"
 #include "sim_amdgpu_priv.h"
 #include "util/macros.h"
+#include "util/os_time.h"
 
 /* KILN_DEBUG=sim (or all) reports faults and VM changes. */
 bool
@@ -34,12 +35,10 @@ sim_amdgpu_debug(void)
 uint64_t
 sim_amdgpu_timestamp(void)
 {
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
+   const uint64_t ns = os_time_get_nano();
    /* gpu_counter_freq is in kHz (100 MHz on Navi 21). */
    uint64_t khz = sim_amdgpu_navi21()->dev.gpu_counter_freq;
-   return ((uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec) / 1000000ull * khz +
-          (uint64_t)ts.tv_nsec % 1000000ull * khz / 1000000ull;
+   return ns / 1000000ull * khz + ns % 1000000ull * khz / 1000000ull;
 }
 
 /* ---- generic DRM ioctls ---- */

@@ -91,12 +91,3 @@ sim_mem_map(uint64_t mmap_offset, size_t length, int prot, int flags)
    }
    return mmap(NULL, length, prot, flags, pool.fd, mmap_offset - SIM_MMAP_OFFSET_BASE);
 }
-
-void *
-sim_mem_host(uint64_t mmap_offset, size_t length)
-{
-   if (!pool.base || mmap_offset < SIM_MMAP_OFFSET_BASE ||
-       mmap_offset - SIM_MMAP_OFFSET_BASE + length > SIM_MEM_POOL_SIZE)
-      return NULL;
-   return pool.base + (mmap_offset - SIM_MMAP_OFFSET_BASE);
-}

@@ -56,8 +56,6 @@ void sim_mem_free(uint64_t offset, uint64_t size);
 /* Maps the pool range behind a GEM mmap offset into a new host mapping
  * (what mmap() on the render node does under drm-shim). */
 void *sim_mem_map(uint64_t mmap_offset, size_t length, int prot, int flags);
-/* The pool's own mapping of a GEM mmap offset range, NULL if outside. */
-void *sim_mem_host(uint64_t mmap_offset, size_t length);
 
 /* ---- objects ---- */
 

@@ -687,12 +687,6 @@ static const struct pm4_packet pm4_packets[256] = {
    [PKT3_SET_UCONFIG_REG_INDEX] = { "SET_UCONFIG_REG_INDEX", 1, pm4_set_uconfig_reg },
 };
 
-const char *
-sim_pm4_opcode_name(unsigned opcode)
-{
-   return opcode < 256 ? pm4_packets[opcode].name : NULL;
-}
-
 static int
 pm4_fetch(struct pm4_run *run, uint64_t va, uint32_t ndw, uint32_t **out)
 {

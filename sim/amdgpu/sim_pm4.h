@@ -73,10 +73,6 @@ int sim_pm4_execute_ib(struct sim_pm4 *cp, uint64_t va, uint32_t size_dw,
 int sim_pm4_build_dispatch(const uint32_t *sh_regs, const uint32_t dim[3], uint32_t initiator,
                            struct kiln_sim_dispatch *out, char *err, unsigned err_size);
 
-/* The name of a PM4 type-3 opcode, or NULL if the processor does not know
- * it. */
-const char *sim_pm4_opcode_name(unsigned opcode);
-
 #ifdef __cplusplus
 }
 #endif

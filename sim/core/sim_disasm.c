@@ -332,15 +332,6 @@ sim_disasm_mimg(const struct sim_inst *in, char *buf, size_t size)
             f->tfe ? " tfe" : "", f->lwe ? " lwe" : "", f->d16 ? " d16" : "");
 }
 
-void
-sim_disasm_raw(const struct sim_inst *in, char *buf, size_t size)
-{
-   int len = 0;
-   buf[0] = 0;
-   for (unsigned i = 0; i < in->size && i < 5 && len < (int)size; i++)
-      len += snprintf(buf + len, size - len, "%s0x%08x", i ? " " : "", in->words[i]);
-}
-
 unsigned
 kiln_sim_disasm(const uint32_t *words, unsigned n, char *buf, size_t buf_size)
 {

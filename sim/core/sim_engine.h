@@ -44,7 +44,6 @@ void sim_disasm_flat(const struct sim_inst *in, char *buf, size_t size);
 void sim_disasm_ds(const struct sim_inst *in, char *buf, size_t size);
 void sim_disasm_buf(const struct sim_inst *in, char *buf, size_t size);
 void sim_disasm_mimg(const struct sim_inst *in, char *buf, size_t size);
-void sim_disasm_raw(const struct sim_inst *in, char *buf, size_t size);
 
 /* Illegal word: the exec function of an instruction that did not decode. */
 void sim_exec_illegal(struct sim_wave *w, const struct sim_inst *in);

@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 
 #include "kiln_compiler.h"
+#include "util/os_file.h"
 
 static const char *const arg_kind_names[] = {
    [KILN_ARG_VALUE] = "value",           [KILN_ARG_GLOBAL_PTR] = "global",
@@ -54,40 +55,6 @@ usage(FILE *f)
    fprintf(f, "usage: kilnc [--target gfx1030|gfx900|gfx1100|tgl|dg2] [--wave64] [--simd N]\n"
               "             [--spirv] [--dump spirv,nir,nir-final,asm] [--stats-json] [-o DIR]\n"
               "             [--emit-spirv FILE] FILE [-- BUILD_OPTIONS...]\n");
-}
-
-static char *
-read_file(const char *path, size_t *size)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   char *data = NULL;
-   size_t cap = 0, len = 0, n;
-   do {
-      if (len + 65536 > cap) {
-         cap = (cap + 65536) * 2;
-         char *grown = realloc(data, cap);
-         if (!grown) {
-            free(data);
-            fclose(f);
-            errno = ENOMEM;
-            return NULL;
-         }
-         data = grown;
-      }
-      n = fread(data + len, 1, cap - len, f);
-      len += n;
-   } while (n > 0);
-   bool failed = ferror(f);
-   fclose(f);
-   if (failed) {
-      free(data);
-      errno = EIO;
-      return NULL;
-   }
-   *size = len;
-   return data;
 }
 
 static bool
@@ -393,7 +360,7 @@ main(int argc, char **argv)
    char *build_options = join_args(argc, argv, optind);
 
    size_t size = 0;
-   char *source = read_file(path, &size);
+   char *source = os_read_file(path, &size);
    if (!source) {
       fprintf(stderr, "kilnc: %s: %s\n", path, strerror(errno));
       free(build_options);

@@ -43,6 +43,7 @@
 #include "kiln_run_launch_data.h"
 #ifdef KILN_HAVE_INTEL
 #include "kiln_run_intel.h"
+#include "util/os_file.h"
 #endif
 
 static void
@@ -75,41 +76,6 @@ usage(FILE *out)
       "  executions, lane utilisation and memory traffic; --json prints it as JSON,\n"
       "  --html FILE draws it as a page.  (The clang-AMDGPU side by side is\n"
       "  bench/profile.)\n");
-}
-
-static char *
-read_file(const char *path, size_t *size)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   char *data = NULL;
-   size_t cap = 0, len = 0;
-   for (;;) {
-      if (len + 4096 + 1 > cap) {
-         cap = cap ? cap * 2 : 65536;
-         char *grown = realloc(data, cap);
-         if (!grown) {
-            free(data);
-            fclose(f);
-            return NULL;
-         }
-         data = grown;
-      }
-      size_t n = fread(data + len, 1, cap - len - 1, f);
-      len += n;
-      if (n == 0)
-         break;
-   }
-   bool failed = ferror(f);
-   fclose(f);
-   if (failed) {
-      free(data);
-      return NULL;
-   }
-   data[len] = 0;
-   *size = len;
-   return data;
 }
 
 #define DEFAULT_PRINTF_BUFFER_SIZE (1024 * 1024)
@@ -426,7 +392,7 @@ static int
 compile_program(struct run_state *s)
 {
    size_t size;
-   char *source = read_file(s->cmd.file, &size);
+   char *source = os_read_file(s->cmd.file, &size);
    if (!source) {
       fprintf(stderr, "kiln run: %s: %s\n", s->cmd.file, strerror(errno));
       return KILN_RUN_EXIT_USAGE;

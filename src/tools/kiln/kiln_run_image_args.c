@@ -32,6 +32,7 @@
 #include <CL/cl.h>
 
 #include "util/half_float.h"
+#include "util/u_math.h"
 
 static const struct {
    const char *prefix;
@@ -227,10 +228,7 @@ parse_channel(const struct kiln_run_image *img, unsigned c, const char *text, ui
       break;
    }
    case FLOAT_VALUE: {
-      float f = strtof(text, &end);
-      uint32_t u;
-      memcpy(&u, &f, 4);
-      *bits = u;
+      *bits = fui(strtof(text, &end));
       break;
    }
    case SIGNED_VALUE: {
@@ -455,13 +453,9 @@ kiln_run_print_image(FILE *out, unsigned index, const struct kiln_run_arg *arg)
          case HALF_VALUE:
             fprintf(out, " %.9g", _mesa_half_to_float(bits));
             break;
-         case FLOAT_VALUE: {
-            const uint32_t u = bits;
-            float f;
-            memcpy(&f, &u, 4);
-            fprintf(out, " %.9g", f);
+         case FLOAT_VALUE:
+            fprintf(out, " %.9g", uif(bits));
             break;
-         }
          case SIGNED_VALUE:
             fprintf(out, " %" PRId64, (int64_t)(bits << (64 - n)) >> (64 - n));
             break;

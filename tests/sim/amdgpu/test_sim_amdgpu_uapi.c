@@ -29,6 +29,7 @@
 #include "kiln_test.h"
 #include "sid.h"
 #include "util/macros.h"
+#include "util/os_time.h"
 
 static struct kiln_sim_amdgpu *dev;
 
@@ -810,14 +811,6 @@ test_userptr_and_bo_list(void)
    free(ro_host);
 }
 
-static int64_t
-now_ns(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return ts.tv_sec * 1000000000ll + ts.tv_nsec;
-}
-
 static void
 test_syncobj_export_and_timeline(void)
 {
@@ -872,7 +865,7 @@ test_syncobj_export_and_timeline(void)
    want = 6;
    CHECK(dio(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &tw) == -EINVAL, "point 6 is not submitted");
    tw.flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
-   tw.timeout_nsec = now_ns() + 1000000;
+   tw.timeout_nsec = os_time_get_nano() + 1000000;
    CHECK(dio(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &tw) == -ETIME, "point 6 times out");
 
    dev = other;
@@ -893,7 +886,7 @@ wait_for_submit(void *arg)
       .handles = (uintptr_t)&w->handle,
       .count_handles = 1,
       .flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
-      .timeout_nsec = now_ns() + 5000000000ll,
+      .timeout_nsec = os_time_get_nano() + 5000000000ll,
    };
    w->result = dio(DRM_IOCTL_SYNCOBJ_WAIT, &sw);
    return NULL;
@@ -919,12 +912,12 @@ test_wait_for_submit_thread(void)
                        .ib_dw = n,
                        .ip = AMDGPU_HW_IP_COMPUTE,
                        .syncobj_out = sc.handle };
-   int64_t start = now_ns();
+   int64_t start = os_time_get_nano();
    CHECK(cs_submit(&s, NULL) == 0, "CS while another thread waits");
    pthread_join(thread, NULL);
    CHECK(w.result == 0, "waiter returned %d", w.result);
-   CHECK(now_ns() - start < 2000000000ll, "waiter took %lld ms",
-         (long long)(now_ns() - start) / 1000000);
+   CHECK(os_time_get_nano() - start < 2000000000ll, "waiter took %lld ms",
+         (long long)(os_time_get_nano() - start) / 1000000);
    CHECK(data.map[0] == 9, "CS result %u", data.map[0]);
 
    union drm_amdgpu_fence_to_handle fth = {

@@ -18,6 +18,7 @@
 #include "util/format/u_format.h"
 
 #include "image_fixture.h"
+#include "util/u_math.h"
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 
@@ -34,22 +35,6 @@ float
 it_rnd_float(float lo, float hi)
 {
    return lo + (hi - lo) * (float)(it_rnd() & 0xffffff) / (float)0x1000000;
-}
-
-uint32_t
-it_fbits(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
-float
-it_bitsf(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
 }
 
 /* The pipe format Mesa names for an OpenCL format (channels from the
@@ -217,7 +202,7 @@ void
 it_random_value(struct ref_format f, float lo, float hi, uint32_t v[4])
 {
    for (unsigned c = 0; c < 4; c++)
-      v[c] = ref_type_is_int(f.type) ? it_rnd() : it_fbits(it_rnd_float(lo, hi));
+      v[c] = ref_type_is_int(f.type) ? it_rnd() : fui(it_rnd_float(lo, hi));
 }
 
 /* Random contents: random bytes, but float formats hold finite values. */
@@ -299,13 +284,13 @@ it_run(struct sim_test *t, const char *what, const uint32_t *prog, size_t size,
 static bool
 it_same_value(uint32_t got, uint32_t want)
 {
-   return got == want || (isnan(it_bitsf(got)) && isnan(it_bitsf(want)));
+   return got == want || (isnan(uif(got)) && isnan(uif(want)));
 }
 
 static bool
 it_close_value(uint32_t got, uint32_t want)
 {
-   float g = it_bitsf(got), w = it_bitsf(want);
+   float g = uif(got), w = uif(want);
    if (isnan(w))
       return isnan(g);
    return fabsf(g - w) <= 2e-6f * fmaxf(1.0f, fabsf(w));
@@ -323,7 +308,7 @@ it_check_lane(const char *what, struct ref_format f, unsigned lane, const uint32
                       "%s %s %s lane %u %s: component %u is 0x%08x (%g), the specification "
                       "says 0x%08x (%g)",
                       what, ref_order_name(f.order), ref_type_name(f.type), lane, detail, c, got[c],
-                      it_bitsf(got[c]), want[c], it_bitsf(want[c]));
+                      uif(got[c]), want[c], uif(want[c]));
       }
    }
    return CHECK(true, "%s", what);

@@ -37,8 +37,6 @@ struct test_image {
 
 uint32_t it_rnd(void);
 float it_rnd_float(float lo, float hi);
-uint32_t it_fbits(float f);
-float it_bitsf(uint32_t u);
 unsigned it_minify(unsigned v, unsigned level);
 bool it_type_has_y(unsigned type);
 

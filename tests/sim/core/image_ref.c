@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "image_ref.h"
+#include "util/u_math.h"
 
 static const char *
 order_letters(cl_channel_order order)
@@ -187,22 +188,6 @@ ref_pixel_bytes(struct ref_format f)
    return type_bytes(f.type) * strlen(order_letters(f.order));
 }
 
-static uint32_t
-fbits(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
-static float
-bitsf(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
 /* One element of a non-packed type to the value read_image returns. */
 static uint32_t
 read_element(cl_channel_type type, const uint8_t *p)
@@ -216,13 +201,13 @@ read_element(cl_channel_type type, const uint8_t *p)
    memcpy(&h, p, 2);
    switch (type) {
    case CL_UNORM_INT8:
-      return fbits((float)u8 / 255.0f);
+      return fui((float)u8 / 255.0f);
    case CL_UNORM_INT16:
-      return fbits((float)u16 / 65535.0f);
+      return fui((float)u16 / 65535.0f);
    case CL_SNORM_INT8:
-      return fbits(fmaxf(-1.0f, (float)(int8_t)u8 / 127.0f));
+      return fui(fmaxf(-1.0f, (float)(int8_t)u8 / 127.0f));
    case CL_SNORM_INT16:
-      return fbits(fmaxf(-1.0f, (float)(int16_t)u16 / 32767.0f));
+      return fui(fmaxf(-1.0f, (float)(int16_t)u16 / 32767.0f));
    case CL_SIGNED_INT8:
       return (uint32_t)(int32_t)(int8_t)u8;
    case CL_SIGNED_INT16:
@@ -232,7 +217,7 @@ read_element(cl_channel_type type, const uint8_t *p)
    case CL_UNSIGNED_INT16:
       return u16;
    case CL_HALF_FLOAT:
-      return fbits((float)h);
+      return fui((float)h);
    default:
       return u32; /* 32-bit integers and floats as they are */
    }
@@ -260,7 +245,7 @@ clamp64(int64_t v, int64_t lo, int64_t hi)
 static void
 write_element(cl_channel_type type, uint32_t v, uint8_t *p)
 {
-   float f = bitsf(v);
+   float f = uif(v);
    uint32_t r;
    _Float16 h;
    switch (type) {
@@ -342,7 +327,7 @@ void
 ref_read_pixel(struct ref_format f, const uint8_t *px, uint32_t out[4])
 {
    bool is_int = ref_type_is_int(f.type);
-   uint32_t one = is_int ? 1 : fbits(1.0f);
+   uint32_t one = is_int ? 1 : fui(1.0f);
    out[0] = out[1] = out[2] = 0;
    out[3] = one;
    if (type_is_packed(f.type)) {
@@ -354,7 +339,7 @@ ref_read_pixel(struct ref_format f, const uint8_t *px, uint32_t out[4])
       unsigned shift = 0;
       for (int c = 2; c >= 0; c--) {
          uint32_t max = (1u << bits[c]) - 1;
-         out[c] = fbits((float)((v >> shift) & max) / (float)max);
+         out[c] = fui((float)((v >> shift) & max) / (float)max);
          shift += bits[c];
       }
       return;
@@ -363,7 +348,7 @@ ref_read_pixel(struct ref_format f, const uint8_t *px, uint32_t out[4])
    for (unsigned i = 0; letters[i]; i++) {
       uint32_t v = read_element(f.type, px + i * type_bytes(f.type));
       if (order_is_srgb(f.order) && letters[i] != 'a')
-         v = fbits(from_srgb(bitsf(v)));
+         v = fui(from_srgb(uif(v)));
       switch (letters[i]) {
       case 'r':
          out[0] = v;
@@ -396,7 +381,7 @@ ref_write_pixel(struct ref_format f, const uint32_t in[4], uint8_t *px)
       packed_widths(f.type, bits);
       for (int c = 2; c >= 0; c--) {
          uint32_t max = (1u << bits[c]) - 1;
-         v |= (uint32_t)sat_rte(bitsf(in[c]) * (float)max, 0, max) << shift;
+         v |= (uint32_t)sat_rte(uif(in[c]) * (float)max, 0, max) << shift;
          shift += bits[c];
       }
       memcpy(px, &v, type_bytes(f.type));
@@ -408,7 +393,7 @@ ref_write_pixel(struct ref_format f, const uint32_t in[4], uint8_t *px)
       const char *pos = strchr(rgba, letters[i]);
       uint32_t v = pos ? in[pos - rgba] : in[0]; /* intensity and luminance: red */
       if (order_is_srgb(f.order) && letters[i] != 'a')
-         v = fbits(to_srgb(bitsf(v)));
+         v = fui(to_srgb(uif(v)));
       write_element(f.type, v, px + i * type_bytes(f.type));
    }
 }
@@ -503,7 +488,7 @@ texel(const struct ref_image *img, int i, int j, int k, int layer, float out[4],
    if (!inside) {
       bool is_int = ref_type_is_int(img->fmt.type);
       raw[0] = raw[1] = raw[2] = 0;
-      raw[3] = ref_order_has_alpha(img->fmt.order) ? 0 : is_int ? 1 : fbits(1.0f);
+      raw[3] = ref_order_has_alpha(img->fmt.order) ? 0 : is_int ? 1 : fui(1.0f);
    } else {
       size_t slice = img->array ? (size_t)layer : img->dims == 3 ? (size_t)k : 0;
       size_t row = img->dims >= 2 ? (size_t)j : 0;
@@ -512,7 +497,7 @@ texel(const struct ref_image *img, int i, int j, int k, int layer, float out[4],
       ref_read_pixel(img->fmt, p, raw);
    }
    for (unsigned c = 0; c < 4; c++)
-      out[c] = bitsf(raw[c]);
+      out[c] = uif(raw[c]);
 }
 
 void
@@ -574,5 +559,5 @@ ref_sample(const struct ref_image *img, const struct ref_sampler *s, const float
                  (1 - a) * b * c * t[6][ch] + a * b * c * t[7][ch];
    }
    for (unsigned ch = 0; ch < 4; ch++)
-      out[ch] = fbits(r[ch]);
+      out[ch] = fui(r[ch]);
 }

@@ -25,6 +25,7 @@
 
 #include "image_fixture.h"
 #include "test_sim_image.h"
+#include "util/u_math.h"
 
 static const cl_channel_order orders[] = {
    CL_R,    CL_A,    CL_RG,        CL_RA,        CL_RGB,   CL_RGBA,
@@ -113,9 +114,9 @@ test_store_formats(struct sim_test *t)
             addr[l][2] = addr[l][3] = 0;
             it_random_value(f, -1.5f, 2.5f, data[l]);
             if (!ref_type_is_int(f.type) && l < 40)
-               data[l][l % 4] = it_fbits(specials[l % 10]);
+               data[l][l % 4] = fui(specials[l % 10]);
             if (!ref_type_is_int(f.type) && f.type != CL_HALF_FLOAT && l == 41)
-               data[l][0] = it_fbits(NAN);
+               data[l][0] = fui(NAN);
          }
          if (!RUN(t, prog_store_2d, &im, NULL, addr, data, NULL))
             return;
@@ -127,9 +128,9 @@ test_store_formats(struct sim_test *t)
             if (!CHECK(!memcmp(got, want, bpe),
                        "image_store %s %s lane %u (%g %g %g %g / 0x%x 0x%x 0x%x 0x%x): bytes "
                        "differ from write_image's (first 0x%02x, want 0x%02x)",
-                       ref_order_name(f.order), ref_type_name(f.type), l, it_bitsf(data[l][0]),
-                       it_bitsf(data[l][1]), it_bitsf(data[l][2]), it_bitsf(data[l][3]), data[l][0],
-                       data[l][1], data[l][2], data[l][3], got[0], want[0]))
+                       ref_order_name(f.order), ref_type_name(f.type), l, uif(data[l][0]),
+                       uif(data[l][1]), uif(data[l][2]), uif(data[l][3]), data[l][0], data[l][1],
+                       data[l][2], data[l][3], got[0], want[0]))
                break;
          }
          /* the row padding stays as it was */
@@ -258,9 +259,9 @@ sample_one(struct sim_test *t, const struct sample_case *sc, struct ref_format f
       for (unsigned d = 0; d < 4; d++)
          addr[l][d] = 0;
       for (unsigned d = 0; d < sc->dims; d++)
-         addr[l][d] = it_fbits(random_coord(s, size[d]));
+         addr[l][d] = fui(random_coord(s, size[d]));
       if (sc->array)
-         addr[l][sc->dims] = it_fbits(it_rnd_float(-1.0f, 3.6f));
+         addr[l][sc->dims] = fui(it_rnd_float(-1.0f, 3.6f));
    }
    if (!it_run(t, sc->what, sc->prog, sc->size, &im, samp, addr, NULL, out))
       return false;
@@ -281,7 +282,7 @@ sample_one(struct sim_test *t, const struct sample_case *sc, struct ref_format f
       float coord[4];
       uint32_t want[4];
       for (unsigned d = 0; d < 4; d++)
-         coord[d] = it_bitsf(addr[l][d]);
+         coord[d] = uif(addr[l][d]);
       ref_sample(&ri, s, coord, want);
       char detail[160];
       snprintf(detail, sizeof(detail), "%s %s %s at (%g, %g, %g, %g)",
@@ -389,26 +390,26 @@ test_sample_forms(struct sim_test *t)
    uint32_t samp[4], addr[LANES][4], out[LANES][4], want[4];
    it_make_sampler(&norm, samp);
    for (unsigned l = 0; l < LANES; l++) {
-      addr[l][0] = it_fbits(it_rnd_float(-1.0f, 7.0f));
-      addr[l][1] = it_fbits(it_rnd_float(-1.0f, 6.0f));
+      addr[l][0] = fui(it_rnd_float(-1.0f, 7.0f));
+      addr[l][1] = fui(it_rnd_float(-1.0f, 6.0f));
       addr[l][2] = 0; /* LOD for image_sample_l */
       addr[l][3] = 0;
    }
    if (RUN(t, prog_sample_unorm_2d, &im, samp, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
-         float c[2] = { it_bitsf(addr[l][0]), it_bitsf(addr[l][1]) };
+         float c[2] = { uif(addr[l][0]), uif(addr[l][1]) };
          ref_sample(&ri, &unnorm, c, want);
          if (!it_check_lane("image_sample_lz unorm", f, l, out[l], want, true, ""))
             break;
       }
    }
    for (unsigned l = 0; l < LANES; l++) {
-      addr[l][0] = it_fbits(it_bitsf(addr[l][0]) / 6.0f);
-      addr[l][1] = it_fbits(it_bitsf(addr[l][1]) / 5.0f);
+      addr[l][0] = fui(uif(addr[l][0]) / 6.0f);
+      addr[l][1] = fui(uif(addr[l][1]) / 5.0f);
    }
    if (RUN(t, prog_sample_l_2d, &im, samp, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
-         float c[2] = { it_bitsf(addr[l][0]), it_bitsf(addr[l][1]) };
+         float c[2] = { uif(addr[l][0]), uif(addr[l][1]) };
          ref_sample(&ri, &norm, c, want);
          if (!it_check_lane("image_sample_l", f, l, out[l], want, true, ""))
             break;
@@ -416,7 +417,7 @@ test_sample_forms(struct sim_test *t)
    }
    if (RUN(t, prog_sample_dmask_2d, &im, samp, addr, NULL, out)) {
       for (unsigned l = 0; l < LANES; l++) {
-         float c[2] = { it_bitsf(addr[l][0]), it_bitsf(addr[l][1]) };
+         float c[2] = { uif(addr[l][0]), uif(addr[l][1]) };
          ref_sample(&ri, &norm, c, want);
          uint32_t packed[4] = { want[1], want[3], 0xdeadbeef, 0xdeadbeef };
          if (!it_check_lane("image_sample_lz dmask:0xa", f, l, out[l], packed, true, ""))
@@ -450,15 +451,15 @@ test_sample_mips(struct sim_test *t)
                 S_008F38_MIP_FILTER(lin_mip ? V_008F38_SQ_TEX_MIP_FILTER_LINEAR
                                             : V_008F38_SQ_TEX_MIP_FILTER_POINT);
       for (unsigned l = 0; l < LANES; l++) {
-         addr[l][0] = it_fbits(it_rnd_float(-1.0f, 2.0f));
-         addr[l][1] = it_fbits(it_rnd_float(-1.0f, 2.0f));
-         addr[l][2] = it_fbits(l < 8 ? 0.25f * l : it_rnd_float(-0.5f, 3.0f));
+         addr[l][0] = fui(it_rnd_float(-1.0f, 2.0f));
+         addr[l][1] = fui(it_rnd_float(-1.0f, 2.0f));
+         addr[l][2] = fui(l < 8 ? 0.25f * l : it_rnd_float(-0.5f, 3.0f));
          addr[l][3] = 0;
       }
       if (!RUN(t, prog_sample_l_2d, &im, samp, addr, NULL, out))
          continue;
       for (unsigned l = 0; l < LANES; l++) {
-         float lod = it_bitsf(addr[l][2]), c[2] = { it_bitsf(addr[l][0]), it_bitsf(addr[l][1]) };
+         float lod = uif(addr[l][2]), c[2] = { uif(addr[l][0]), uif(addr[l][1]) };
          unsigned lv[2];
          float frac = 0.0f;
          if (lod <= 0.0f) {
@@ -484,11 +485,11 @@ test_sample_mips(struct sim_test *t)
             uint32_t v[4];
             ref_sample(&ri, &s, c, v);
             for (unsigned ch = 0; ch < 4; ch++)
-               r[k][ch] = it_bitsf(v[ch]);
+               r[k][ch] = uif(v[ch]);
          }
          uint32_t want[4];
          for (unsigned ch = 0; ch < 4; ch++)
-            want[ch] = it_fbits((1.0f - frac) * r[0][ch] + frac * r[1][ch]);
+            want[ch] = fui((1.0f - frac) * r[0][ch] + frac * r[1][ch]);
          char detail[64];
          snprintf(detail, sizeof(detail), "LOD %g, %s mip filter", lod,
                   lin_mip ? "linear" : "point");
@@ -523,13 +524,13 @@ test_opaque_border(struct sim_test *t)
       samp[3] = (samp[3] & C_008F3C_BORDER_COLOR_TYPE) |
                 S_008F3C_BORDER_COLOR_TYPE(V_008F3C_SQ_TEX_BORDER_COLOR_OPAQUE_BLACK);
       for (unsigned l = 0; l < LANES; l++) {
-         addr[l][0] = it_fbits(l & 1 ? -0.5f : 1.5f);
-         addr[l][1] = it_fbits(it_rnd_float(-2.0f, 3.0f));
+         addr[l][0] = fui(l & 1 ? -0.5f : 1.5f);
+         addr[l][1] = fui(it_rnd_float(-2.0f, 3.0f));
          addr[l][2] = addr[l][3] = 0;
       }
       if (!RUN(t, prog_sample_2d, &im, samp, addr, NULL, out))
          continue;
-      uint32_t one = ref_type_is_int(fmts[i].type) ? 1 : it_fbits(1.0f);
+      uint32_t one = ref_type_is_int(fmts[i].type) ? 1 : fui(1.0f);
       uint32_t want[4] = { 0, 0, 0, one };
       for (unsigned l = 0; l < LANES; l++) {
          if (!it_check_lane("image_sample_lz opaque black border", fmts[i], l, out[l], want, false,
@@ -838,7 +839,7 @@ test_packed_forms(struct sim_test *t)
          ref_read_pixel(f, it_pixel(&im, 0, l % 8, l / 8, 0), v);
          _Float16 h[4];
          for (unsigned c = 0; c < 4; c++)
-            h[c] = (_Float16)it_bitsf(v[c]);
+            h[c] = (_Float16)uif(v[c]);
          uint32_t want[4] = { 0, 0, 0xdeadbeef, 0xdeadbeef };
          memcpy(want, h, 8);
          if (!it_check_lane("image_load d16", f, l, out[l], want, false, ""))

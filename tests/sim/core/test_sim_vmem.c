@@ -12,6 +12,7 @@
 
 #include "sim_test.h"
 #include "test_sim_vmem.h"
+#include "util/u_math.h"
 
 #define LANES        32
 #define R(out, k, i) ((out)[(k)*32 + (i)])
@@ -278,14 +279,6 @@ test_buffer(struct sim_test *t)
    }
 }
 
-static uint32_t
-f2u(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
 static void
 test_buffer_format(struct sim_test *t)
 {
@@ -316,10 +309,10 @@ test_buffer_format(struct sim_test *t)
                  (rd32(orig + 1024 + 4 * i) & 0xffff0000u) | 0xffff);
       /* 8_8_8_8_UNORM = b / 255, dst_sel (Z, Y, X, 1) */
       const uint8_t *p = orig + 2048 + 4 * i;
-      CHECK_EQ32("buffer_load_format UNORM dst_sel x=Z", R(out, 2, i), f2u(p[2] / 255.0f));
-      CHECK_EQ32("buffer_load_format UNORM dst_sel y=Y", R(out, 3, i), f2u(p[1] / 255.0f));
-      CHECK_EQ32("buffer_load_format UNORM dst_sel z=X", R(out, 4, i), f2u(p[0] / 255.0f));
-      CHECK_EQ32("buffer_load_format dst_sel w=1", R(out, 5, i), f2u(1.0f));
+      CHECK_EQ32("buffer_load_format UNORM dst_sel x=Z", R(out, 2, i), fui(p[2] / 255.0f));
+      CHECK_EQ32("buffer_load_format UNORM dst_sel y=Y", R(out, 3, i), fui(p[1] / 255.0f));
+      CHECK_EQ32("buffer_load_format UNORM dst_sel z=X", R(out, 4, i), fui(p[0] / 255.0f));
+      CHECK_EQ32("buffer_load_format dst_sel w=1", R(out, 5, i), fui(1.0f));
       /* 16_16_FLOAT through d16: the halves come back packed as stored */
       CHECK_EQ32("buffer_load_format_d16_xy 16_16_FLOAT", R(out, 6, i), rd32(orig + 3072 + 4 * i));
    }
