@@ -25,6 +25,7 @@
 #include "sim_profile.h"
 #include "sim_vm_priv.h"
 #include "kiln_debug.h"
+#include "util/os_time.h"
 
 /* COMPUTE_PGM_RSRC1/2 and TMPRING_SIZE fields (gfx10). */
 #define RSRC1_VGPRS(x)          ((x)&0x3f)
@@ -89,14 +90,6 @@ struct thread_ctx {
    struct sim_profile_thread *prof; /* NULL unless profiling */
    struct sim_jit_thread *jit;      /* NULL: interpret only */
 };
-
-static uint64_t
-now_ns(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
 
 static void
 trace_inst(const struct sim_wave *w, const struct sim_inst *in)
@@ -188,7 +181,7 @@ run_wave_loop(struct thread_ctx *t, struct sim_wave *w, const bool profile)
             w->state = SIM_WAVE_ENDED;
             break;
          }
-         if (ctx->wall_limit && now_ns() - t->group_start_ns > WALL_LIMIT_NS) {
+         if (ctx->wall_limit && os_time_get_nano() - t->group_start_ns > WALL_LIMIT_NS) {
             sim_wave_fault(w, KILN_SIM_FAULT_HANG, 0, false,
                            "watchdog: workgroup still running after 10 s (%" PRIu64
                            " instructions in this wave)",
@@ -321,7 +314,7 @@ run_group(struct thread_ctx *t, uint64_t linear)
    unsigned nwaves = (threads + d->wave_size - 1) / d->wave_size;
 
    t->wg.num_waves = nwaves;
-   t->group_start_ns = ctx->wall_limit ? now_ns() : 0;
+   t->group_start_ns = ctx->wall_limit ? os_time_get_nano() : 0;
    memset(t->lds, 0, ctx->lds_size);
    for (unsigned i = 0; i < nwaves; i++)
       init_wave(t, &t->waves[i], i, gid, dims, threads, nwaves);
