@@ -14,9 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "util/os_file.h"
 
 #ifndef CLANG_RUN_CLANG
 #define CLANG_RUN_CLANG "clang-15"
@@ -63,23 +64,13 @@ split_words(char *buf, char **words, unsigned max, unsigned *count)
 static int
 read_whole(const char *path, void **data, size_t *size)
 {
-   FILE *f = fopen(path, "rb");
-   struct stat st;
-
-   if (!f)
+   *data = os_read_file(path, size);
+   if (!*data)
       return -errno;
-   if (fstat(fileno(f), &st) || st.st_size <= 0) {
-      fclose(f);
+   if (!*size) {
+      free(*data);
       return -EINVAL;
    }
-   *data = malloc(st.st_size);
-   if (!*data || fread(*data, 1, st.st_size, f) != (size_t)st.st_size) {
-      free(*data);
-      fclose(f);
-      return -EIO;
-   }
-   fclose(f);
-   *size = st.st_size;
    return 0;
 }
 

@@ -18,26 +18,7 @@
 #include <string.h>
 
 #include "hsa_loader.h"
-
-static void *
-read_file(const char *path, size_t *size)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   fseek(f, 0, SEEK_END);
-   long len = ftell(f);
-   fseek(f, 0, SEEK_SET);
-   void *data = len > 0 ? malloc(len) : NULL;
-   if (!data || fread(data, 1, len, f) != (size_t)len) {
-      free(data);
-      fclose(f);
-      return NULL;
-   }
-   fclose(f);
-   *size = len;
-   return data;
-}
+#include "util/os_file.h"
 
 static void
 print_prepared(struct kiln_sim_hsa_object *obj, const struct kiln_sim_hsa_kernel *k)
@@ -86,7 +67,7 @@ main(int argc, char **argv)
       return 2;
    }
    size_t size;
-   void *elf = read_file(argv[1], &size);
+   void *elf = os_read_file(argv[1], &size);
    if (!elf) {
       fprintf(stderr, "hsa_inspect: cannot read %s\n", argv[1]);
       return 1;

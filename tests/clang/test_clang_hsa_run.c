@@ -19,6 +19,7 @@
 #include "clang_compile.h"
 #include "hsa_loader.h"
 #include "kiln_test.h"
+#include "util/u_math.h"
 
 #define LOAD_VA 0x200000000ull
 
@@ -82,10 +83,7 @@ test_vadd(struct env *e)
       float want = i < n ? a[i] + b[i] : -1.0f;
       char what[64];
       snprintf(what, sizeof(what), "vadd c[%d] (bits)", i);
-      uint32_t got_bits, want_bits;
-      memcpy(&got_bits, &c[i], 4);
-      memcpy(&want_bits, &want, 4);
-      CHECK_EQ_INT(what, got_bits, want_bits);
+      CHECK_EQ_INT(what, fui(c[i]), fui(want));
    }
 }
 

@@ -24,26 +24,11 @@
 #include "kiln_nir_passes.h"
 #include "nir_builder.h"
 #include "nir_pass_test.h"
+#include "util/u_math.h"
 
 #pragma STDC FENV_ACCESS ON
 
 static const nir_shader_compiler_options options = { 0 };
-
-static uint64_t
-bits64(double d)
-{
-   uint64_t u;
-   memcpy(&u, &d, 8);
-   return u;
-}
-
-static uint32_t
-bits32(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
 
 static _Float16
 half_of_bits(uint16_t u)
@@ -197,7 +182,7 @@ test_fdiv64_is_correctly_rounded(void)
          CHECK(false, "%a / %a did not fold", a[i], d[i]);
          continue;
       }
-      bool ok = isnan(want) ? isnan(v[i].f64) : v[i].u64 == bits64(want);
+      bool ok = isnan(want) ? isnan(v[i].f64) : v[i].u64 == dui(want);
       CHECK(ok, "%a / %a = %a, want %a", a[i], d[i], v[i].f64, want);
    }
    ralloc_free(b.shader);
@@ -279,7 +264,7 @@ test_d2f_rounding_modes(void)
             CHECK(false, "convert_float_%s(%a) did not fold", modes[m].name, in[i]);
             continue;
          }
-         bool ok = isnan(want) ? isnan(v[k].f32) : v[k].u32 == bits32(want);
+         bool ok = isnan(want) ? isnan(v[k].f32) : v[k].u32 == fui(want);
          CHECK(ok, "convert_float_%s(%a) = %a, want %a", modes[m].name, in[i], v[k].f32,
                (double)want);
       }
@@ -445,7 +430,7 @@ test_f16_f64_casts(void)
    for (unsigned i = 0; i < ARRAY_SIZE(halves) && 2 * num + i < got; i++) {
       unsigned k = 2 * num + i;
       double want = half_of_bits(halves[i]);
-      CHECK(is_const[k] && v[k].u64 == bits64(want), "f2f64(%a) = %a", want, v[k].f64);
+      CHECK(is_const[k] && v[k].u64 == dui(want), "f2f64(%a) = %a", want, v[k].f64);
    }
    CHECK(got == total && !is_const[total - 1], "the run-time conversion folded");
    ralloc_free(b.shader);
@@ -535,7 +520,7 @@ test_cl_sign(void)
    CHECK(got == ARRAY_SIZE(v), "%u stores", got);
    CHECK(!is_const[0], "the run-time sign() folded");
    for (unsigned i = 0; i < ARRAY_SIZE(in) && i + 1 < got; i++)
-      CHECK(is_const[i + 1] && v[i + 1].u32 == bits32(want[i]), "sign(%a) = %a, want %a", in[i],
+      CHECK(is_const[i + 1] && v[i + 1].u32 == fui(want[i]), "sign(%a) = %a, want %a", in[i],
             v[i + 1].f32, want[i]);
    ralloc_free(b.shader);
 }

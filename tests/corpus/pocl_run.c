@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "kiln_run_args.h"
+#include "util/os_file.h"
 
 static const cl_mem_object_type image_cl_types[] = {
    [KILN_IMAGE_1D] = CL_MEM_OBJECT_IMAGE1D,
@@ -67,27 +68,6 @@ usage(void)
                    "[-l X[,Y,Z]] [-o X[,Y,Z]] [-b OPTIONS] ARG...\n"
                    "  ARG: TYPE:v[,v..] | buf:TYPE[N][=v,v,..|=@FILE|=rand:SEED[:LO:HI]] | "
                    "local:BYTES\n");
-}
-
-static char *
-read_file(const char *path, size_t *size)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   fseek(f, 0, SEEK_END);
-   long len = ftell(f);
-   fseek(f, 0, SEEK_SET);
-   char *text = malloc(len + 1);
-   if (fread(text, 1, len, f) != (size_t)len) {
-      free(text);
-      fclose(f);
-      return NULL;
-   }
-   text[len] = 0;
-   fclose(f);
-   *size = len;
-   return text;
 }
 
 static cl_platform_id
@@ -160,7 +140,7 @@ main(int argc, char **argv)
    }
 
    size_t src_size;
-   char *src = read_file(l.file, &src_size);
+   char *src = os_read_file(l.file, &src_size);
    if (!src) {
       fprintf(stderr, "pocl_run: cannot read %s\n", l.file);
       return 2;

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/u_math.h"
+
 #define SIM_HSA_MP_MAX_DEPTH 32
 
 struct mp_reader {
@@ -143,14 +145,10 @@ mp_parse_value(struct mp_reader *r, struct sim_hsa_mp_node *n, unsigned depth)
          return -EINVAL;
       return mp_parse_bytes(r, n, SIM_HSA_MP_EXT, v, true);
    case 0xca: { /* float 32 */
-      float f;
-      uint32_t bits;
       if (!mp_take_be(r, 4, &v))
          return -EINVAL;
-      bits = v;
-      memcpy(&f, &bits, 4);
       n->type = SIM_HSA_MP_FLOAT;
-      n->f = f;
+      n->f = uif(v);
       return 0;
    }
    case 0xcb: /* float 64 */

@@ -22,6 +22,8 @@
 
 #include <stdlib.h>
 
+#include "util/u_math.h"
+
 /* --- formats --------------------------------------------------------- */
 
 /* Bits of the format's channels in memory order, and their kind. */
@@ -192,11 +194,8 @@ channel_to_float(uint32_t type, unsigned c, uint32_t raw)
       return (float)fmax(-1.0, (int16_t)raw / 32767.0);
    case CL_HALF_FLOAT:
       return (float)corpus_half_to_double(raw);
-   case CL_FLOAT: {
-      float f;
-      memcpy(&f, &raw, 4);
-      return f;
-   }
+   case CL_FLOAT:
+      return uif(raw);
    default:
       return (float)(raw / packed_max(type, c));
    }
@@ -289,11 +288,8 @@ channel_from_value(uint32_t type, unsigned c, char kind, double v)
       return (uint16_t)(int16_t)(int32_t)sat_rte((float)(f * 32767.0f), -32768, 32767);
    case CL_HALF_FLOAT:
       return corpus_half_from_double(f, CORPUS_RTE);
-   case CL_FLOAT: {
-      uint32_t u;
-      memcpy(&u, &f, 4);
-      return u;
-   }
+   case CL_FLOAT:
+      return fui(f);
    default: {
       const float m = packed_max(type, c);
       return sat_rte((float)(f * m), 0, m);
