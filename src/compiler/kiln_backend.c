@@ -57,8 +57,7 @@ kiln_backend_compile_kernel(const struct kiln_backend *backend, nir_shader *nir,
                             struct kiln_kernel *kernel, struct kiln_log *log)
 {
    enum kiln_compile_status status =
-      backend->compile_kernel(nir, target, wave_size, debug, kernel, &log->text);
-   log->len = log->text ? strlen(log->text) : 0;
+      backend->compile_kernel(nir, target, wave_size, debug, kernel, log);
    if (status == KILN_COMPILE_ERROR_BACKEND)
       kiln_log_append(log, "error: kernel %s: the %s backend failed\n", kernel->name,
                       kiln_target_name(target));

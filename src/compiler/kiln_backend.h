@@ -21,6 +21,8 @@
 extern "C" {
 #endif
 
+struct kiln_log;
+
 struct kiln_backend {
    const char *name; /* for diagnostics: "AMD" */
 
@@ -45,11 +47,11 @@ struct kiln_backend {
     * success fills code, registers, kernarg layout (implicit_offset,
     * kernarg_alloc_size), LDS/scratch sizes, disassembly and stats of
     * *kernel (the caller fills name, arguments and kernarg_size) and
-    * returns KILN_COMPILE_OK; on failure appends a message to *log.  The
-    * shader is consumed (modified) either way. */
+    * returns KILN_COMPILE_OK; on failure appends a message to log
+    * (kiln_log_append).  The shader is consumed (modified) either way. */
    enum kiln_compile_status (*compile_kernel)(nir_shader *nir, enum kiln_target target,
                                               unsigned wave_size, uint32_t debug,
-                                              struct kiln_kernel *kernel, char **log);
+                                              struct kiln_kernel *kernel, struct kiln_log *log);
 };
 
 /* The backends kiln has, each defined beside its code (kiln_config.h says

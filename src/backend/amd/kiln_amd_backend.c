@@ -12,6 +12,7 @@
 #include "kiln_amd_images.h"
 #include "kiln_amd_target.h"
 #include "kiln_backend.h"
+#include "kiln_compiler_internal.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -344,7 +345,7 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
 struct aco_result {
    bool ok;
    bool had_error;
-   char **log;
+   struct kiln_log *log;
    struct ac_shader_config config;
    uint32_t *code;
    unsigned code_dw;
@@ -395,12 +396,8 @@ static void
 aco_debug_message(void *priv, enum aco_compiler_debug_level level, const char *message)
 {
    struct aco_result *r = priv;
-   char *old = *r->log;
-   if (asprintf(r->log, "%s%s: ACO: %s\n", old ? old : "",
-                level == ACO_COMPILER_DEBUG_LEVEL_ERROR ? "error" : "warning", message) < 0)
-      *r->log = old;
-   else
-      free(old);
+   kiln_log_append(r->log, "%s: ACO: %s\n",
+                   level == ACO_COMPILER_DEBUG_LEVEL_ERROR ? "error" : "warning", message);
    if (level == ACO_COMPILER_DEBUG_LEVEL_ERROR)
       r->had_error = true;
 }
@@ -479,7 +476,7 @@ fill_rsrc(const struct kiln_amd_target_info *t, unsigned wave_size,
 
 enum kiln_compile_status
 kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_size,
-                        uint32_t debug, struct kiln_kernel *k, char **log)
+                        uint32_t debug, struct kiln_kernel *k, struct kiln_log *log)
 {
    const struct kiln_amd_target_info *t = kiln_amd_target(target);
    int64_t start = os_time_get_nano();
@@ -505,11 +502,7 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
 
    char refusal[1024];
    if (!kiln_amd_check_nir(nir, k->name, refusal, sizeof(refusal))) {
-      char *old = *log;
-      if (asprintf(log, "%s%s", old ? old : "", refusal) < 0)
-         *log = old;
-      else
-         free(old);
+      kiln_log_append(log, "%s", refusal);
       return KILN_COMPILE_ERROR_UNSUPPORTED;
    }
 

@@ -33,14 +33,16 @@ unsigned kiln_amd_default_wave_size(enum kiln_target target);
 /* wave64 everywhere, wave32 from GFX10 on. */
 bool kiln_amd_supports_wave_size(enum kiln_target target, unsigned wave_size);
 
+struct kiln_log;
+
 /* Lowers the CL kernel to the ABI and compiles it with ACO. On success
  * fills code, rsrc registers, kernarg layout, LDS/scratch sizes,
  * disassembly and stats of *kernel (the caller fills name, arguments and
- * kernarg_size) and returns KILN_COMPILE_OK; on failure writes a message
- * to *log. The shader is consumed (modified) either way. */
+ * kernarg_size) and returns KILN_COMPILE_OK; on failure appends a message
+ * to log. The shader is consumed (modified) either way. */
 enum kiln_compile_status kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target,
                                                  unsigned wave_size, uint32_t debug,
-                                                 struct kiln_kernel *kernel, char **log);
+                                                 struct kiln_kernel *kernel, struct kiln_log *log);
 
 /* True when ACO can take the kernel: every intrinsic is one ACO's
  * instruction selection implements for compute and no call or texture

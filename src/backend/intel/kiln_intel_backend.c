@@ -16,6 +16,7 @@
 #include "kiln_intel_backend.h"
 #include "kiln_amd_abi.h"
 #include "kiln_backend.h"
+#include "kiln_compiler_internal.h"
 #include "kiln_intel_abi.h"
 
 #include <ctype.h>
@@ -33,13 +34,9 @@
 #include "util/u_math.h"
 
 static void
-log_error(char **log, const char *kernel, const char *message)
+log_error(struct kiln_log *log, const char *kernel, const char *message)
 {
-   char *old = *log;
-   if (asprintf(log, "%serror: kernel %s: %s\n", old ? old : "", kernel, message) < 0)
-      *log = old;
-   else
-      free(old);
+   kiln_log_append(log, "error: kernel %s: %s\n", kernel, message);
 }
 
 /* What brw cannot compile for the target, or kiln cannot launch there. */
@@ -207,7 +204,7 @@ lower_for_brw(nir_shader *nir, const struct kiln_intel_target_info *t, struct ki
 
 enum kiln_compile_status
 kiln_intel_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_size,
-                          uint32_t debug, struct kiln_kernel *k, char **log)
+                          uint32_t debug, struct kiln_kernel *k, struct kiln_log *log)
 {
    const struct kiln_intel_target_info *t = kiln_intel_target(target);
    const struct brw_compiler *compiler = t->compiler;

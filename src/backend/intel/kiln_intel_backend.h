@@ -66,13 +66,16 @@ bool kiln_intel_lower_hw_group_size(nir_shader *nir, unsigned kernarg_alloc_size
  * nir_op_ldexp for it. */
 bool kiln_intel_lower_ldexp(nir_shader *nir);
 
+struct kiln_log;
+
 /* Lowers the CL kernel to the ABI and compiles it with brw at one SIMD
  * width.  On success fills code (instructions, then constant data),
  * the intel fields, LDS/scratch sizes, disassembly and stats of *kernel
- * and returns KILN_COMPILE_OK; on failure appends a message to *log. */
+ * and returns KILN_COMPILE_OK; on failure appends a message to log. */
 enum kiln_compile_status kiln_intel_compile_kernel(nir_shader *nir, enum kiln_target target,
                                                    unsigned wave_size, uint32_t debug,
-                                                   struct kiln_kernel *kernel, char **log);
+                                                   struct kiln_kernel *kernel,
+                                                   struct kiln_log *log);
 
 #ifdef __cplusplus
 }
