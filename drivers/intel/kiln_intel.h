@@ -47,12 +47,17 @@ struct kiln_intel_bo {
 
 /* Opens path, or the first render node the i915 or xe driver answers on
  * when path is NULL or "" (the environment is not read here: src/device
- * reads KILN_DEVICE); 0 on success, else an errno with a message in err.
+ * reads KILN_DEVICE); 0 on success, else a negative errno with a message
+ * in err.
  * KILN_DEBUG=driver prints what the device opens, submits and waits for. */
 int kiln_intel_device_open(const char *path, struct kiln_intel_device **dev, char *err,
                            size_t err_size);
 void kiln_intel_device_close(struct kiln_intel_device *dev);
 const struct intel_device_info *kiln_intel_device_info(const struct kiln_intel_device *dev);
+/* The message of the last call that failed on dev ("" if none): every
+ * call but kiln_intel_device_open returns 0 or a negative errno and keeps
+ * its message here, as drivers/amdgpu does. */
+const char *kiln_intel_device_error(const struct kiln_intel_device *dev);
 /* The kernel driver behind the device: "i915" or "xe". */
 const char *kiln_intel_device_kmd_name(const struct kiln_intel_device *dev);
 
@@ -104,16 +109,17 @@ struct kiln_intel_submission {
    uint64_t seqno;                         /* xe: the exec's point on the device's timeline */
 };
 
-/* Builds and submits the launch; 0 on success, else an errno with a
- * message in err. */
+/* Builds and submits the launch; 0 on success, else a negative errno with
+ * the message in kiln_intel_device_error(). */
 int kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launch *launch,
-                        struct kiln_intel_submission *submission, char *err, size_t err_size);
+                        struct kiln_intel_submission *submission);
 
-/* Waits for a submission (timeout in ns); 0 when it completed, ETIME on
- * timeout, EIO when the kernel driver reports the context was reset or
- * the exec queue banned (a hang), with a message in err. */
+/* Waits for a submission (timeout in ns); 0 when it completed, -ETIME on
+ * timeout, -EIO when the kernel driver reports the context was reset or
+ * the exec queue banned (a hang), with the message in
+ * kiln_intel_device_error(). */
 int kiln_intel_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *submission,
-                    int64_t timeout_ns, char *err, size_t err_size);
+                    int64_t timeout_ns);
 void kiln_intel_submission_finish(struct kiln_intel_device *dev,
                                   struct kiln_intel_submission *submission);
 

@@ -44,7 +44,26 @@ kiln_intel_debug(const struct kiln_intel_device *dev, const char *fmt, ...)
 }
 
 int
-kiln_intel_error(char *err, size_t err_size, int error, const char *fmt, ...)
+kiln_intel_error(struct kiln_intel_device *dev, int err, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(dev->error, sizeof(dev->error), fmt, ap);
+   va_end(ap);
+   kiln_intel_debug(dev, "%s", dev->error);
+   return err;
+}
+
+const char *
+kiln_intel_device_error(const struct kiln_intel_device *dev)
+{
+   return dev->error;
+}
+
+/* Says why a device could not be opened in err; returns error, a
+ * negative errno.  (Once a device exists, its own message is kept.) */
+static int
+open_error(char *err, size_t err_size, int error, const char *fmt, ...)
 {
    va_list ap;
    va_start(ap, fmt);
@@ -75,10 +94,10 @@ open_node(const char *path, const struct kiln_intel_kmd **kmd, char *err, size_t
    if (path && *path) {
       int fd = open(path, O_RDWR | O_CLOEXEC);
       if (fd < 0)
-         return -kiln_intel_error(err, err_size, errno, "%s: %s", path, strerror(errno));
+         return open_error(err, err_size, -errno, "%s: %s", path, strerror(errno));
       if (!(*kmd = node_kmd(fd))) {
          close(fd);
-         return -kiln_intel_error(err, err_size, ENODEV, "%s: not an i915 or xe render node", path);
+         return open_error(err, err_size, -ENODEV, "%s: not an i915 or xe render node", path);
       }
       return fd;
    }
@@ -92,7 +111,7 @@ open_node(const char *path, const struct kiln_intel_kmd **kmd, char *err, size_t
          return fd;
       close(fd);
    }
-   return -kiln_intel_error(err, err_size, ENODEV, "no i915 or xe render node in /dev/dri");
+   return open_error(err, err_size, -ENODEV, "no i915 or xe render node in /dev/dri");
 }
 
 int
@@ -101,12 +120,12 @@ kiln_intel_device_open(const char *path, struct kiln_intel_device **out, char *e
    const struct kiln_intel_kmd *kmd = NULL;
    int fd = open_node(path, &kmd, err, err_size);
    if (fd < 0)
-      return -fd;
+      return fd;
 
    struct kiln_intel_device *dev = calloc(1, sizeof(*dev));
    if (!dev) {
       close(fd);
-      return kiln_intel_error(err, err_size, ENOMEM, "out of memory");
+      return open_error(err, err_size, -ENOMEM, "out of memory");
    }
    dev->fd = fd;
    dev->debug = kiln_debug_flags() & KILN_DEBUG_DRIVER;
@@ -114,15 +133,15 @@ kiln_intel_device_open(const char *path, struct kiln_intel_device **out, char *e
    if (!intel_get_device_info_from_fd(fd, &dev->info, 12, 12) ||
        (dev->info.verx10 != 120 && dev->info.verx10 != 125)) {
       kiln_intel_device_close(dev);
-      return kiln_intel_error(err, err_size, ENODEV,
-                              "the %s device is not a Gen12 or Gen12.5 GPU kiln supports",
-                              kmd->name);
+      return open_error(err, err_size, -ENODEV,
+                        "the %s device is not a Gen12 or Gen12.5 GPU kiln supports", kmd->name);
    }
    isl_device_init(&dev->isl, &dev->info);
    dev->mocs = dev->isl.mocs.internal;
 
-   int ret = kmd->init(dev, err, err_size);
+   int ret = kmd->init(dev);
    if (ret) {
+      open_error(err, err_size, ret, "%s", dev->error);
       kiln_intel_device_close(dev);
       return ret;
    }
@@ -176,7 +195,7 @@ kiln_intel_bo_create_uncleared(struct kiln_intel_device *dev, uint64_t size,
 {
    struct kiln_intel_bo *bo = calloc(1, sizeof(*bo));
    if (!bo)
-      return ENOMEM;
+      return -ENOMEM;
    bo->size = align64(size, 4096);
    bo->address = dev->next_address;
    int ret = dev->kmd->bo_create(dev, bo);
@@ -200,15 +219,11 @@ kiln_intel_bo_destroy(struct kiln_intel_device *dev, struct kiln_intel_bo *bo)
 
 int
 kiln_intel_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *s,
-                int64_t timeout_ns, char *err, size_t err_size)
+                int64_t timeout_ns)
 {
-   int ret = dev->kmd->wait(dev, s, timeout_ns, err, err_size);
-   if (ret == ETIME)
-      kiln_intel_error(err, err_size, ETIME, "the dispatch did not finish in %lld ns",
-                       (long long)timeout_ns);
-   else if (!ret)
-      ret = dev->kmd->reset_status(dev, err, err_size);
-   if (ret)
-      kiln_intel_debug(dev, "wait for exec %llu: %s", (unsigned long long)s->seqno, err);
-   return ret;
+   int ret = dev->kmd->wait(dev, s, timeout_ns);
+   if (ret == -ETIME)
+      return kiln_intel_error(dev, -ETIME, "the dispatch did not finish in %lld ns",
+                              (long long)timeout_ns);
+   return ret ? ret : dev->kmd->reset_status(dev);
 }

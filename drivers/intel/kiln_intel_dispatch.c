@@ -64,36 +64,31 @@ max_scratch_per_thread(const struct kiln_intel_device *dev)
 }
 
 static int
-check_launch(const struct kiln_intel_device *dev, const struct kiln_intel_launch *l, char *err,
-             size_t err_size)
+check_launch(struct kiln_intel_device *dev, const struct kiln_intel_launch *l)
 {
    if (l->simd_width != 8 && l->simd_width != 16 && l->simd_width != 32)
-      return kiln_intel_error(err, err_size, EINVAL, "SIMD%u: Intel runs SIMD8, 16 or 32",
-                              l->simd_width);
+      return kiln_intel_error(dev, -EINVAL, "SIMD%u: Intel runs SIMD8, 16 or 32", l->simd_width);
    const unsigned max_scratch = max_scratch_per_thread(dev);
    if (l->scratch_bytes_per_thread > max_scratch)
-      return kiln_intel_error(err, err_size, ENOTSUP,
+      return kiln_intel_error(dev, -ENOTSUP,
                               "the kernel needs %u bytes of scratch per thread; the GPU gives "
                               "a thread at most %u",
                               l->scratch_bytes_per_thread, max_scratch);
    if (dev->info.verx10 >= 125 && l->per_thread_push_bytes)
-      return kiln_intel_error(err, err_size, EINVAL, "per-thread push constants on Gen12.5");
+      return kiln_intel_error(dev, -EINVAL, "per-thread push constants on Gen12.5");
    if (l->push_bytes < KILN_INTEL_PUSH_SIZE(l->kernarg_alloc_size) ||
        l->implicit_offset + sizeof(struct kiln_implicit_args) > l->kernarg_alloc_size)
-      return kiln_intel_error(err, err_size, EINVAL,
-                              "push constants of %u bytes for %u kernarg bytes", l->push_bytes,
-                              l->kernarg_alloc_size);
+      return kiln_intel_error(dev, -EINVAL, "push constants of %u bytes for %u kernarg bytes",
+                              l->push_bytes, l->kernarg_alloc_size);
    unsigned group = 1;
    for (unsigned i = 0; i < 3; i++) {
       if (!l->local_size[i] || !l->global_size[i])
-         return kiln_intel_error(err, err_size, EINVAL,
-                                 "global size %u and local size %u in dimension %u",
+         return kiln_intel_error(dev, -EINVAL, "global size %u and local size %u in dimension %u",
                                  l->global_size[i], l->local_size[i], i);
       group *= l->local_size[i];
    }
    if (group > 1024)
-      return kiln_intel_error(err, err_size, EINVAL, "a work-group of %u work-items (at most 1024)",
-                              group);
+      return kiln_intel_error(dev, -EINVAL, "a work-group of %u work-items (at most 1024)", group);
    return 0;
 }
 
@@ -166,10 +161,10 @@ fill_scratch_surface(const struct kiln_intel_device *dev, void *map,
 
 int
 kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launch *l,
-                    struct kiln_intel_submission *s, char *err, size_t err_size)
+                    struct kiln_intel_submission *s)
 {
    memset(s, 0, sizeof(*s));
-   int ret = check_launch(dev, l, err, err_size);
+   int ret = check_launch(dev, l);
    if (ret)
       return ret;
 
@@ -195,8 +190,7 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
         (ret = kiln_intel_scratch_get(dev, scratch_per_thread(l->scratch_bytes_per_thread),
                                       &s->scratch_ref)))) {
       kiln_intel_submission_finish(dev, s);
-      return kiln_intel_error(err, err_size, ret, "creating the dispatch's buffers: %s",
-                              strerror(ret));
+      return kiln_intel_error(dev, ret, "creating the dispatch's buffers: %s", strerror(-ret));
    }
    /* The device's scratch may be larger a thread than this kernel asks:
     * the batch gives its size. */
@@ -245,11 +239,9 @@ kiln_intel_dispatch(struct kiln_intel_device *dev, const struct kiln_intel_launc
                     l->global_offset[1], l->global_offset[2], l->local_size[0], l->local_size[1],
                     l->local_size[2], l->simd_width, num_walkers, threads, l->slm_bytes,
                     per_thread_scratch, s->batch_bytes);
-   ret = dev->kmd->submit(dev, l->bos, l->num_bos, s, err, err_size);
-   if (ret) {
-      kiln_intel_debug(dev, "submit: %s", err);
+   ret = dev->kmd->submit(dev, l->bos, l->num_bos, s);
+   if (ret)
       kiln_intel_submission_finish(dev, s);
-   }
    return ret;
 }
 

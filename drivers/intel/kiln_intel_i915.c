@@ -20,12 +20,11 @@
 #include "drm-uapi/i915_drm.h"
 
 static int
-i915_init(struct kiln_intel_device *dev, char *err, size_t err_size)
+i915_init(struct kiln_intel_device *dev)
 {
    struct drm_i915_gem_context_create create = { 0 };
    if (drmIoctl(dev->fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE, &create))
-      return kiln_intel_error(err, err_size, errno, "creating an i915 context: %s",
-                              strerror(errno));
+      return kiln_intel_error(dev, -errno, "creating an i915 context: %s", strerror(errno));
    dev->i915.context = create.ctx_id;
    return 0;
 }
@@ -54,7 +53,7 @@ i915_bo_create(struct kiln_intel_device *dev, struct kiln_intel_bo *bo)
 {
    struct drm_i915_gem_create create = { .size = bo->size };
    if (drmIoctl(dev->fd, DRM_IOCTL_I915_GEM_CREATE, &create))
-      return errno;
+      return -errno;
    bo->handle = create.handle;
 
    /* Discrete GPUs take only FIXED, the caching i915 chose at creation
@@ -67,7 +66,7 @@ i915_bo_create(struct kiln_intel_device *dev, struct kiln_intel_bo *bo)
    if (!drmIoctl(dev->fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mmap_offset))
       map = mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, dev->fd, mmap_offset.offset);
    if (map == MAP_FAILED) {
-      int error = errno;
+      int error = -errno;
       i915_bo_destroy(dev, bo);
       return error;
    }
@@ -77,7 +76,7 @@ i915_bo_create(struct kiln_intel_device *dev, struct kiln_intel_bo *bo)
 
 static int
 i915_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned num_bos,
-            struct kiln_intel_submission *s, char *err, size_t err_size)
+            struct kiln_intel_submission *s)
 {
    /* The batch goes last, where i915 expects it without BATCH_FIRST. */
    struct kiln_intel_bo *fixed[5];
@@ -91,7 +90,7 @@ i915_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned 
    const unsigned count = num_bos + num_fixed;
    struct drm_i915_gem_exec_object2 *objects = calloc(count, sizeof(*objects));
    if (!objects)
-      return kiln_intel_error(err, err_size, ENOMEM, "out of memory");
+      return kiln_intel_error(dev, -ENOMEM, "out of memory");
    for (unsigned i = 0; i < count; i++) {
       const struct kiln_intel_bo *bo = i < num_bos ? bos[i] : fixed[i - num_bos];
       const bool written = i < num_bos || bo == s->fence || bo == s->scratch;
@@ -111,28 +110,26 @@ i915_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned 
    };
    int ret = 0;
    if (drmIoctl(dev->fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &execbuf))
-      ret = kiln_intel_error(err, err_size, errno, "DRM_IOCTL_I915_GEM_EXECBUFFER2: %s",
-                             strerror(errno));
+      ret = kiln_intel_error(dev, -errno, "DRM_IOCTL_I915_GEM_EXECBUFFER2: %s", strerror(errno));
    free(objects);
    return ret;
 }
 
 static int
-i915_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *s, int64_t timeout_ns,
-          char *err, size_t err_size)
+i915_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *s, int64_t timeout_ns)
 {
    struct drm_i915_gem_wait wait = { .bo_handle = s->batch->handle, .timeout_ns = timeout_ns };
    if (drmIoctl(dev->fd, DRM_IOCTL_I915_GEM_WAIT, &wait))
-      return kiln_intel_error(err, err_size, errno, "DRM_IOCTL_I915_GEM_WAIT: %s", strerror(errno));
+      return kiln_intel_error(dev, -errno, "DRM_IOCTL_I915_GEM_WAIT: %s", strerror(errno));
    return 0;
 }
 
 static int
-i915_reset_status(struct kiln_intel_device *dev, char *err, size_t err_size)
+i915_reset_status(struct kiln_intel_device *dev)
 {
    struct drm_i915_reset_stats stats = { .ctx_id = dev->i915.context };
    if (!drmIoctl(dev->fd, DRM_IOCTL_I915_GET_RESET_STATS, &stats) && stats.batch_active)
-      return kiln_intel_error(err, err_size, EIO,
+      return kiln_intel_error(dev, -EIO,
                               "GPU hang: i915 reset the context while the dispatch ran "
                               "(%u batches lost)",
                               stats.batch_active);

@@ -23,20 +23,22 @@
 struct kiln_intel_kmd {
    const char *name; /* the DRM driver's name: "i915" or "xe" */
    /* What submissions need: an i915 context; an xe VM and exec queue. */
-   int (*init)(struct kiln_intel_device *dev, char *err, size_t err_size);
+   int (*init)(struct kiln_intel_device *dev);
    void (*finish)(struct kiln_intel_device *dev);
    /* Creates bo->size bytes (it may round the size up), maps them at
-    * bo->map and makes them reachable at bo->address; 0 or an errno. */
+    * bo->map and makes them reachable at bo->address; 0 or a negative
+    * errno.  The other operations return 0 or a negative errno with a
+    * message (kiln_intel_error). */
    int (*bo_create)(struct kiln_intel_device *dev, struct kiln_intel_bo *bo);
    void (*bo_destroy)(struct kiln_intel_device *dev, struct kiln_intel_bo *bo);
    /* Submits s's batch with the launch's buffers and s's own resident. */
    int (*submit)(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned num_bos,
-                 struct kiln_intel_submission *s, char *err, size_t err_size);
-   /* Waits for s: 0, ETIME on timeout, else the errno. */
+                 struct kiln_intel_submission *s);
+   /* Waits for s: 0, -ETIME on timeout, else the negative errno. */
    int (*wait)(struct kiln_intel_device *dev, const struct kiln_intel_submission *s,
-               int64_t timeout_ns, char *err, size_t err_size);
+               int64_t timeout_ns);
    /* EIO when the kernel driver reset or banned kiln's context. */
-   int (*reset_status)(struct kiln_intel_device *dev, char *err, size_t err_size);
+   int (*reset_status)(struct kiln_intel_device *dev);
 };
 
 extern const struct kiln_intel_kmd kiln_intel_i915;
@@ -52,7 +54,8 @@ struct kiln_intel_scratch {
 
 struct kiln_intel_device {
    int fd;
-   bool debug; /* KILN_DEBUG contains "driver" */
+   bool debug;      /* KILN_DEBUG contains "driver" */
+   char error[256]; /* the message of the last call that failed */
    const struct kiln_intel_kmd *kmd;
    struct intel_device_info info;
    struct isl_device isl;              /* Gen12.5's scratch surface state */
@@ -82,7 +85,7 @@ int kiln_intel_bo_create_uncleared(struct kiln_intel_device *dev, uint64_t size,
                                    struct kiln_intel_bo **bo);
 
 /* A reference to the device's scratch, of at least per_thread bytes a
- * thread (a power of two from 1 KiB); 0 or an errno. */
+ * thread (a power of two from 1 KiB); 0 or a negative errno. */
 int kiln_intel_scratch_get(struct kiln_intel_device *dev, uint32_t per_thread,
                            struct kiln_intel_scratch **scratch);
 /* Drops a reference; the last frees the buffer.  NULL is ignored. */
@@ -91,8 +94,9 @@ void kiln_intel_scratch_put(struct kiln_intel_device *dev, struct kiln_intel_scr
 /* KILN_DEBUG=driver: a line on stderr, "kiln intel: ..." */
 void kiln_intel_debug(const struct kiln_intel_device *dev, const char *fmt, ...) PRINTFLIKE(2, 3);
 
-/* Formats the message into err and returns error. */
-int kiln_intel_error(char *err, size_t err_size, int error, const char *fmt, ...) PRINTFLIKE(4, 5);
+/* Keeps the message of a failed call in the device (KILN_DEBUG=driver
+ * also prints it) and returns err, a negative errno. */
+int kiln_intel_error(struct kiln_intel_device *dev, int err, const char *fmt, ...) PRINTFLIKE(3, 4);
 
 /* One walker of a dispatch.  A launch whose global size some local size
  * does not divide is split, as Intel's own runtime splits it, into up to

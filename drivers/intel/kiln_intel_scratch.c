@@ -26,7 +26,7 @@ kiln_intel_scratch_get(struct kiln_intel_device *dev, uint32_t per_thread,
    if (!scratch || scratch->per_thread < per_thread) {
       scratch = calloc(1, sizeof(*scratch));
       if (!scratch)
-         return ENOMEM;
+         return -ENOMEM;
       int ret = kiln_intel_bo_create_uncleared(
          dev, (uint64_t)per_thread * dev->info.max_scratch_ids[MESA_SHADER_COMPUTE], &scratch->bo);
       if (ret) {

@@ -58,11 +58,11 @@ xe_finish(struct kiln_intel_device *dev)
 
 /* The exec queue, on the first render engine xe reports. */
 static int
-create_exec_queue(struct kiln_intel_device *dev, char *err, size_t err_size)
+create_exec_queue(struct kiln_intel_device *dev)
 {
    struct intel_query_engine_info *engines = intel_engine_get_info(dev->fd, INTEL_KMD_TYPE_XE);
    if (!engines)
-      return kiln_intel_error(err, err_size, errno ? errno : EIO, "DRM_XE_DEVICE_QUERY_ENGINES: %s",
+      return kiln_intel_error(dev, errno ? -errno : -EIO, "DRM_XE_DEVICE_QUERY_ENGINES: %s",
                               strerror(errno));
    const struct intel_engine_class_instance *render = NULL;
    for (uint32_t i = 0; i < engines->num_engines && !render; i++) {
@@ -71,7 +71,7 @@ create_exec_queue(struct kiln_intel_device *dev, char *err, size_t err_size)
    }
    if (!render) {
       free(engines);
-      return kiln_intel_error(err, err_size, ENODEV, "xe reports no render engine");
+      return kiln_intel_error(dev, -ENODEV, "xe reports no render engine");
    }
    struct drm_xe_engine_class_instance instance = {
       .engine_class = intel_engine_class_to_xe(render->engine_class),
@@ -87,8 +87,7 @@ create_exec_queue(struct kiln_intel_device *dev, char *err, size_t err_size)
       .instances = (uintptr_t)&instance,
    };
    if (drmIoctl(dev->fd, DRM_IOCTL_XE_EXEC_QUEUE_CREATE, &create))
-      return kiln_intel_error(err, err_size, errno, "DRM_IOCTL_XE_EXEC_QUEUE_CREATE: %s",
-                              strerror(errno));
+      return kiln_intel_error(dev, -errno, "DRM_IOCTL_XE_EXEC_QUEUE_CREATE: %s", strerror(errno));
    dev->xe.exec_queue = create.exec_queue_id;
    return 0;
 }
@@ -113,22 +112,20 @@ choose_placement(struct kiln_intel_device *dev)
 }
 
 static int
-xe_init(struct kiln_intel_device *dev, char *err, size_t err_size)
+xe_init(struct kiln_intel_device *dev)
 {
    struct drm_xe_vm_create vm = { 0 };
    if (drmIoctl(dev->fd, DRM_IOCTL_XE_VM_CREATE, &vm))
-      return kiln_intel_error(err, err_size, errno, "DRM_IOCTL_XE_VM_CREATE: %s", strerror(errno));
+      return kiln_intel_error(dev, -errno, "DRM_IOCTL_XE_VM_CREATE: %s", strerror(errno));
    dev->xe.vm = vm.vm_id;
 
    int ret = 0;
    if (!intel_bind_timeline_init(&dev->xe.binds, dev->fd))
-      ret =
-         kiln_intel_error(err, err_size, errno, "creating the bind timeline: %s", strerror(errno));
+      ret = kiln_intel_error(dev, -errno, "creating the bind timeline: %s", strerror(errno));
    else if (drmSyncobjCreate(dev->fd, 0, &dev->xe.timeline))
-      ret =
-         kiln_intel_error(err, err_size, errno, "creating the exec timeline: %s", strerror(errno));
+      ret = kiln_intel_error(dev, -errno, "creating the exec timeline: %s", strerror(errno));
    else
-      ret = create_exec_queue(dev, err, err_size);
+      ret = create_exec_queue(dev);
    if (ret) {
       xe_finish(dev);
       return ret;
@@ -160,7 +157,7 @@ vm_bind(struct kiln_intel_device *dev, const struct kiln_intel_bo *bo, uint32_t 
       .syncs = (uintptr_t)&sync,
    };
    sync.timeline_value = intel_bind_timeline_bind_begin(&dev->xe.binds);
-   int ret = drmIoctl(dev->fd, DRM_IOCTL_XE_VM_BIND, &bind) ? errno : 0;
+   int ret = drmIoctl(dev->fd, DRM_IOCTL_XE_VM_BIND, &bind) ? -errno : 0;
    /* A refused bind signals nothing: signal its point here, or an exec
     * before the next bind would wait on a point never submitted. */
    if (ret) {
@@ -197,14 +194,14 @@ xe_bo_create(struct kiln_intel_device *dev, struct kiln_intel_bo *bo)
       .cpu_caching = dev->xe.cpu_caching,
    };
    if (drmIoctl(dev->fd, DRM_IOCTL_XE_GEM_CREATE, &create))
-      return errno;
+      return -errno;
    bo->handle = create.handle;
 
    struct drm_xe_gem_mmap_offset mmap_offset = { .handle = bo->handle };
    void *map = MAP_FAILED;
    if (!drmIoctl(dev->fd, DRM_IOCTL_XE_GEM_MMAP_OFFSET, &mmap_offset))
       map = mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, dev->fd, mmap_offset.offset);
-   int ret = map == MAP_FAILED ? errno : vm_bind(dev, bo, DRM_XE_VM_BIND_OP_MAP);
+   int ret = map == MAP_FAILED ? -errno : vm_bind(dev, bo, DRM_XE_VM_BIND_OP_MAP);
    if (ret) {
       if (map != MAP_FAILED)
          munmap(map, bo->size);
@@ -217,7 +214,7 @@ xe_bo_create(struct kiln_intel_device *dev, struct kiln_intel_bo *bo)
 
 static int
 xe_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned num_bos,
-          struct kiln_intel_submission *s, char *err, size_t err_size)
+          struct kiln_intel_submission *s)
 {
    struct drm_xe_sync syncs[] = {
       {
@@ -240,15 +237,14 @@ xe_submit(struct kiln_intel_device *dev, struct kiln_intel_bo **bos, unsigned nu
       .num_batch_buffer = 1,
    };
    if (drmIoctl(dev->fd, DRM_IOCTL_XE_EXEC, &exec))
-      return kiln_intel_error(err, err_size, errno, "DRM_IOCTL_XE_EXEC of the batch at 0x%llx: %s",
+      return kiln_intel_error(dev, -errno, "DRM_IOCTL_XE_EXEC of the batch at 0x%llx: %s",
                               (unsigned long long)s->batch->address, strerror(errno));
    s->seqno = ++dev->xe.seqno;
    return 0;
 }
 
 static int
-xe_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *s, int64_t timeout_ns,
-        char *err, size_t err_size)
+xe_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *s, int64_t timeout_ns)
 {
    /* The syncobj wait takes a CLOCK_MONOTONIC deadline; INT64_MAX is
     * forever. */
@@ -257,20 +253,19 @@ xe_wait(struct kiln_intel_device *dev, const struct kiln_intel_submission *s, in
    const int64_t deadline = timeout_ns > INT64_MAX - now ? INT64_MAX : now + timeout_ns;
    uint64_t point = s->seqno;
    if (drmSyncobjTimelineWait(dev->fd, &dev->xe.timeline, &point, 1, deadline, 0, NULL))
-      return kiln_intel_error(err, err_size, errno, "DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT: %s",
-                              strerror(errno));
+      return kiln_intel_error(dev, -errno, "DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT: %s", strerror(errno));
    return 0;
 }
 
 static int
-xe_reset_status(struct kiln_intel_device *dev, char *err, size_t err_size)
+xe_reset_status(struct kiln_intel_device *dev)
 {
    struct drm_xe_exec_queue_get_property ban = {
       .exec_queue_id = dev->xe.exec_queue,
       .property = DRM_XE_EXEC_QUEUE_GET_PROPERTY_BAN,
    };
    if (!drmIoctl(dev->fd, DRM_IOCTL_XE_EXEC_QUEUE_GET_PROPERTY, &ban) && ban.value)
-      return kiln_intel_error(err, err_size, EIO,
+      return kiln_intel_error(dev, -EIO,
                               "GPU hang: xe banned the exec queue while the dispatch ran");
    return 0;
 }

@@ -121,7 +121,7 @@ open_intel(struct kiln_device *dev, const char *path, char *err, size_t err_size
    char msg[256];
    int ret = kiln_intel_device_open(path, &intel, msg, sizeof(msg));
    if (ret)
-      return fail(err, err_size, -ret, "KILN_DEVICE=%s: %s", path, msg);
+      return fail(err, err_size, ret, "KILN_DEVICE=%s: %s", path, msg);
    return take_intel(dev, intel, path, err, err_size);
 }
 #endif

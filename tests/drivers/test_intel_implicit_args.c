@@ -76,10 +76,11 @@ main(void)
       .num_bos = 3,
    };
    struct kiln_intel_submission sub;
-   if (!CHECK(kiln_intel_dispatch(dev, &launch, &sub, err, sizeof(err)) == 0,
-              "kiln_intel_dispatch: %s", err))
+   if (!CHECK(kiln_intel_dispatch(dev, &launch, &sub) == 0, "kiln_intel_dispatch: %s",
+              kiln_intel_device_error(dev)))
       return kiln_test_summary();
-   CHECK(kiln_intel_wait(dev, &sub, 1000000000, err, sizeof(err)) == 0, "kiln_intel_wait: %s", err);
+   CHECK(kiln_intel_wait(dev, &sub, 1000000000) == 0, "kiln_intel_wait: %s",
+         kiln_intel_device_error(dev));
 
    /* What the kernel must find, from the launch by kiln_amd_abi.h. */
    const unsigned push_size = KILN_INTEL_PUSH_SIZE(alloc_size);

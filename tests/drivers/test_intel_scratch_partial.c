@@ -120,12 +120,10 @@ launch(struct run *r, const char *name, const unsigned global[3], const unsigned
       .bos = bos,
       .num_bos = num_bos,
    };
-   char err[256];
-   if (!CHECK(kiln_intel_dispatch(r->dev, &l, &r->sub, err, sizeof(err)) == 0,
-              "kiln_intel_dispatch: %s", err))
+   const char *err = kiln_intel_device_error(r->dev);
+   if (!CHECK(kiln_intel_dispatch(r->dev, &l, &r->sub) == 0, "kiln_intel_dispatch: %s", err))
       return false;
-   CHECK(kiln_intel_wait(r->dev, &r->sub, 1000000000, err, sizeof(err)) == 0, "kiln_intel_wait: %s",
-         err);
+   CHECK(kiln_intel_wait(r->dev, &r->sub, 1000000000) == 0, "kiln_intel_wait: %s", err);
 
    for (unsigned i = 0; i < num_bos; i++)
       r->d.bos[r->d.num_bos++] = bos[i];
@@ -268,28 +266,26 @@ check_scratch_reuse(struct run *r, struct kiln_intel_bo *out, uint64_t threads)
 {
    const unsigned scratch = r->k->intel.scratch_bytes_per_thread;
    uint8_t kernarg[256];
-   char err[256] = "";
+   const char *err = kiln_intel_device_error(r->dev);
    struct kiln_intel_launch l = scratch_launch(r, &out, scratch, kernarg);
    struct kiln_intel_submission again, larger;
-   if (!CHECK(kiln_intel_dispatch(r->dev, &l, &again, err, sizeof(err)) == 0,
-              "kiln_intel_dispatch: %s", err))
+   if (!CHECK(kiln_intel_dispatch(r->dev, &l, &again) == 0, "kiln_intel_dispatch: %s", err))
       return;
    CHECK(again.scratch && again.scratch == r->sub.scratch &&
             again.scratch->address == r->sub.scratch->address,
          "a second launch of the kernel does not reuse the first one's scratch");
    const uint32_t per_thread = next_power_of_two(scratch < 1024 ? 1024 : scratch) * 2;
    l = scratch_launch(r, &out, per_thread, kernarg);
-   if (CHECK(kiln_intel_dispatch(r->dev, &l, &larger, err, sizeof(err)) == 0,
-             "kiln_intel_dispatch: %s", err)) {
+   if (CHECK(kiln_intel_dispatch(r->dev, &l, &larger) == 0, "kiln_intel_dispatch: %s", err)) {
       CHECK(larger.scratch && larger.scratch != r->sub.scratch &&
                larger.scratch->size >= per_thread * threads,
             "a launch needing %u bytes a thread has %llu bytes of scratch, %llu needed", per_thread,
             (unsigned long long)(larger.scratch ? larger.scratch->size : 0),
             (unsigned long long)(per_thread * threads));
-      kiln_intel_wait(r->dev, &larger, 1000000000, err, sizeof(err));
+      kiln_intel_wait(r->dev, &larger, 1000000000);
       kiln_intel_submission_finish(r->dev, &larger);
    }
-   kiln_intel_wait(r->dev, &again, 1000000000, err, sizeof(err));
+   kiln_intel_wait(r->dev, &again, 1000000000);
    kiln_intel_submission_finish(r->dev, &again);
 }
 
@@ -303,11 +299,11 @@ check_scratch_limit(struct run *r, struct kiln_intel_bo *out)
    uint8_t kernarg[256];
    const struct kiln_intel_launch l = scratch_launch(r, &out, limit + 1, kernarg);
    struct kiln_intel_submission sub;
-   char err[256] = "";
+   const char *err = kiln_intel_device_error(r->dev);
    char size[32];
    snprintf(size, sizeof(size), "%u", limit + 1);
-   int ret = kiln_intel_dispatch(r->dev, &l, &sub, err, sizeof(err));
-   CHECK(ret == ENOTSUP && strstr(err, size),
+   int ret = kiln_intel_dispatch(r->dev, &l, &sub);
+   CHECK(ret == -ENOTSUP && strstr(err, size),
          "a launch with %u bytes of scratch a thread gave %d: %s", limit + 1, ret, err);
 }
 

@@ -152,11 +152,11 @@ main(int argc, char **argv)
       .num_bos = 2,
    };
    struct kiln_intel_submission sub;
-   ret = kiln_intel_dispatch(dev, &launch, &sub, err, sizeof(err));
-   if (!CHECK(ret == 0, "kiln_intel_dispatch: %s", err))
+   ret = kiln_intel_dispatch(dev, &launch, &sub);
+   if (!CHECK(ret == 0, "kiln_intel_dispatch: %s", kiln_intel_device_error(dev)))
       return kiln_test_summary();
-   ret = kiln_intel_wait(dev, &sub, 1000000000, err, sizeof(err));
-   CHECK(ret == 0, "kiln_intel_wait: %s", err);
+   ret = kiln_intel_wait(dev, &sub, 1000000000);
+   CHECK(ret == 0, "kiln_intel_wait: %s", kiln_intel_device_error(dev));
 
    struct kiln_intel_bo *resident[] = { in, out, sub.instructions, sub.state, sub.fence, sub.batch };
    memcpy(s.bos, resident, sizeof(resident));

@@ -190,7 +190,7 @@ create_buffers(struct intel_run *r)
       int ret = kiln_intel_bo_create(r->dev, a->bytes ? a->bytes : 1, &r->bos[i]);
       if (ret) {
          fprintf(stderr, "kiln run: argument %u ('%s'): a buffer of %zu bytes: %s\n", i,
-                 r->kernels[0].k->args[i].name, a->bytes, strerror(ret));
+                 r->kernels[0].k->args[i].name, a->bytes, strerror(-ret));
          return KILN_RUN_EXIT_DEVICE;
       }
       memcpy(r->bos[i]->map, a->data, a->bytes);
@@ -210,7 +210,7 @@ setup_globals(struct intel_run *r)
    int ret = kiln_intel_bo_create(r->dev, p->globals_size, &r->globals_bo);
    if (ret) {
       fprintf(stderr, "kiln run: the program's %zu bytes of __global variables: %s\n",
-              p->globals_size, strerror(ret));
+              p->globals_size, strerror(-ret));
       return KILN_RUN_EXIT_DEVICE;
    }
    kiln_run_globals_init(p, r->globals_bo->map, r->globals_bo->address);
@@ -237,7 +237,7 @@ setup_printf(struct intel_run *r)
    int ret = kiln_intel_bo_create(r->dev, r->printf_buffer_size, &r->printf_bo);
    if (ret) {
       fprintf(stderr, "kiln run: printf buffer of %llu bytes: %s\n",
-              (unsigned long long)r->printf_buffer_size, strerror(ret));
+              (unsigned long long)r->printf_buffer_size, strerror(-ret));
       return KILN_RUN_EXIT_DEVICE;
    }
    r->launch_bos[r->num_launch_bos++] = r->printf_bo;
@@ -314,21 +314,21 @@ launch_kernel(struct intel_run *r, const struct intel_kernel *ik)
       launch.printf_buffer_size = r->printf_buffer_size;
    }
 
-   char err[512];
    struct kiln_intel_submission submission;
-   int ret = kiln_intel_dispatch(r->dev, &launch, &submission, err, sizeof(err));
+   int ret = kiln_intel_dispatch(r->dev, &launch, &submission);
    if (ret) {
-      fprintf(stderr, "kiln run: kernel '%s': %s\n", k->name, err);
-      return ret == EINVAL || ret == ENOTSUP ? KILN_RUN_EXIT_USAGE : KILN_RUN_EXIT_DEVICE;
+      fprintf(stderr, "kiln run: kernel '%s': %s\n", k->name, kiln_intel_device_error(r->dev));
+      return ret == -EINVAL || ret == -ENOTSUP ? KILN_RUN_EXIT_USAGE : KILN_RUN_EXIT_DEVICE;
    }
-   ret = kiln_intel_wait(r->dev, &submission, KILN_RUN_INTEL_TIMEOUT_NS, err, sizeof(err));
+   ret = kiln_intel_wait(r->dev, &submission, KILN_RUN_INTEL_TIMEOUT_NS);
    kiln_intel_submission_finish(r->dev, &submission);
-   if (ret == ETIME) {
-      fprintf(stderr, "kiln run: kernel '%s': %s, so kiln run takes it for a hang\n", k->name, err);
+   if (ret == -ETIME) {
+      fprintf(stderr, "kiln run: kernel '%s': %s, so kiln run takes it for a hang\n", k->name,
+              kiln_intel_device_error(r->dev));
       return KILN_RUN_EXIT_GPU_FAULT;
    } else if (ret) {
-      fprintf(stderr, "kiln run: kernel '%s': %s\n", k->name, err);
-      return ret == EIO ? KILN_RUN_EXIT_GPU_FAULT : KILN_RUN_EXIT_DEVICE;
+      fprintf(stderr, "kiln run: kernel '%s': %s\n", k->name, kiln_intel_device_error(r->dev));
+      return ret == -EIO ? KILN_RUN_EXIT_GPU_FAULT : KILN_RUN_EXIT_DEVICE;
    }
    if (prints)
       kiln_run_printf_print(stdout, k, r->printf_bo->map, r->printf_buffer_size);
