@@ -127,16 +127,18 @@ submit_and_wait(struct kiln_intel_context *ctx, const struct kiln_intel_launch *
    char err[512];
    struct kiln_intel_submission submission;
    simple_mtx_lock(&screen->dev_lock);
-   int ret = kiln_intel_dispatch(screen->dev, launch, &submission, err, sizeof(err));
+   int ret = kiln_intel_dispatch(screen->dev, launch, &submission);
    if (!ret) {
-      ret = kiln_intel_wait(screen->dev, &submission, KILN_INTEL_PIPE_TIMEOUT_NS, err, sizeof(err));
+      ret = kiln_intel_wait(screen->dev, &submission, KILN_INTEL_PIPE_TIMEOUT_NS);
       kiln_intel_submission_finish(screen->dev, &submission);
    }
+   if (ret)
+      snprintf(err, sizeof(err), "%s", kiln_intel_device_error(screen->dev));
    simple_mtx_unlock(&screen->dev_lock);
    if (ret)
       ctx->reset =
-         ret == ETIME || ret == EIO ? PIPE_GUILTY_CONTEXT_RESET : PIPE_UNKNOWN_CONTEXT_RESET;
-   if (ret == ETIME)
+         ret == -ETIME || ret == -EIO ? PIPE_GUILTY_CONTEXT_RESET : PIPE_UNKNOWN_CONTEXT_RESET;
+   if (ret == -ETIME)
       fprintf(stderr, "kiln: kernel %s: %s, so it is taken for a hang\n", name, err);
    else if (ret)
       fprintf(stderr, "kiln: kernel %s: %s\n", name, err);

@@ -36,7 +36,7 @@ kiln_intel_resource_create(struct pipe_screen *pscreen, const struct pipe_resour
    simple_mtx_unlock(&screen->dev_lock);
    if (ret) {
       fprintf(stderr, "kiln: a buffer of %llu bytes on %s: %s\n", (unsigned long long)size,
-              screen->name, strerror(ret));
+              screen->name, strerror(-ret));
       FREE(res);
       return NULL;
    }
