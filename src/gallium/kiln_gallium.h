@@ -6,7 +6,7 @@
  * drivers/amdgpu opens ("sim", a render node's path, or NULL for its
  * default choice; see kiln_amdgpu_device_open()), or for a device already
  * opened by drivers/amdgpu or (kiln built with -Dintel=true,
- * KILN_GALLIUM_HAVE_INTEL) drivers/intel.
+ * kiln_config.h's KILN_HAVE_INTEL) drivers/intel.
  */
 #ifndef KILN_GALLIUM_H
 #define KILN_GALLIUM_H
