@@ -303,6 +303,97 @@ error_ndrange_rejects_an_oversized_work_group(struct clt *t)
    return true;
 }
 
+/* §4.2, §4.4: a device_type of 0 names no type of device, which is
+ * CL_INVALID_DEVICE_TYPE (not CL_DEVICE_NOT_FOUND, which needs a valid type). */
+static bool
+error_device_type_zero_is_invalid(struct clt *t)
+{
+   cl_device_id d = NULL;
+   cl_uint n = 0;
+   cl_int err;
+   CLT_ERR(CL_INVALID_DEVICE_TYPE, clGetDeviceIDs(t->platform, 0, 1, &d, &n));
+   const cl_context_properties props[] = { CL_CONTEXT_PLATFORM, (cl_context_properties)t->platform,
+                                           0 };
+   cl_context c = clt_defer(t, CLT_CONTEXT, clCreateContextFromType(props, 0, NULL, NULL, &err));
+   CLT_REQUIRE(!c && err == CL_INVALID_DEVICE_TYPE,
+               "clCreateContextFromType(device_type 0) returned %s, the spec says "
+               "CL_INVALID_DEVICE_TYPE",
+               clt_error_name(err));
+   return true;
+}
+
+/* §5.1: clCreateCommandQueueWithProperties answers a property it does not
+ * know with CL_INVALID_VALUE ("values specified in properties are not
+ * valid"); the function has no CL_INVALID_PROPERTY. */
+static bool
+error_queue_with_an_unknown_property(struct clt *t)
+{
+   if (t->version < 20)
+      return true;
+   cl_int err;
+   const cl_queue_properties unknown[] = { (cl_queue_properties)-1, (cl_queue_properties)-1, 0 };
+   cl_command_queue q =
+      clt_defer(t, CLT_QUEUE, clCreateCommandQueueWithProperties(t->ctx, t->device, unknown, &err));
+   CLT_REQUIRE(!q && err == CL_INVALID_VALUE,
+               "an unknown queue property returned %s, the spec says CL_INVALID_VALUE",
+               clt_error_name(err));
+   return true;
+}
+
+static const char image_args_src[] =
+   "kernel void sample(sampler_t s, read_only image2d_t src, global float4 *dst)\n"
+   "{ dst[0] = read_imagef(src, s, (int2)(0, 0)); }\n"
+   "kernel void store(write_only image2d_t img, global uint4 *src)\n"
+   "{ write_imageui(img, (int2)(0, 0), src[0]); }\n"
+   "kernel void load(read_only image2d_t img, global uint4 *dst)\n"
+   "{ dst[0] = read_imageui(img, (int2)(0, 0)); }\n";
+
+/*
+ * §5.9.2: a sampler_t argument given no sampler is CL_INVALID_SAMPLER, an
+ * image argument given no image an error, and an image made
+ * CL_MEM_READ_ONLY for a write_only argument (or CL_MEM_WRITE_ONLY for a
+ * read_only one) CL_INVALID_ARG_VALUE; an image whose flags allow the
+ * access is taken.
+ */
+static bool
+error_image_and_sampler_arguments(struct clt *t)
+{
+   cl_bool images = CL_FALSE;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_IMAGE_SUPPORT, sizeof(images), &images, NULL));
+   if (!images)
+      return true;
+   cl_program p = clt_build(t, image_args_src, "");
+   cl_kernel sample = p ? clt_kernel(t, p, "sample") : NULL;
+   cl_kernel store = p ? clt_kernel(t, p, "store") : NULL;
+   cl_kernel load = p ? clt_kernel(t, p, "load") : NULL;
+   if (!sample || !store || !load)
+      return false;
+   const cl_image_format format = { CL_RGBA, CL_UNSIGNED_INT8 };
+   const cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D,
+                                .image_width = 4,
+                                .image_height = 4 };
+   cl_int err;
+   cl_mem ro =
+      clt_defer(t, CLT_MEM, clCreateImage(t->ctx, CL_MEM_READ_ONLY, &format, &desc, NULL, &err));
+   CLT_REQUIRE(ro, "clCreateImage(CL_MEM_READ_ONLY) returned %s", clt_error_name(err));
+   cl_mem wo =
+      clt_defer(t, CLT_MEM, clCreateImage(t->ctx, CL_MEM_WRITE_ONLY, &format, &desc, NULL, &err));
+   CLT_REQUIRE(wo, "clCreateImage(CL_MEM_WRITE_ONLY) returned %s", clt_error_name(err));
+
+   CLT_ERR(CL_INVALID_SAMPLER, clSetKernelArg(sample, 0, sizeof(cl_sampler), NULL));
+   /* No cl_mem at all: not a valid memory object, nor a valid value. */
+   err = clSetKernelArg(load, 0, sizeof(cl_mem), NULL);
+   CLT_REQUIRE(err == CL_INVALID_MEM_OBJECT || err == CL_INVALID_ARG_VALUE,
+               "an image argument given no cl_mem returned %s, the spec says "
+               "CL_INVALID_MEM_OBJECT or CL_INVALID_ARG_VALUE",
+               clt_error_name(err));
+   CLT_ERR(CL_INVALID_ARG_VALUE, clSetKernelArg(store, 0, sizeof(ro), &ro));
+   CLT_ERR(CL_INVALID_ARG_VALUE, clSetKernelArg(load, 0, sizeof(wo), &wo));
+   CLT_OK(clSetKernelArg(store, 0, sizeof(wo), &wo));
+   CLT_OK(clSetKernelArg(load, 0, sizeof(ro), &ro));
+   return true;
+}
+
 static bool
 error_events(struct clt *t)
 {
@@ -360,6 +451,9 @@ const struct clt_check clt_error_checks[] = {
      error_non_uniform_launch_runs_every_work_item },
    { "error.ndrange-rejects-an-oversized-work-group",
      error_ndrange_rejects_an_oversized_work_group },
+   { "error.device-type-zero-is-invalid", error_device_type_zero_is_invalid },
+   { "error.queue-with-an-unknown-property", error_queue_with_an_unknown_property },
+   { "error.image-and-sampler-arguments", error_image_and_sampler_arguments },
    { "error.events", error_events },
    { "error.valid-run-after-misuse", error_valid_run_after_misuse },
    { NULL, NULL },

@@ -206,11 +206,136 @@ user_event_holds_back_the_enqueue(struct clt *t)
    return true;
 }
 
+enum { GATED_COMMANDS = 6 };
+
+struct callback_counts {
+   atomic_int calls[GATED_COMMANDS][3]; /* per command: SUBMITTED, RUNNING, COMPLETE */
+   atomic_int wrong_status;
+};
+
+static const cl_int callback_types[3] = { CL_SUBMITTED, CL_RUNNING, CL_COMPLETE };
+
+struct callback_slot {
+   struct callback_counts *counts;
+   unsigned command, type;
+};
+
+static void CL_CALLBACK
+count_callback(cl_event ev, cl_int status, void *data)
+{
+   const struct callback_slot *slot = data;
+   atomic_fetch_add(&slot->counts->calls[slot->command][slot->type], 1);
+   if (status != callback_types[slot->type])
+      atomic_fetch_add(&slot->counts->wrong_status, 1);
+}
+
+/*
+ * §5.11: each callback registered on a command's event runs once, with the
+ * status it was registered for, also when the commands wait for a user
+ * event and for each other and complete together, whether the application
+ * then waits for their events (clWaitForEvents) or for the queue
+ * (clFinish); and neither wait returns before every command is complete.
+ * (The OpenCL-CTS events test callbacks_simultaneous does the same with
+ * larger commands.)
+ */
+static bool
+event_callbacks_run_once_for_gated_commands(struct clt *t)
+{
+   size_t n = 256;
+   cl_mem b;
+   cl_kernel k = increment_kernel(t, &b, n);
+   cl_mem other = clt_buffer(t, CL_MEM_READ_WRITE, n * sizeof(cl_int), NULL);
+   if (!k || !other)
+      return false;
+   CLT_OK(clFinish(t->queue));
+   static struct callback_counts counts;
+   static struct callback_slot slots[GATED_COMMANDS][3];
+   static cl_int host[256];
+   for (int finish = 0; finish < 2; finish++) {
+      memset(&counts, 0, sizeof(counts));
+      cl_int err;
+      cl_event gate = clt_defer(t, CLT_EVENT, clCreateUserEvent(t->ctx, &err));
+      CLT_REQUIRE(gate, "clCreateUserEvent returned %s", clt_error_name(err));
+      cl_event ev[GATED_COMMANDS];
+      const cl_int seven = 7;
+      for (unsigned c = 0; c < GATED_COMMANDS; c++) {
+         /* Every other command waits on the one before it, the rest on the gate. */
+         const cl_event *wait = c % 2 ? &ev[c - 1] : &gate;
+         switch (c) {
+         case 0:
+            err = clEnqueueFillBuffer(t->queue, other, &seven, sizeof(seven), 0, n * sizeof(cl_int),
+                                      1, wait, &ev[c]);
+            break;
+         case 1:
+            err = clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &n, NULL, 1, wait, &ev[c]);
+            break;
+         case 2:
+            err =
+               clEnqueueCopyBuffer(t->queue, other, b, 0, 0, n * sizeof(cl_int), 1, wait, &ev[c]);
+            break;
+         case 3:
+            err = clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &n, NULL, 1, wait, &ev[c]);
+            break;
+         case 4:
+            err = clEnqueueMarkerWithWaitList(t->queue, 1, wait, &ev[c]);
+            break;
+         default:
+            err =
+               clEnqueueReadBuffer(t->queue, b, CL_FALSE, 0, sizeof(host), host, 1, wait, &ev[c]);
+            break;
+         }
+         CLT_REQUIRE(err == CL_SUCCESS, "command %u returned %s", c, clt_error_name(err));
+         clt_defer(t, CLT_EVENT, ev[c]);
+         for (unsigned i = 0; i < 3; i++) {
+            slots[c][i] = (struct callback_slot){ &counts, c, i };
+            CLT_OK(clSetEventCallback(ev[c], callback_types[i], count_callback, &slots[c][i]));
+         }
+      }
+      CLT_OK(clFlush(t->queue));
+      CLT_OK(clSetUserEventStatus(gate, CL_COMPLETE));
+      if (finish)
+         CLT_OK(clFinish(t->queue));
+      else
+         CLT_OK(clWaitForEvents(GATED_COMMANDS, ev));
+      for (unsigned c = 0; c < GATED_COMMANDS; c++) {
+         cl_int status = -1;
+         CLT_OK(clGetEventInfo(ev[c], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status,
+                               NULL));
+         CLT_REQUIRE(status == CL_COMPLETE, "after %s, command %u has status %d",
+                     finish ? "clFinish" : "clWaitForEvents", c, status);
+      }
+      /* Callbacks may run after the wait; allow them five seconds. */
+      bool all = false;
+      for (unsigned i = 0; i < 500 && !all; i++) {
+         all = true;
+         for (unsigned c = 0; c < GATED_COMMANDS; c++)
+            for (unsigned ty = 0; ty < 3; ty++)
+               all &= atomic_load(&counts.calls[c][ty]) >= 1;
+         if (!all)
+            sleep_ms(10);
+      }
+      for (unsigned c = 0; c < GATED_COMMANDS; c++)
+         for (unsigned ty = 0; ty < 3; ty++)
+            CLT_REQUIRE(atomic_load(&counts.calls[c][ty]) == 1,
+                        "after %s, command %u's callback for status %d ran %d times",
+                        finish ? "clFinish" : "clWaitForEvents", c, callback_types[ty],
+                        atomic_load(&counts.calls[c][ty]));
+      CLT_REQUIRE(!atomic_load(&counts.wrong_status),
+                  "%d callbacks were given another status than they were registered for",
+                  atomic_load(&counts.wrong_status));
+      /* In order: the copy of the 7s replaced the first increment, the second added 1. */
+      for (unsigned i = 0; i < n; i++)
+         CLT_REQUIRE(host[i] == 8, "element %u read back as %d, not 7 + 1", i, host[i]);
+   }
+   return true;
+}
+
 const struct clt_check clt_event_checks[] = {
    { "event.profiling-times-are-ordered", event_profiling_times_are_ordered },
    { "event.info-describes-the-command", event_info_describes_the_command },
    { "event.wait-covers-every-event", event_wait_covers_every_event },
    { "event.callback-runs-on-completion", event_callback_runs_on_completion },
    { "event.user-event-holds-back-the-enqueue", user_event_holds_back_the_enqueue },
+   { "event.callbacks-run-once-for-gated-commands", event_callbacks_run_once_for_gated_commands },
    { NULL, NULL },
 };

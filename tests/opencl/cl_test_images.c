@@ -12,6 +12,7 @@
 #include "cl_test.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -333,6 +334,138 @@ image_depth_reads_one_float(struct clt *t)
    return true;
 }
 
+/*
+ * §5.3.7: CL_IMAGE_ROW_PITCH is the pitch the image was made with, or the
+ * width times the element size; CL_IMAGE_SLICE_PITCH is 0 for 1D, 1D
+ * buffer and 2D images, the size of one image of a 1D or 2D array, and of
+ * one slice of a 3D image; with a host pointer and no slice pitch given,
+ * it is the row pitch for a 1D array (§5.3.1.2: image_height is not used)
+ * and the row pitch times the height for a 2D array.
+ */
+static bool
+image_pitches_follow_the_type(struct clt *t)
+{
+   static unsigned char host[4096];
+   cl_mem backing = clt_buffer(t, CL_MEM_READ_WRITE, 5 * 4, NULL);
+   if (!backing)
+      return false;
+   const struct {
+      cl_mem_object_type type;
+      size_t height, depth, array, row, slice;
+      bool host;
+      size_t want_row, want_slice;
+   } cases[] = {
+      { CL_MEM_OBJECT_IMAGE1D, 0, 0, 0, 0, 0, false, 20, 0 },
+      { CL_MEM_OBJECT_IMAGE1D_BUFFER, 0, 0, 0, 0, 0, false, 20, 0 },
+      { CL_MEM_OBJECT_IMAGE1D_ARRAY, 0, 0, 3, 0, 0, false, 20, 20 },
+      { CL_MEM_OBJECT_IMAGE2D, 4, 0, 0, 0, 0, false, 20, 0 },
+      { CL_MEM_OBJECT_IMAGE2D_ARRAY, 4, 0, 3, 0, 0, false, 20, 80 },
+      { CL_MEM_OBJECT_IMAGE3D, 4, 3, 0, 0, 0, false, 20, 80 },
+      { CL_MEM_OBJECT_IMAGE1D_ARRAY, 0, 0, 3, 32, 0, true, 32, 32 },
+      { CL_MEM_OBJECT_IMAGE2D, 4, 0, 0, 32, 0, true, 32, 0 },
+      { CL_MEM_OBJECT_IMAGE2D_ARRAY, 4, 0, 3, 32, 0, true, 32, 128 },
+      { CL_MEM_OBJECT_IMAGE2D_ARRAY, 4, 0, 3, 32, 160, true, 32, 160 },
+   };
+   for (unsigned i = 0; i < CLT_ARRAY_SIZE(cases); i++) {
+      const bool buffer = cases[i].type == CL_MEM_OBJECT_IMAGE1D_BUFFER;
+      cl_image_desc desc = { .image_type = cases[i].type,
+                             .image_width = 5,
+                             .image_height = cases[i].height,
+                             .image_depth = cases[i].depth,
+                             .image_array_size = cases[i].array,
+                             .image_row_pitch = cases[i].row,
+                             .image_slice_pitch = cases[i].slice };
+      if (buffer)
+         desc.buffer = backing;
+      cl_int err;
+      cl_mem img = clt_defer(
+         t, CLT_MEM,
+         clCreateImage(t->ctx, CL_MEM_READ_WRITE | (cases[i].host ? CL_MEM_COPY_HOST_PTR : 0),
+                       &rgba8, &desc, cases[i].host ? host : NULL, &err));
+      CLT_REQUIRE(img, "case %u: clCreateImage returned %s", i, clt_error_name(err));
+      size_t row = 0, slice = ~(size_t)0;
+      CLT_OK(clGetImageInfo(img, CL_IMAGE_ROW_PITCH, sizeof(row), &row, NULL));
+      CLT_OK(clGetImageInfo(img, CL_IMAGE_SLICE_PITCH, sizeof(slice), &slice, NULL));
+      CLT_REQUIRE(buffer || row == cases[i].want_row,
+                  "case %u (type 0x%x): CL_IMAGE_ROW_PITCH is %zu, not %zu", i,
+                  (unsigned)cases[i].type, row, cases[i].want_row);
+      CLT_REQUIRE(slice == cases[i].want_slice,
+                  "case %u (type 0x%x): CL_IMAGE_SLICE_PITCH is %zu, not %zu", i,
+                  (unsigned)cases[i].type, slice, cases[i].want_slice);
+   }
+   return true;
+}
+
+/*
+ * A kernel with as many read_only image2d_t arguments as
+ * CL_DEVICE_MAX_READ_IMAGE_ARGS says (and CL_DEVICE_MAX_PARAMETER_SIZE
+ * allows, with one more pointer) runs and reads each: the sum of their
+ * pixels is the CPU's.
+ */
+static bool
+image_kernel_reads_the_most_read_images(struct clt *t)
+{
+   cl_uint max_images = 0;
+   size_t max_param = 0;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_READ_IMAGE_ARGS, sizeof(max_images), &max_images,
+                          NULL));
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_PARAMETER_SIZE, sizeof(max_param), &max_param,
+                          NULL));
+   /* §4.2: at least 128 with images (full profile). */
+   CLT_REQUIRE(max_images >= 128, "CL_DEVICE_MAX_READ_IMAGE_ARGS is %u", max_images);
+   size_t n = max_images;
+   if (n > max_param / sizeof(cl_mem) - 1)
+      n = max_param / sizeof(cl_mem) - 1;
+
+   char *src = clt_defer(t, CLT_HOST, malloc(n * 96 + 256));
+   CLT_REQUIRE(src, "out of memory");
+   char *end = src + sprintf(src, "kernel void many(");
+   for (size_t i = 0; i < n; i++)
+      end += sprintf(end, "read_only image2d_t i%zu, ", i);
+   end += sprintf(end, "global uint *out)\n{\n   uint s = 0;\n");
+   for (size_t i = 0; i < n; i++)
+      end += sprintf(end, "   s += read_imageui(i%zu, (int2)(0, 0)).x;\n", i);
+   sprintf(end, "   out[0] = s;\n}\n");
+
+   cl_program p = clt_build(t, src, "");
+   cl_kernel k = p ? clt_kernel(t, p, "many") : NULL;
+   cl_uint out = 0;
+   cl_mem b = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(out), &out);
+   if (!k || !b)
+      return false;
+   const cl_image_format format = { CL_RGBA, CL_UNSIGNED_INT8 };
+   const cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D,
+                                .image_width = 1,
+                                .image_height = 1 };
+   cl_uint want = 0;
+   cl_mem *images = clt_defer(t, CLT_HOST, calloc(n, sizeof(cl_mem)));
+   CLT_REQUIRE(images, "out of memory");
+   cl_int err = CL_SUCCESS;
+   for (size_t i = 0; i < n && err == CL_SUCCESS; i++) {
+      unsigned char pixel[4] = { (unsigned char)(i * 7 + 1), 0, 0, 0 };
+      want += pixel[0];
+      images[i] = clCreateImage(t->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &format, &desc,
+                                pixel, &err);
+      if (images[i])
+         err = clSetKernelArg(k, i, sizeof(cl_mem), &images[i]);
+   }
+   if (err == CL_SUCCESS)
+      err = clSetKernelArg(k, n, sizeof(b), &b);
+   size_t one = 1;
+   if (err == CL_SUCCESS)
+      err = clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL);
+   if (err == CL_SUCCESS)
+      err = clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(out), &out, 0, NULL, NULL);
+   for (size_t i = 0; i < n; i++) {
+      if (images[i])
+         clReleaseMemObject(images[i]);
+   }
+   CLT_REQUIRE(err == CL_SUCCESS, "a kernel with %zu read images: %s", n, clt_error_name(err));
+   CLT_REQUIRE(out == want, "the %zu images' pixels sum to %u in the kernel, %u on the CPU", n, out,
+               want);
+   return true;
+}
+
 const struct clt_check clt_image_checks[] = {
    { "image.support-is-reported", image_support_is_reported },
    { "image.write-then-read-round-trips", image_write_then_read_round_trips },
@@ -342,5 +475,7 @@ const struct clt_check clt_image_checks[] = {
    { "image.kernel-writes-host-reads", image_kernel_writes_host_reads },
    { "image.2d-from-buffer-shares-the-bytes", image_2d_from_buffer_shares_the_bytes },
    { "image.depth-reads-one-float", image_depth_reads_one_float },
+   { "image.pitches-follow-the-type", image_pitches_follow_the_type },
+   { "image.kernel-reads-the-most-read-images", image_kernel_reads_the_most_read_images },
    { NULL, NULL },
 };

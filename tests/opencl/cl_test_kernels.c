@@ -8,6 +8,8 @@
  */
 #include "cl_test.h"
 
+#include <CL/cl_ext.h>
+
 #include <string.h>
 
 static const char args_src[] =
@@ -150,9 +152,70 @@ kernel_work_group_info_is_within_the_device(struct clt *t)
    return true;
 }
 
+static const char reqd_src[] =
+   "__attribute__((reqd_work_group_size(2, 3, 4)))\n"
+   "kernel void wg_size(global int *dst)\n"
+   "{\n"
+   "   if (get_global_id(0) == 0 && get_global_id(1) == 0 && get_global_id(2) == 0) {\n"
+   "      dst[0] = get_local_size(0);\n"
+   "      dst[1] = get_local_size(1);\n"
+   "      dst[2] = get_local_size(2);\n"
+   "   }\n"
+   "}\n";
+
+/*
+ * A kernel with reqd_work_group_size(2, 3, 4) launched with no local size
+ * runs in work-groups of that size (§5.10: it is the size the kernel must
+ * run with), and cl_khr_suggested_local_work_size suggests that size, both
+ * with a NULL global_work_offset ("optional and may be NULL") and with one.
+ */
+static bool
+kernel_required_size_is_used_and_suggested(struct clt *t)
+{
+   size_t dev_max = 0;
+   CLT_OK(
+      clGetDeviceInfo(t->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(dev_max), &dev_max, NULL));
+   if (dev_max < 24)
+      return true;
+   cl_program p = clt_build(t, reqd_src, "");
+   cl_kernel k = p ? clt_kernel(t, p, "wg_size") : NULL;
+   cl_int out[3] = { -1, -1, -1 };
+   cl_mem b = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(out), out);
+   if (!k || !b)
+      return false;
+   const size_t global[3] = { 4, 6, 8 }, offset[3] = { 2, 3, 4 };
+   CLT_OK(clSetKernelArg(k, 0, sizeof(b), &b));
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 3, NULL, global, NULL, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(out), out, 0, NULL, NULL));
+   CLT_REQUIRE(out[0] == 2 && out[1] == 3 && out[2] == 4,
+               "launched with no local size, the work-groups are %d x %d x %d, not the "
+               "required 2 x 3 x 4",
+               out[0], out[1], out[2]);
+
+   char extensions[8192] = "";
+   if (!clt_device_string(t, CL_DEVICE_EXTENSIONS, extensions, sizeof(extensions)))
+      return false;
+   if (!strstr(extensions, "cl_khr_suggested_local_work_size"))
+      return true;
+   clGetKernelSuggestedLocalWorkSizeKHR_fn suggest =
+      (clGetKernelSuggestedLocalWorkSizeKHR_fn)clGetExtensionFunctionAddressForPlatform(
+         t->platform, "clGetKernelSuggestedLocalWorkSizeKHR");
+   CLT_REQUIRE(suggest, "cl_khr_suggested_local_work_size is offered without its function");
+   for (int with_offset = 0; with_offset < 2; with_offset++) {
+      size_t local[3] = { 0, 0, 0 };
+      CLT_OK(suggest(t->queue, k, 3, with_offset ? offset : NULL, global, local));
+      CLT_REQUIRE(local[0] == 2 && local[1] == 3 && local[2] == 4,
+                  "%s a global offset, the suggested size is %zu x %zu x %zu, not the "
+                  "required 2 x 3 x 4",
+                  with_offset ? "with" : "without", local[0], local[1], local[2]);
+   }
+   return true;
+}
+
 const struct clt_check clt_kernel_checks[] = {
    { "kernel.info-names-the-kernel", kernel_info_names_the_kernel },
    { "kernel.arg-info-describes-the-arguments", kernel_arg_info_describes_the_arguments },
    { "kernel.work-group-info-is-within-the-device", kernel_work_group_info_is_within_the_device },
+   { "kernel.required-size-is-used-and-suggested", kernel_required_size_is_used_and_suggested },
    { NULL, NULL },
 };

@@ -8,7 +8,9 @@
  */
 #include "cl_test.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char define_src[] =
@@ -169,6 +171,169 @@ program_compiles_and_links_separately(struct clt *t)
    return true;
 }
 
+/*
+ * §5.8.4: a library made with -create-library from a function that reads
+ * through a generic pointer links into a kernel that passes it a __local,
+ * a __private and (with __opencl_c_program_scope_global_variables) a
+ * program-scope __global variable (OpenCL C 3.0 §6.7.1); the kernel reads
+ * back what each holds.
+ */
+static bool
+program_links_a_library_of_generic_functions(struct clt *t)
+{
+   bool generic = false, globals = false;
+   if (t->version >= 30) {
+      size_t size = 0;
+      CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_OPENCL_C_FEATURES, 0, NULL, &size));
+      cl_name_version *features = clt_defer(t, CLT_HOST, calloc(1, size + 1));
+      CLT_REQUIRE(features, "out of memory");
+      CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_OPENCL_C_FEATURES, size, features, NULL));
+      for (size_t i = 0; i < size / sizeof(*features); i++) {
+         generic |= !strcmp(features[i].name, "__opencl_c_generic_address_space");
+         globals |= !strcmp(features[i].name, "__opencl_c_program_scope_global_variables");
+      }
+   } else {
+      generic = globals = t->version >= 20;
+   }
+   if (!generic)
+      return true;
+   static const char *lib_src = "float twice(float *p) { return *p * 2.0f; }\n";
+   static const char *main_src = "extern float twice(float *p);\n"
+                                 "#ifdef __opencl_c_program_scope_global_variables\n"
+                                 "global float g = 7.0f;\n"
+                                 "#endif\n"
+                                 "kernel void use(global float *out)\n"
+                                 "{\n"
+                                 "   local float l;\n"
+                                 "   l = 3.0f;\n"
+                                 "   barrier(CLK_LOCAL_MEM_FENCE);\n"
+                                 "   float p = 5.0f;\n"
+                                 "   out[0] = twice(&l);\n"
+                                 "   out[1] = twice(&p);\n"
+                                 "#ifdef __opencl_c_program_scope_global_variables\n"
+                                 "   out[2] = twice(&g);\n"
+                                 "#endif\n"
+                                 "}\n";
+   const char *std = t->version >= 30 ? "-cl-std=CL3.0" : "-cl-std=CL2.0";
+   cl_int err;
+   cl_program lib_obj =
+      clt_defer(t, CLT_PROGRAM, clCreateProgramWithSource(t->ctx, 1, &lib_src, NULL, &err));
+   cl_program main_obj =
+      clt_defer(t, CLT_PROGRAM, clCreateProgramWithSource(t->ctx, 1, &main_src, NULL, &err));
+   CLT_REQUIRE(lib_obj && main_obj, "clCreateProgramWithSource returned %s", clt_error_name(err));
+   CLT_OK(clCompileProgram(main_obj, 1, &t->device, std, 0, NULL, NULL, NULL, NULL));
+   CLT_OK(clCompileProgram(lib_obj, 1, &t->device, std, 0, NULL, NULL, NULL, NULL));
+   cl_program lib = clt_defer(
+      t, CLT_PROGRAM,
+      clLinkProgram(t->ctx, 1, &t->device, "-create-library", 1, &lib_obj, NULL, NULL, &err));
+   CLT_REQUIRE(lib, "clLinkProgram(-create-library) returned %s", clt_error_name(err));
+   cl_program both[] = { main_obj, lib };
+   cl_program linked = clt_defer(
+      t, CLT_PROGRAM, clLinkProgram(t->ctx, 1, &t->device, "", 2, both, NULL, NULL, &err));
+   if (err != CL_SUCCESS) {
+      char log[1024] = "";
+      if (linked)
+         clGetProgramBuildInfo(linked, t->device, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log, NULL);
+      return clt_fail(t, "linking the kernel with the library returned %s; log:\n%s",
+                      clt_error_name(err), log);
+   }
+   cl_kernel k = clt_kernel(t, linked, "use");
+   cl_float out[3] = { -1.0f, -1.0f, -1.0f };
+   cl_mem b = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(out), out);
+   if (!k || !b)
+      return false;
+   size_t one = 1;
+   CLT_OK(clSetKernelArg(k, 0, sizeof(b), &b));
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(out), out, 0, NULL, NULL));
+   const cl_float want[3] = { 6.0f, 10.0f, globals ? 14.0f : -1.0f };
+   for (int i = 0; i < 3; i++)
+      CLT_REQUIRE(out[i] == want[i], "out[%d] is %g; twice() of the %s variable gives %g", i,
+                  out[i],
+                  i == 0   ? "__local"
+                  : i == 1 ? "__private"
+                           : "__global",
+                  want[i]);
+   return true;
+}
+
+/*
+ * §5.8.1.1: clSetProgramSpecializationConstant takes a 16-bit floating-point
+ * specialization constant of a SPIR-V module (with cl_khr_fp16), by its
+ * size (2 bytes; any other size is CL_INVALID_VALUE), and the kernel built
+ * after it stores the value set, not the module's default.  The module,
+ * assembled with spirv-as --target-env spv1.0:
+ *
+ *                OpCapability Addresses
+ *                OpCapability Kernel
+ *                OpCapability Float16
+ *                OpCapability Float16Buffer
+ *                OpMemoryModel Physical64 OpenCL
+ *                OpEntryPoint Kernel %k "spec_half"
+ *                OpDecorate %sc SpecId 101
+ *        %half = OpTypeFloat 16
+ *        %void = OpTypeVoid
+ *         %ptr = OpTypePointer CrossWorkgroup %half
+ *          %fn = OpTypeFunction %void %ptr
+ *          %sc = OpSpecConstant %half 0x1p+0
+ *           %k = OpFunction %void None %fn
+ *         %out = OpFunctionParameter %ptr
+ *       %entry = OpLabel
+ *                OpStore %out %sc Aligned 2
+ *                OpReturn
+ *                OpFunctionEnd
+ */
+static const uint32_t spec_half_spirv[] = {
+   0x07230203, 0x00010000, 0x00070000, 0x00000009, 0x00000000, 0x00020011, 0x00000004, 0x00020011,
+   0x00000006, 0x00020011, 0x00000009, 0x00020011, 0x00000008, 0x0003000e, 0x00000002, 0x00000002,
+   0x0006000f, 0x00000006, 0x00000001, 0x63657073, 0x6c61685f, 0x00000066, 0x00040047, 0x00000002,
+   0x00000001, 0x00000065, 0x00030016, 0x00000003, 0x00000010, 0x00020013, 0x00000004, 0x00040020,
+   0x00000005, 0x00000005, 0x00000003, 0x00040021, 0x00000006, 0x00000004, 0x00000005, 0x00040032,
+   0x00000003, 0x00000002, 0x00003c00, 0x00050036, 0x00000004, 0x00000001, 0x00000000, 0x00000006,
+   0x00030037, 0x00000005, 0x00000007, 0x000200f8, 0x00000008, 0x0005003e, 0x00000007, 0x00000002,
+   0x00000002, 0x00000002, 0x000100fd, 0x00010038,
+};
+
+static bool
+program_takes_a_half_specialization_constant(struct clt *t)
+{
+   char il[256] = "", extensions[8192] = "";
+   cl_uint bits = 0;
+   if (t->version < 21)
+      return true;
+   if (!clt_device_string(t, CL_DEVICE_EXTENSIONS, extensions, sizeof(extensions)))
+      return false;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_IL_VERSION, sizeof(il), il, NULL));
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_ADDRESS_BITS, sizeof(bits), &bits, NULL));
+   if (!strstr(il, "SPIR-V") || !strstr(extensions, "cl_khr_fp16") || bits != 64)
+      return true;
+   cl_int err;
+   cl_program p =
+      clt_defer(t, CLT_PROGRAM,
+                clCreateProgramWithIL(t->ctx, spec_half_spirv, sizeof(spec_half_spirv), &err));
+   CLT_REQUIRE(p, "clCreateProgramWithIL returned %s", clt_error_name(err));
+   const cl_half two_and_a_half = 0x4100; /* 2.5 */
+   const cl_float wrong_size = 2.5f;
+   CLT_ERR(CL_INVALID_VALUE,
+           clSetProgramSpecializationConstant(p, 101, sizeof(wrong_size), &wrong_size));
+   CLT_OK(clSetProgramSpecializationConstant(p, 101, sizeof(two_and_a_half), &two_and_a_half));
+   CLT_OK(clBuildProgram(p, 1, &t->device, "", NULL, NULL));
+   cl_kernel k = clt_kernel(t, p, "spec_half");
+   cl_half out = 0xffff;
+   cl_mem b = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(out), &out);
+   if (!k || !b)
+      return false;
+   size_t one = 1;
+   CLT_OK(clSetKernelArg(k, 0, sizeof(b), &b));
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(out), &out, 0, NULL, NULL));
+   CLT_REQUIRE(out == two_and_a_half,
+               "the kernel stored the half 0x%04x; the constant was set to 0x%04x (2.5), its "
+               "default is 0x3c00 (1.0)",
+               out, two_and_a_half);
+   return true;
+}
+
 const struct clt_check clt_program_checks[] = {
    { "program.defines-change-the-result", program_defines_change_the_result },
    { "program.reports-its-build-options", program_reports_its_build_options },
@@ -176,5 +341,7 @@ const struct clt_check clt_program_checks[] = {
      program_build_failure_log_names_line_and_column },
    { "program.lists-its-kernels", program_lists_its_kernels },
    { "program.compiles-and-links-separately", program_compiles_and_links_separately },
+   { "program.links-a-library-of-generic-functions", program_links_a_library_of_generic_functions },
+   { "program.takes-a-half-specialization-constant", program_takes_a_half_specialization_constant },
    { NULL, NULL },
 };

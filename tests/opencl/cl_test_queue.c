@@ -243,6 +243,57 @@ on_device_default_queue_reports_it(struct clt *t)
    return true;
 }
 
+/*
+ * OpenCL 3.0 §4.2 and §5.1: a device that reports
+ * CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT makes another on-device queue the
+ * default (clSetDefaultDeviceCommandQueue), so it takes at least two
+ * on-device queues in a context; one that does not report it answers
+ * clSetDefaultDeviceCommandQueue with CL_INVALID_OPERATION.
+ */
+static bool
+queue_replaceable_default_is_offered_only_with_two_queues(struct clt *t)
+{
+   bool supported;
+   if (t->version < 30)
+      return true;
+   if (!device_enqueue_supported(t, &supported))
+      return false;
+   if (!supported)
+      return true;
+   cl_device_device_enqueue_capabilities caps = 0;
+   cl_uint max_queues = 0;
+   CLT_OK(
+      clGetDeviceInfo(t->device, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, sizeof(caps), &caps, NULL));
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_MAX_ON_DEVICE_QUEUES, sizeof(max_queues),
+                          &max_queues, NULL));
+   cl_queue_properties props[] = { CL_QUEUE_PROPERTIES,
+                                   CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE |
+                                      CL_QUEUE_ON_DEVICE_DEFAULT,
+                                   0 };
+   cl_int err;
+   cl_command_queue first =
+      clt_defer(t, CLT_QUEUE, clCreateCommandQueueWithProperties(t->ctx, t->device, props, &err));
+   CLT_REQUIRE(first, "the default on-device queue: %s", clt_error_name(err));
+   if (!(caps & CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT)) {
+      CLT_ERR(CL_INVALID_OPERATION, clSetDefaultDeviceCommandQueue(t->ctx, t->device, first));
+      return true;
+   }
+   CLT_REQUIRE(max_queues >= 2,
+               "a replaceable default on-device queue, but CL_DEVICE_MAX_ON_DEVICE_QUEUES is %u: "
+               "there is no other queue to make the default",
+               max_queues);
+   props[1] &= ~(cl_queue_properties)CL_QUEUE_ON_DEVICE_DEFAULT;
+   cl_command_queue second =
+      clt_defer(t, CLT_QUEUE, clCreateCommandQueueWithProperties(t->ctx, t->device, props, &err));
+   CLT_REQUIRE(second, "a second on-device queue: %s", clt_error_name(err));
+   CLT_OK(clSetDefaultDeviceCommandQueue(t->ctx, t->device, second));
+   cl_command_queue def = NULL;
+   CLT_OK(clGetCommandQueueInfo(first, CL_QUEUE_DEVICE_DEFAULT, sizeof(def), &def, NULL));
+   CLT_REQUIRE(def == second, "CL_QUEUE_DEVICE_DEFAULT is %p, not the queue made the default %p",
+               (void *)def, (void *)second);
+   return true;
+}
+
 /* OpenCL C 2.0 §6.13.17 through a queue_t kernel argument (OpenCL 3.0
  * §5.9.2: its value is a device queue; anything else is
  * CL_INVALID_DEVICE_QUEUE): each of 8 parent work-items enqueues a block
@@ -317,6 +368,8 @@ const struct clt_check clt_queue_checks[] = {
    { "device.enqueue-queries-agree", device_enqueue_queries_agree },
    { "queue.on-device-default-needs-on-device", on_device_default_needs_on_device },
    { "queue.on-device-default-reports-it", on_device_default_queue_reports_it },
+   { "queue.replaceable-default-is-offered-only-with-two-queues",
+     queue_replaceable_default_is_offered_only_with_two_queues },
    { "queue.argument-runs-children", queue_argument_runs_children },
    { NULL, NULL },
 };

@@ -32,7 +32,7 @@ static const struct clt_check *const check_lists[] = {
 /*
  * Where a peer implementation departs from the specification, found by
  * these checks.  kiln's platform is Rusticl too: its entries are the Rusticl
- * deviations its Mesa patches do not mend yet (the other three are mended).
+ * deviations its Mesa patches do not mend yet (the others are mended).
  */
 static const struct {
    const char *platform; /* substring of CL_PLATFORM_NAME, any case */
@@ -56,15 +56,19 @@ static const struct {
      "so the CL_KERNEL_WORK_GROUP_SIZE limit is never enforced" },
    { "Portable Computing Language", "queue.on-device-default-needs-on-device",
      "PoCL 3.1 creates a host queue for CL_QUEUE_ON_DEVICE_DEFAULT without CL_QUEUE_ON_DEVICE" },
+   { "Portable Computing Language", "error.device-type-zero-is-invalid",
+     "PoCL 3.1 answers a device_type of 0 with CL_DEVICE_NOT_FOUND" },
+   { "Portable Computing Language", "error.image-and-sampler-arguments",
+     "PoCL 3.1 answers a NULL sampler_t argument with CL_INVALID_ARG_VALUE" },
+   { "Portable Computing Language", "kernel.required-size-is-used-and-suggested",
+     "PoCL 3.1 refuses a NULL local_work_size for a kernel with a reqd_work_group_size "
+     "(CL_INVALID_WORK_GROUP_SIZE)" },
    { "Portable Computing Language", "image.fill-converts-the-colour",
      "PoCL 3.1 converts clEnqueueFillImage's float colour to CL_UNORM_INT8 rounding toward "
      "zero (0.25 gives 63, not convert_uchar_sat_rte(63.75) = 64)" },
    { "kiln", "image.copy-to-buffer-offset-is-bytes",
      "kiln's Rusticl (Mesa 25.0.7) scales clEnqueueCopyImageToBuffer's dst_offset by the pixel "
      "size (core/memory.rs copy_to_buffer takes it as an x origin with a pitch of one pixel)" },
-   { "kiln", "program.compiles-and-links-separately",
-     "kiln's Rusticl (Mesa 25.0.7, LLVM 15) compiles a module without kernels to SPIR-V 1.4 "
-     "and one with kernels to 1.0, and the SPIR-V linker refuses to link the two" },
 };
 
 static bool
