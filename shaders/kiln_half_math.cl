@@ -32,10 +32,20 @@
  *
  * fmod, remainder and remquo are exact in libclc's float forms, and their
  * exact result on two halves is itself a half.
+ *
+ * The edge cases OpenCL C 2.0 §7.5.1 prescribes for sinpi, cospi, tanpi
+ * and atanpi, which libclc 15's float and double forms get wrong in sign
+ * (sinpi(n) is -0 for odd n > 0, cospi(n + 0.5) -0 for some n, tanpi(n)
+ * takes the sign of the odd quotient, atanpi(-0) is +0), are fixed here
+ * for every type: the half forms fix their own results, and for float and
+ * double __kiln_fix_sinpi and the others call libclc's function and fix
+ * its result; kiln_cl_library.c makes each __kiln_fix_FN the FN of its
+ * types in place of libclc's.
  */
 #include <opencl-c.h>
 
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 #define OVERLOAD __attribute__((overloadable))
 
@@ -118,6 +128,68 @@ EACH_WIDTH(DECLARE_PRIVATE_REMQUO, remquo)
    }
 #define VIA_FLOAT_SINCOS_ALL(fn, H, F, I) EACH_SPACE(VIA_FLOAT_SINCOS, fn, H, F, I)
 
+/* fn's result r for x where §7.5.1 prescribes one, else r; for scalars
+ * and vectors (whose comparisons give -1, true for ?:).  n is odd when
+ * n / 2, computed exactly, is not an integer. */
+#define DEFINE_PI_FIXES(T)                                                               \
+   OVERLOAD static T pi_fix_sinpi(T x, T r)                                              \
+   {                                                                                     \
+      /* sinpi(±0) = ±0, sinpi(+n) = +0, sinpi(-n) = -0 */                               \
+      return (isfinite(x) & (x == trunc(x))) ? copysign((T)0, x) : r;                    \
+   }                                                                                     \
+   OVERLOAD static T pi_fix_cospi(T x, T r)                                              \
+   {                                                                                     \
+      /* cospi(n + 0.5) = +0 */                                                          \
+      return fabs(x - trunc(x)) == (T)0.5 ? (T)0 : r;                                    \
+   }                                                                                     \
+   OVERLOAD static T pi_fix_tanpi(T x, T r)                                              \
+   {                                                                                     \
+      /* tanpi(±0) = ±0; tanpi(n) = copysign(0, n) for even n, copysign(0, -n) for odd; \
+       * tanpi(n + 0.5) = +inf for even n, -inf for odd */                               \
+      T n = floor(x);                                                                    \
+      T half_n = n * (T)0.5;                                                             \
+      r = (isfinite(x) & (x == n)) ? copysign((T)0, half_n != trunc(half_n) ? -x : x) : r; \
+      return x - n == (T)0.5 ? (half_n != trunc(half_n) ? (T)-INFINITY : (T)INFINITY)    \
+                             : r;                                                        \
+   }                                                                                     \
+   OVERLOAD static T pi_fix_atanpi(T x, T r)                                             \
+   {                                                                                     \
+      /* atanpi(±0) = ±0, atanpi(±inf) = ±0.5 */                                         \
+      return x == (T)0 ? x : isinf(x) ? copysign((T)0.5, x) : r;                         \
+   }
+
+#define DEFINE_FIXED(fn, T)                                                              \
+   OVERLOAD T __kiln_fix_##fn(T x) { return pi_fix_##fn(x, fn(x)); }
+#define DEFINE_FIXED_ALL(T)                                                              \
+   DEFINE_PI_FIXES(T)                                                                    \
+   DEFINE_FIXED(sinpi, T)                                                                \
+   DEFINE_FIXED(cospi, T)                                                                \
+   DEFINE_FIXED(tanpi, T)                                                                \
+   DEFINE_FIXED(atanpi, T)
+
+DEFINE_FIXED_ALL(float)
+DEFINE_FIXED_ALL(float2)
+DEFINE_FIXED_ALL(float3)
+DEFINE_FIXED_ALL(float4)
+DEFINE_FIXED_ALL(float8)
+DEFINE_FIXED_ALL(float16)
+DEFINE_FIXED_ALL(double)
+DEFINE_FIXED_ALL(double2)
+DEFINE_FIXED_ALL(double3)
+DEFINE_FIXED_ALL(double4)
+DEFINE_FIXED_ALL(double8)
+DEFINE_FIXED_ALL(double16)
+DEFINE_PI_FIXES(half)
+DEFINE_PI_FIXES(half2)
+DEFINE_PI_FIXES(half3)
+DEFINE_PI_FIXES(half4)
+DEFINE_PI_FIXES(half8)
+DEFINE_PI_FIXES(half16)
+
+/* The half forms of the four: libclc's float function, rounded, fixed. */
+#define VIA_FLOAT_PI(fn, H, F, I)                                                        \
+   OVERLOAD H fn(H x) { return pi_fix_##fn(x, convert_##H(fn(convert_##F(x)))); }
+
 /* §6.13.2, math functions */
 EACH_WIDTH(VIA_FLOAT_1, acos)
 EACH_WIDTH(VIA_FLOAT_1, acosh)
@@ -128,12 +200,12 @@ EACH_WIDTH(VIA_FLOAT_1, asinpi)
 EACH_WIDTH(VIA_FLOAT_1, atan)
 EACH_WIDTH(VIA_FLOAT_2, atan2)
 EACH_WIDTH(VIA_FLOAT_1, atanh)
-EACH_WIDTH(VIA_FLOAT_1, atanpi)
+EACH_WIDTH(VIA_FLOAT_PI, atanpi)
 EACH_WIDTH(VIA_FLOAT_2, atan2pi)
 EACH_WIDTH(VIA_FLOAT_1, cbrt)
 EACH_WIDTH(VIA_FLOAT_1, cos)
 EACH_WIDTH(VIA_FLOAT_1, cosh)
-EACH_WIDTH(VIA_FLOAT_1, cospi)
+EACH_WIDTH(VIA_FLOAT_PI, cospi)
 EACH_WIDTH(VIA_FLOAT_1, erfc)
 EACH_WIDTH(VIA_FLOAT_1, erf)
 EACH_WIDTH(VIA_FLOAT_1, exp)
@@ -160,10 +232,10 @@ EACH_WIDTH(VIA_FLOAT_N, rootn)
 EACH_WIDTH(VIA_FLOAT_1, sin)
 EACH_WIDTH(VIA_FLOAT_SINCOS_ALL, sincos)
 EACH_WIDTH(VIA_FLOAT_1, sinh)
-EACH_WIDTH(VIA_FLOAT_1, sinpi)
+EACH_WIDTH(VIA_FLOAT_PI, sinpi)
 EACH_WIDTH(VIA_FLOAT_1, tan)
 EACH_WIDTH(VIA_FLOAT_1, tanh)
-EACH_WIDTH(VIA_FLOAT_1, tanpi)
+EACH_WIDTH(VIA_FLOAT_PI, tanpi)
 EACH_WIDTH(VIA_FLOAT_1, tgamma)
 
 /* §6.13.4, common functions (clamp, max, min, mix and sign are NIR's) */

@@ -21,7 +21,9 @@
  * early returns lowered for inlining, generic-pointer variants of the
  * functions taking __global pointers, and a first optimisation; and the
  * work-group collective functions, declared for kiln's NIR pass to
- * implement (declare_work_group_functions below).
+ * implement (declare_work_group_functions below).  kiln's own functions
+ * replace libclc's where libclc gets a value wrong
+ * (replace_fixed_functions).
  */
 #include "kiln_cl_library.h"
 
@@ -151,6 +153,34 @@ add_generic_variants(nir_shader *lib)
    }
 }
 
+/* kiln's own replacements of libclc functions: each function named
+ * __kiln_fix_FN (shaders/kiln_half_math.cl: sinpi, cospi, tanpi and
+ * atanpi with §7.5.1's signed zeros) takes the name of libclc's FN of the
+ * same parameter types, which the kernels' calls look up; libclc's keeps
+ * its body under another name, which the replacement's call of it names
+ * (the library links calls by name). */
+static void
+replace_fixed_functions(nir_shader *lib)
+{
+   static const char prefix[] = "__kiln_fix_";
+   nir_foreach_function (func, lib) {
+      char *end;
+      if (!func->impl || strncmp(func->name, "_Z", 2))
+         continue;
+      const unsigned long len = strtoul(func->name + 2, &end, 10);
+      if (len <= strlen(prefix) || strncmp(end, prefix, strlen(prefix)))
+         continue;
+      const char *fn = end + strlen(prefix);
+      const int fn_len = (int)(len - strlen(prefix));
+      char *name = ralloc_asprintf(lib, "_Z%d%.*s%s", fn_len, fn_len, fn, end + len);
+      nir_function *libclc = nir_shader_get_function_for_name(lib, name);
+      if (!libclc)
+         continue;
+      libclc->name = ralloc_asprintf(lib, "%s.libclc", name);
+      func->name = name;
+   }
+}
+
 /* A function without a body, with vtn's parameters: a pointer to the
  * return value, then the arguments (1 component each, of these bits). */
 static void
@@ -262,6 +292,7 @@ build(const struct spirv_to_nir_options *spirv_options,
    lib->info.internal = true;
    NIR_PASS(_, lib, nir_lower_variable_initializers, nir_var_function_temp);
    NIR_PASS(_, lib, nir_lower_returns);
+   replace_fixed_functions(lib);
    add_generic_variants(lib);
    declare_work_group_functions(lib);
    optimize(lib);
