@@ -33,21 +33,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "kiln_amd_abi.h"
 #include "kiln_amdgpu_pm4.h"
 #include "kiln_amdgpu_private.h"
 #include "kiln_device_queue_abi.h"
 #include "util/macros.h"
-
-static uint64_t
-now_ns(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
+#include "util/os_time.h"
 
 static uint64_t
 align_up(uint64_t v, uint64_t a)
@@ -174,7 +166,7 @@ complete_event(struct drain *d, uint32_t handle, uint32_t record, int32_t status
                                "capture_event_profiling_info's address 0x%llx lies in no "
                                "host-visible buffer of the launch",
                                handle, (unsigned long long)e->profiling);
-   const uint64_t done = now_ns();
+   const uint64_t done = os_time_get_nano();
    out[0] = d->end_ns[record] - d->start_ns[record];
    out[1] = done - d->start_ns[record];
    e->profiling = 0;
@@ -187,7 +179,7 @@ complete_record(struct drain *d, uint32_t i, int32_t status)
    struct kiln_dq_record *r = &d->records[i];
    r->state = KILN_DQ_COMPLETE;
    if (!d->start_ns[i])
-      d->start_ns[i] = d->end_ns[i] = now_ns(); /* a marker, or a command that failed */
+      d->start_ns[i] = d->end_ns[i] = os_time_get_nano(); /* a marker, or a command that failed */
    if (r->parent && r->parent <= d->capacity)
       d->open_children[r->parent - 1]--;
    return complete_event(d, r->event, i, status);
@@ -346,150 +338,210 @@ name_fault(const struct round_item *items, unsigned n, struct kiln_amdgpu_fault 
    }
 }
 
-/* Step 3 for the records ready[0, n): one command stream with a dispatch
- * for each. */
-static int
-run_round(struct drain *d, const uint32_t *ready, unsigned n, unsigned round,
-          struct kiln_amdgpu_fault *fault)
-{
-   struct kiln_amdgpu_device *dev = d->dev;
-   struct round_item *items = calloc(n, sizeof(*items));
-   uint8_t *image = malloc(KILN_AMDGPU_MAX_KERNARG);
-   uint8_t *kernarg = malloc(KILN_AMDGPU_MAX_KERNARG);
-   struct kiln_amdgpu_bo **bos = calloc(2 * n + d->base->num_bos + 3, sizeof(*bos));
-   int ret =
-      items && image && kernarg && bos ? 0 : kiln_amdgpu_error(dev, -ENOMEM, "out of host memory");
+/* A round under construction: its dispatches and what they share. */
+struct drain_round {
+   unsigned number;
+   struct round_item *items; /* the dispatches, num_items of them */
+   unsigned num_items;
+   struct kiln_amdgpu_scratch scratch; /* the ring they share */
+   uint64_t scratch_waves;
+   uint64_t scratch_va;
+   uint32_t tmpring;
+   struct kiln_pm4 cs;
+   uint64_t fence_value; /* the last dispatch's */
+};
 
-   /* The launches, their kernarg images placed after the packets, and the
-    * scratch ring they share. */
-   const uint64_t ib_bytes = align_up((uint64_t)n * ROUND_DISPATCH_DW * 4, ROUND_KERNARG_ALIGN);
-   uint64_t top = ib_bytes, size = ib_bytes;
+/* Bytes of the round's kernarg image for a kernel. */
+static uint64_t
+kernarg_bytes(const struct kiln_amdgpu_kernel *k)
+{
+   return KILN_KERNARG_IMPLICIT_OFFSET(k->desc.kernarg_size) + KILN_IMPLICIT_SIZE;
+}
+
+/* The batch of n ready records: room for their packets, then their
+ * kernarg images. */
+static int
+round_batch(struct drain *d, const uint32_t *ready, unsigned n, uint64_t *ib_bytes)
+{
+   *ib_bytes = align_up((uint64_t)n * ROUND_DISPATCH_DW * 4, ROUND_KERNARG_ALIGN);
+   uint64_t size = *ib_bytes;
    for (unsigned i = 0; i < n; i++) {
       const uint32_t k = d->records[ready[i]].kernel_index;
       if (k < d->num_kernels && d->kernels[k].kernel)
-         size += align_up(KILN_KERNARG_IMPLICIT_OFFSET(d->kernels[k].kernel->desc.kernarg_size) +
-                             KILN_IMPLICIT_SIZE,
-                          ROUND_KERNARG_ALIGN);
+         size += align_up(kernarg_bytes(d->kernels[k].kernel), ROUND_KERNARG_ALIGN);
    }
+   return batch_bo(d, size);
+}
+
+/* Placement of one record: its launch, grid and scratch need, and its
+ * kernarg image at *top in the batch.  An empty ndrange runs nothing and
+ * takes no item. */
+static int
+place_record(struct drain *d, struct drain_round *rd, uint32_t record, uint8_t *kernarg,
+             uint8_t *image, uint64_t *top)
+{
+   struct kiln_amdgpu_local_arg locals[KILN_DQ_MAX_LOCAL_ARGS];
+   struct kiln_amdgpu_launch launch;
+   struct round_item *it = &rd->items[rd->num_items];
+   it->record = record;
+   int ret = record_launch(d, record, kernarg, locals, &launch, &it->kernel);
    if (!ret)
-      ret = batch_bo(d, size);
-   struct kiln_amdgpu_scratch shared = { 0 };
-   uint64_t shared_waves = 0;
-   unsigned m = 0;
-   for (unsigned i = 0; i < n && !ret; i++) {
-      struct kiln_amdgpu_local_arg locals[KILN_DQ_MAX_LOCAL_ARGS];
-      struct kiln_amdgpu_launch launch;
-      struct round_item *it = &items[m];
-      it->record = ready[i];
-      ret = record_launch(d, ready[i], kernarg, locals, &launch, &it->kernel);
-      if (!ret)
-         ret = kiln_amdgpu_grid_compute(dev, it->kernel, &launch, &it->grid);
-      d->records[ready[i]].state = KILN_DQ_RUNNING;
-      d->records[ready[i]].round = round;
-      if (ret || !it->grid.global_size[0] || !it->grid.global_size[1] || !it->grid.global_size[2])
-         continue; /* an empty ndrange runs nothing */
-      const unsigned group =
-         it->grid.local_size[0] * it->grid.local_size[1] * it->grid.local_size[2];
-      const uint64_t waves = (uint64_t)it->grid.num_groups[0] * it->grid.num_groups[1] *
-                             it->grid.num_groups[2] *
-                             DIV_ROUND_UP(group, it->kernel->desc.wave_size);
-      ret = kiln_amdgpu_scratch_need(dev, it->kernel, waves, &it->scratch);
-      if (it->scratch.waves_field) {
-         shared.waves_field = MAX2(shared.waves_field, it->scratch.waves_field);
-         shared.wavesize_field = MAX2(shared.wavesize_field, it->scratch.wavesize_field);
-         shared_waves = MAX2(shared_waves, it->scratch.bytes / it->scratch.wavesize_field);
-      }
-      it->kernarg_offset = top;
-      top = align_up(
-         top + KILN_KERNARG_IMPLICIT_OFFSET(it->kernel->desc.kernarg_size) + KILN_IMPLICIT_SIZE,
-         ROUND_KERNARG_ALIGN);
-      if (!ret) {
-         it->lds = kiln_amdgpu_kernarg_image(dev, it->kernel, &launch, &it->grid, image);
-         ret = it->lds < 0 ? it->lds : 0;
-      }
-      if (!ret) {
-         memcpy((uint8_t *)d->batch->map + it->kernarg_offset, image,
-                KILN_KERNARG_IMPLICIT_OFFSET(it->kernel->desc.kernarg_size) + KILN_IMPLICIT_SIZE);
-         m++;
-      }
+      ret = kiln_amdgpu_grid_compute(d->dev, it->kernel, &launch, &it->grid);
+   d->records[record].state = KILN_DQ_RUNNING;
+   d->records[record].round = rd->number;
+   if (ret || !it->grid.global_size[0] || !it->grid.global_size[1] || !it->grid.global_size[2])
+      return ret;
+
+   const unsigned group = it->grid.local_size[0] * it->grid.local_size[1] * it->grid.local_size[2];
+   const uint64_t waves = (uint64_t)it->grid.num_groups[0] * it->grid.num_groups[1] *
+                          it->grid.num_groups[2] * DIV_ROUND_UP(group, it->kernel->desc.wave_size);
+   ret = kiln_amdgpu_scratch_need(d->dev, it->kernel, waves, &it->scratch);
+   if (it->scratch.waves_field) {
+      rd->scratch.waves_field = MAX2(rd->scratch.waves_field, it->scratch.waves_field);
+      rd->scratch.wavesize_field = MAX2(rd->scratch.wavesize_field, it->scratch.wavesize_field);
+      rd->scratch_waves = MAX2(rd->scratch_waves, it->scratch.bytes / it->scratch.wavesize_field);
    }
+   it->kernarg_offset = *top;
+   *top = align_up(*top + kernarg_bytes(it->kernel), ROUND_KERNARG_ALIGN);
+   if (ret)
+      return ret;
+   it->lds = kiln_amdgpu_kernarg_image(d->dev, it->kernel, &launch, &it->grid, image);
+   if (it->lds < 0)
+      return it->lds;
+   memcpy((uint8_t *)d->batch->map + it->kernarg_offset, image, kernarg_bytes(it->kernel));
+   rd->num_items++;
+   return 0;
+}
+
+/* Step 3a, place: the ready records' launches, their kernarg images after
+ * the packets, and the scratch ring they share. */
+static int
+place_round(struct drain *d, struct drain_round *rd, const uint32_t *ready, unsigned n)
+{
+   uint8_t *image = malloc(KILN_AMDGPU_MAX_KERNARG);
+   uint8_t *kernarg = malloc(KILN_AMDGPU_MAX_KERNARG);
+   uint64_t top = 0;
+   int ret = image && kernarg ? 0 : kiln_amdgpu_error(d->dev, -ENOMEM, "out of host memory");
+   if (!ret)
+      ret = round_batch(d, ready, n, &top);
+   for (unsigned i = 0; i < n && !ret; i++)
+      ret = place_record(d, rd, ready[i], kernarg, image, &top);
+   free(image);
+   free(kernarg);
+
    /* Concurrent dispatches share the ring: one configuration, the largest
     * of each field, so that no two waves' slices overlap. */
-   shared.bytes = shared_waves * shared.wavesize_field;
-   uint64_t scratch_va = 0;
-   uint32_t tmpring = 0;
-   if (!ret && m)
-      ret = kiln_amdgpu_scratch_ring(dev, "device queue round", &shared, &scratch_va, &tmpring);
+   rd->scratch.bytes = rd->scratch_waves * rd->scratch.wavesize_field;
+   if (!ret && rd->num_items)
+      ret = kiln_amdgpu_scratch_ring(d->dev, "device queue round", &rd->scratch, &rd->scratch_va,
+                                     &rd->tmpring);
+   return ret;
+}
 
-   /* The packets, the fence released after the last dispatch read. */
-   uint32_t *ib = m && !ret ? d->batch->map : NULL;
-   struct kiln_pm4 cs;
-   kiln_pm4_init(&cs, ib, n * ROUND_DISPATCH_DW);
-   volatile uint64_t *fence =
-      (volatile uint64_t *)((uint8_t *)dev->cmd_bo->map + KILN_AMDGPU_CMD_FENCE_OFFSET);
-   uint64_t fence_value = 0;
-   for (unsigned i = 0; i < m && !ret; i++) {
-      struct round_item *it = &items[i];
+/* Step 3b, emit: the packets of every dispatch, each releasing the fence
+ * after it. */
+static int
+emit_round(struct drain *d, struct drain_round *rd)
+{
+   struct kiln_amdgpu_device *dev = d->dev;
+   kiln_pm4_init(&rd->cs, d->batch->map, rd->num_items * ROUND_DISPATCH_DW);
+   for (unsigned i = 0; i < rd->num_items; i++) {
+      struct round_item *it = &rd->items[i];
       struct kiln_pm4_dispatch pd;
-      ret = kiln_amdgpu_switch_compute_shader(dev, it->kernel, &it->grid, it->lds, &pd);
+      int ret = kiln_amdgpu_switch_compute_shader(dev, it->kernel, &it->grid, it->lds, &pd);
       if (ret)
-         break;
+         return ret;
       if (pd.scratch_va) {
-         pd.scratch_va = scratch_va;
-         pd.tmpring_size = tmpring;
+         pd.scratch_va = rd->scratch_va;
+         pd.tmpring_size = rd->tmpring;
       }
       kiln_amdgpu_setup_user_data(&it->grid, d->batch->va + it->kernarg_offset, &pd);
       pd.fence_va = dev->cmd_bo->va + KILN_AMDGPU_CMD_FENCE_OFFSET;
-      pd.fence_value = fence_value = ++dev->fence_value;
-      if (!kiln_pm4_emit_dispatch(&cs, &pd))
-         ret = kiln_amdgpu_error(dev, -ENOSPC,
-                                 "device queue: round %u: command stream "
-                                 "overflow",
-                                 round);
+      pd.fence_value = rd->fence_value = ++dev->fence_value;
+      if (!kiln_pm4_emit_dispatch(&rd->cs, &pd))
+         return kiln_amdgpu_error(dev, -ENOSPC, "device queue: round %u: command stream overflow",
+                                  rd->number);
    }
+   return 0;
+}
 
-   if (!ret && m) {
-      unsigned num_bos = 0;
-      bos[num_bos++] = dev->cmd_bo;
-      bos[num_bos++] = d->batch;
-      if (scratch_va)
-         bos[num_bos++] = dev->scratch_bo;
-      for (unsigned i = 0; i < d->base->num_bos; i++)
-         bos[num_bos++] = d->base->bos[i];
-      for (unsigned i = 0; i < m; i++) {
-         bool listed = false;
-         for (unsigned j = 0; j < i && !listed; j++)
-            listed = items[j].kernel == items[i].kernel;
-         if (listed)
-            continue;
-         bos[num_bos++] = items[i].kernel->code_bo;
-         const struct kiln_dq_record *r = &d->records[items[i].record];
-         if (d->kernels[r->kernel_index].printf_bo)
-            bos[num_bos++] = d->kernels[r->kernel_index].printf_bo;
-      }
-      *fence = 0;
-      const uint64_t start = now_ns();
-      ret = kiln_amdgpu_submit_and_wait(dev, items[0].kernel, d->batch->va, cs.cdw, bos, num_bos,
-                                        10ull * 1000 * 1000 * 1000 * (1 + m / 64), fault);
-      const uint64_t end = now_ns();
-      if (ret)
-         name_fault(items, m, fault);
-      else if (*fence != fence_value)
-         ret =
-            kiln_amdgpu_error(dev, -EIO,
-                              "device queue: round %u: the dispatches "
-                              "completed but the fence reads %llu, not %llu",
-                              round, (unsigned long long)*fence, (unsigned long long)fence_value);
-      for (unsigned i = 0; i < m; i++) {
-         d->start_ns[items[i].record] = start;
-         d->end_ns[items[i].record] = end;
-      }
+/* Step 3c, BO list: the command and batch buffers, the scratch ring, the
+ * launch's buffers, and each kernel's code and printf buffer once.
+ * bos has room for 2 * num_items + the launch's + 3. */
+static unsigned
+round_bo_list(const struct drain *d, const struct drain_round *rd, struct kiln_amdgpu_bo **bos)
+{
+   unsigned num_bos = 0;
+   bos[num_bos++] = d->dev->cmd_bo;
+   bos[num_bos++] = d->batch;
+   if (rd->scratch_va)
+      bos[num_bos++] = d->dev->scratch_bo;
+   for (unsigned i = 0; i < d->base->num_bos; i++)
+      bos[num_bos++] = d->base->bos[i];
+   for (unsigned i = 0; i < rd->num_items; i++) {
+      bool listed = false;
+      for (unsigned j = 0; j < i && !listed; j++)
+         listed = rd->items[j].kernel == rd->items[i].kernel;
+      if (listed)
+         continue;
+      bos[num_bos++] = rd->items[i].kernel->code_bo;
+      const struct kiln_dq_record *r = &d->records[rd->items[i].record];
+      if (d->kernels[r->kernel_index].printf_bo)
+         bos[num_bos++] = d->kernels[r->kernel_index].printf_bo;
    }
+   return num_bos;
+}
+
+/* Step 3d, submit: one submission, waited for; the fence must read the
+ * last dispatch's value.  Every dispatch of the round gets its start and
+ * end. */
+static int
+submit_round(struct drain *d, struct drain_round *rd, struct kiln_amdgpu_bo **bos, unsigned num_bos,
+             struct kiln_amdgpu_fault *fault)
+{
+   struct kiln_amdgpu_device *dev = d->dev;
+   volatile uint64_t *fence =
+      (volatile uint64_t *)((uint8_t *)dev->cmd_bo->map + KILN_AMDGPU_CMD_FENCE_OFFSET);
+   const unsigned m = rd->num_items;
+   *fence = 0;
+   const uint64_t start = os_time_get_nano();
+   int ret = kiln_amdgpu_submit_and_wait(dev, rd->items[0].kernel, d->batch->va, rd->cs.cdw, bos,
+                                         num_bos, 10ull * 1000 * 1000 * 1000 * (1 + m / 64), fault);
+   const uint64_t end = os_time_get_nano();
+   if (ret)
+      name_fault(rd->items, m, fault);
+   else if (*fence != rd->fence_value)
+      ret = kiln_amdgpu_error(dev, -EIO,
+                              "device queue: round %u: the dispatches completed but the fence "
+                              "reads %llu, not %llu",
+                              rd->number, (unsigned long long)*fence,
+                              (unsigned long long)rd->fence_value);
+   for (unsigned i = 0; i < m; i++) {
+      d->start_ns[rd->items[i].record] = start;
+      d->end_ns[rd->items[i].record] = end;
+   }
+   return ret;
+}
+
+/* Step 3 for the records ready[0, n): one command stream with a dispatch
+ * for each (place, emit, list the buffers, submit); they are EXECUTED
+ * once it has run. */
+static int
+run_round(struct drain *d, const uint32_t *ready, unsigned n, unsigned number,
+          struct kiln_amdgpu_fault *fault)
+{
+   struct drain_round rd = { .number = number, .items = calloc(n, sizeof(*rd.items)) };
+   struct kiln_amdgpu_bo **bos = calloc(2 * n + d->base->num_bos + 3, sizeof(*bos));
+   int ret = rd.items && bos ? 0 : kiln_amdgpu_error(d->dev, -ENOMEM, "out of host memory");
+   if (!ret)
+      ret = place_round(d, &rd, ready, n);
+   if (!ret && rd.num_items)
+      ret = emit_round(d, &rd);
+   if (!ret && rd.num_items)
+      ret = submit_round(d, &rd, bos, round_bo_list(d, &rd, bos), fault);
    for (unsigned i = 0; i < n && !ret; i++)
       d->records[ready[i]].state = KILN_DQ_EXECUTED;
-   free(items);
-   free(image);
-   free(kernarg);
+   free(rd.items);
    free(bos);
    return ret;
 }
@@ -577,7 +629,7 @@ kiln_amdgpu_device_queue_drain(struct kiln_amdgpu_device *dev, struct kiln_amdgp
    d.records = records_of(d.h);
    d.events = events_of(d.h);
    struct kiln_amdgpu_drain_stats s = { 0 };
-   const uint64_t start = now_ns();
+   const uint64_t start = os_time_get_nano();
    int ret = 0;
 
    retire_abandoned(&d, 0);
@@ -608,9 +660,9 @@ kiln_amdgpu_device_queue_drain(struct kiln_amdgpu_device *dev, struct kiln_amdgp
             ready[dispatched++] = i;
       }
       if (dispatched) {
-         const uint64_t t = now_ns();
+         const uint64_t t = os_time_get_nano();
          ret = run_round(&d, ready, dispatched, round, fault);
-         s.dispatch_ns += now_ns() - t;
+         s.dispatch_ns += os_time_get_nano() - t;
       }
       free(ready);
       if (ret)
@@ -632,7 +684,7 @@ kiln_amdgpu_device_queue_drain(struct kiln_amdgpu_device *dev, struct kiln_amdgp
    }
    for (uint32_t i = 0; i < num_records(d.h); i++)
       s.markers += d.records[i].kind == KILN_DQ_MARKER && d.records[i].state == KILN_DQ_COMPLETE;
-   s.host_ns = now_ns() - start;
+   s.host_ns = os_time_get_nano() - start;
    kiln_amdgpu_debug(dev,
                      "device queue: %u rounds, %u dispatches, %u markers; %.3f ms on the "
                      "host, %.3f ms of it in dispatches, %.3f ms per round",
