@@ -257,8 +257,7 @@ kiln_clc_compile(const char *source, size_t size, const char *source_name,
    struct clc_logger logger = kiln_clc_logger(log);
    size_t log_start = log->len;
    if (clc_compile_c_to_spirv(&args, &logger, spirv, NULL)) {
-      kiln_spirv_strengthen_cmpxchg_weak(spirv);
-      status = kiln_spirv_fix_workitem_dims(spirv, log);
+      status = KILN_COMPILE_OK;
    } else {
       status = KILN_COMPILE_ERROR_SOURCE;
       /* clang refused its command line without saying why: the culprit

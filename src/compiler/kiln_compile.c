@@ -4,7 +4,8 @@
  *
  * kiln_compile(): OpenCL C (or SPIR-V) to per-kernel machine code.
  *
- *    source --clc--> SPIR-V --SPIRV-Tools validate--> clc_parse_spirv (kernels, args)
+ *    source --clc--> SPIR-V --kiln_spirv_prepare (rewrites, validation)-->
+ *    clc_parse_spirv (kernels, args)
  *    per kernel: spirv_to_nir + CL lowering --> the target's backend
  *                (kiln_backend.h: for AMD, the kernel ABI and ACO)
  *
@@ -115,137 +116,173 @@ get_spirv(const void *source, size_t size, const struct kiln_compile_options *op
    return kiln_clc_compile(source, size, options->source_name, options->build_options, spirv, log);
 }
 
+/* One call of kiln_compile(), from source to program. */
+struct compile {
+   const struct kiln_compile_options *options;
+   const struct kiln_backend *backend;
+   unsigned wave_size;
+   uint32_t debug;
+   /* The front end's module, repaired: the program keeps it. */
+   struct clc_binary spirv;
+   /* The module the kernels compile from, and what preparing it found. */
+   struct kiln_spirv_prepared prepared;
+   struct clc_parsed_spirv parsed;
+   bool parsed_ok;
+   struct kiln_program *prog;
+   struct kiln_log log;
+};
+
+static const char *
+source_name(const struct compile *c)
+{
+   return c->options->source_name ? c->options->source_name : "input";
+}
+
+static enum kiln_compile_status
+prepare_spirv(struct compile *c)
+{
+   const struct kiln_spirv_prepare_options options = {
+      .wave_size = c->wave_size,
+      .source_name = c->options->source_name,
+      .backend = c->backend,
+   };
+   enum kiln_compile_status status =
+      kiln_spirv_prepare(&c->spirv, &options, c->prog, &c->prepared, &c->log);
+   if (status == KILN_COMPILE_OK && (c->debug & KILN_DEBUG_SPIRV))
+      kiln_spirv_print(c->prepared.module);
+   return status;
+}
+
+/* The kernels and their arguments, as the front end reads them. */
+static enum kiln_compile_status
+parse_kernels(struct compile *c)
+{
+   struct clc_logger logger = kiln_clc_logger(&c->log);
+   c->parsed_ok = clc_parse_spirv(c->prepared.module, &logger, &c->parsed);
+   return c->parsed_ok ? KILN_COMPILE_OK : KILN_COMPILE_ERROR_SPIRV;
+}
+
+static enum kiln_compile_status
+refuse_unsupported_features(struct compile *c)
+{
+   const char *feature = kiln_spirv_unsupported_feature(c->prepared.module);
+   if (!feature)
+      return KILN_COMPILE_OK;
+   kiln_log_append(&c->log, "error: %s: ", source_name(c));
+   /* clang's block-invoke kernels ("__..._block_invoke_kernel") are not
+    * the user's; name only the kernels the source declares. */
+   bool first = true;
+   for (unsigned i = 0; i < c->parsed.num_kernels; i++) {
+      if (strncmp(c->parsed.kernels[i].name, "__", 2)) {
+         kiln_log_append(&c->log, "%skernel %s", first ? "" : ", ", c->parsed.kernels[i].name);
+         first = false;
+      }
+   }
+   kiln_log_append(&c->log, ": %s is not supported yet\n", feature);
+   return KILN_COMPILE_ERROR_UNSUPPORTED;
+}
+
+static enum kiln_compile_status
+compile_kernels(struct compile *c)
+{
+   struct kiln_program *prog = c->prog;
+   if (!(prog->kernels = calloc(c->parsed.num_kernels + 1, sizeof(*prog->kernels))))
+      return KILN_COMPILE_ERROR_NO_MEMORY;
+   prog->target = c->options->target;
+   enum kiln_compile_status status = KILN_COMPILE_OK;
+   for (unsigned i = 0; i < c->parsed.num_kernels && status == KILN_COMPILE_OK; i++) {
+      status =
+         compile_kernel(c->backend, c->prepared.module, &c->parsed.kernels[i], c->options,
+                        c->wave_size, &c->prepared.globals, c->debug, &prog->kernels[i], &c->log);
+      prog->num_kernels = i + 1;
+   }
+   return status;
+}
+
+/* A record names its block's kernel by its index among the entry points,
+ * which must be its index in the program. */
+static enum kiln_compile_status
+mark_enqueued_blocks(struct compile *c)
+{
+   const struct kiln_spirv_blocks *blocks = &c->prepared.blocks;
+   for (unsigned b = 0; b < blocks->num; b++) {
+      struct kiln_kernel *k =
+         blocks->index[b] < c->prog->num_kernels ? &c->prog->kernels[blocks->index[b]] : NULL;
+      if (!k || strcmp(k->name, blocks->name[b])) {
+         kiln_log_append(&c->log,
+                         "error: device-side enqueue: the program's kernel %u is %s, "
+                         "not the enqueued block's %s\n",
+                         blocks->index[b], k ? k->name : "missing", blocks->name[b]);
+         return KILN_COMPILE_ERROR_SPIRV;
+      }
+      k->enqueued_block = true;
+   }
+   return KILN_COMPILE_OK;
+}
+
+static enum kiln_compile_status
+compile_program(struct compile *c, const void *source, size_t size)
+{
+   enum kiln_compile_status status = get_spirv(source, size, c->options, &c->spirv, &c->log);
+   if (status == KILN_COMPILE_OK && !(c->prog = calloc(1, sizeof(*c->prog))))
+      status = KILN_COMPILE_ERROR_NO_MEMORY;
+   if (status == KILN_COMPILE_OK)
+      status = prepare_spirv(c);
+   if (status == KILN_COMPILE_OK)
+      status = parse_kernels(c);
+   if (status == KILN_COMPILE_OK)
+      status = refuse_unsupported_features(c);
+   if (status == KILN_COMPILE_OK)
+      status = compile_kernels(c);
+   if (status == KILN_COMPILE_OK)
+      status = mark_enqueued_blocks(c);
+   return status;
+}
+
+/* The program (which keeps the front end's module) and the log to the
+ * caller, or only the log. */
+static enum kiln_compile_status
+hand_out(struct compile *c, enum kiln_compile_status status, struct kiln_program **out,
+         char **log_out)
+{
+   if (c->parsed_ok)
+      clc_free_parsed_spirv(&c->parsed);
+   if (status == KILN_COMPILE_OK) {
+      c->prog->spirv = c->spirv.data;
+      c->prog->spirv_size = c->spirv.size;
+      c->prog->log = c->log.text ? strdup(c->log.text) : NULL;
+      *out = c->prog;
+   } else {
+      free(c->spirv.data);
+      kiln_program_free(c->prog);
+   }
+   if (log_out)
+      *log_out = kiln_log_take(&c->log);
+   else
+      free(kiln_log_take(&c->log));
+   return status;
+}
+
 enum kiln_compile_status
 kiln_compile(const void *source, size_t size, const struct kiln_compile_options *options,
              struct kiln_program **out, char **log_out)
 {
-   struct kiln_log log = { 0 };
-   struct clc_binary spirv = { 0 };
-   struct clc_binary stripped = { 0 };
-   struct kiln_spirv_globals globals = { 0 };
-   struct kiln_spirv_blocks blocks = { 0 };
-   struct clc_binary lowered = { 0 };
-   struct clc_parsed_spirv parsed = { 0 };
-   bool parsed_ok = false;
-   uint32_t debug = options->debug | kiln_debug_flags();
-   enum kiln_compile_status status = KILN_COMPILE_OK;
-   struct kiln_program *prog = NULL;
+   struct compile c = {
+      .options = options,
+      .wave_size = options->wave_size,
+      .debug = options->debug | kiln_debug_flags(),
+   };
+   enum kiln_compile_status status = KILN_COMPILE_ERROR_OPTIONS;
 
    *out = NULL;
-   unsigned wave_size = options->wave_size;
-   const struct kiln_backend *backend = kiln_backend_choose(options->target, &wave_size, &log);
-   if (!backend) {
-      status = KILN_COMPILE_ERROR_OPTIONS;
-      goto done;
+   c.backend = kiln_backend_choose(options->target, &c.wave_size, &c.log);
+   if (c.backend) {
+      glsl_type_singleton_init_or_ref();
+      status = compile_program(&c, source, size);
+      kiln_spirv_prepared_finish(&c.prepared);
+      glsl_type_singleton_decref();
    }
-
-   glsl_type_singleton_init_or_ref();
-
-   status = get_spirv(source, size, options, &spirv, &log);
-   if (status == KILN_COMPILE_OK && !(prog = calloc(1, sizeof(*prog))))
-      status = KILN_COMPILE_ERROR_NO_MEMORY;
-   if (status == KILN_COMPILE_OK)
-      status =
-         kiln_spirv_lower_enqueue(&spirv, wave_size, options->source_name, &lowered, &blocks, &log);
-   /* The program keeps the front end's module; its kernels compile from
-    * the one with device-side enqueue lowered. */
-   const struct clc_binary *front = lowered.data ? &lowered : &spirv;
-   /* The device queue and its drain exist for AMD devices only. */
-   if (status == KILN_COMPILE_OK && blocks.device_enqueue && backend != &kiln_backend_amd) {
-      kiln_log_append(&log,
-                      "error: %s: device-side enqueue (OpenCL C 2.0 6.13.17) is not "
-                      "supported on %s targets yet\n",
-                      options->source_name ? options->source_name : "input", backend->name);
-      status = KILN_COMPILE_ERROR_UNSUPPORTED;
-   }
-   /* The kernels compile from a module without the initialisers of the
-    * program's __global variables, which the program carries instead
-    * (LLVM's translator writes some of them as constants SPIR-V does not
-    * allow, which validation would refuse). */
-   if (status == KILN_COMPILE_OK)
-      status = kiln_spirv_take_globals(front, prog, &globals, &stripped, &log);
-   const struct clc_binary *module = stripped.data ? &stripped : front;
-   if (status == KILN_COMPILE_OK)
-      status = kiln_spirv_validate(module, &log);
-   if (status != KILN_COMPILE_OK)
-      goto done_types;
-   if (debug & KILN_DEBUG_SPIRV)
-      kiln_spirv_print(module);
-
-   struct clc_logger logger = kiln_clc_logger(&log);
-   parsed_ok = clc_parse_spirv(module, &logger, &parsed);
-   if (!parsed_ok) {
-      status = KILN_COMPILE_ERROR_SPIRV;
-      goto done_types;
-   }
-
-   const char *feature = kiln_spirv_unsupported_feature(module);
-   if (feature) {
-      kiln_log_append(&log, "error: %s: ", options->source_name ? options->source_name : "input");
-      /* clang's block-invoke kernels ("__..._block_invoke_kernel") are not
-       * the user's; name only the kernels the source declares. */
-      bool first = true;
-      for (unsigned i = 0; i < parsed.num_kernels; i++) {
-         if (strncmp(parsed.kernels[i].name, "__", 2)) {
-            kiln_log_append(&log, "%skernel %s", first ? "" : ", ", parsed.kernels[i].name);
-            first = false;
-         }
-      }
-      kiln_log_append(&log, ": %s is not supported yet\n", feature);
-      status = KILN_COMPILE_ERROR_UNSUPPORTED;
-      goto done_types;
-   }
-
-   if (!(prog->kernels = calloc(parsed.num_kernels + 1, sizeof(*prog->kernels)))) {
-      status = KILN_COMPILE_ERROR_NO_MEMORY;
-      goto done_types;
-   }
-   prog->target = options->target;
-   for (unsigned i = 0; i < parsed.num_kernels && status == KILN_COMPILE_OK; i++) {
-      status = compile_kernel(backend, module, &parsed.kernels[i], options, wave_size, &globals,
-                              debug, &prog->kernels[i], &log);
-      prog->num_kernels = i + 1;
-   }
-
-   /* A record names its block's kernel by its index among the entry
-    * points, which must be its index in the program. */
-   for (unsigned b = 0; b < blocks.num && status == KILN_COMPILE_OK; b++) {
-      struct kiln_kernel *k =
-         blocks.index[b] < prog->num_kernels ? &prog->kernels[blocks.index[b]] : NULL;
-      if (!k || strcmp(k->name, blocks.name[b])) {
-         kiln_log_append(&log,
-                         "error: device-side enqueue: the program's kernel %u is %s, "
-                         "not the enqueued block's %s\n",
-                         blocks.index[b], k ? k->name : "missing", blocks.name[b]);
-         status = KILN_COMPILE_ERROR_SPIRV;
-      } else {
-         k->enqueued_block = true;
-      }
-   }
-
-done_types:
-   free(stripped.data);
-   free(lowered.data);
-   kiln_spirv_globals_finish(&globals);
-   kiln_spirv_blocks_finish(&blocks);
-   glsl_type_singleton_decref();
-done:
-   if (parsed_ok)
-      clc_free_parsed_spirv(&parsed);
-   if (status == KILN_COMPILE_OK) {
-      prog->spirv = spirv.data;
-      prog->spirv_size = spirv.size;
-      prog->log = log.text ? strdup(log.text) : NULL;
-      *out = prog;
-   } else {
-      free(spirv.data);
-      kiln_program_free(prog);
-   }
-   if (log_out)
-      *log_out = kiln_log_take(&log);
-   else
-      free(kiln_log_take(&log));
-   return status;
+   return hand_out(&c, status, out, log_out);
 }
 
 /* Frees what a kernel owns, not the struct itself. */

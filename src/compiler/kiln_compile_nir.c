@@ -158,103 +158,102 @@ mark_device_enqueue(nir_shader *nir, const uint32_t *words, size_t word_count,
    }
 }
 
-nir_shader *
-kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
-                           struct nir_spirv_specialization *spec, unsigned num_spec,
-                           const char *entry_point, const struct spirv_to_nir_options *options,
-                           const nir_shader_compiler_options *nir_options, enum kiln_target target,
-                           unsigned wave_size, struct kiln_frontend_globals *globals)
-{
-   memset(globals, 0, sizeof(*globals));
-   struct clc_binary spirv = { .data = malloc(word_count * 4), .size = word_count * 4 };
-   if (!spirv.data)
-      return NULL;
-   memcpy(spirv.data, words, spirv.size);
+/* One call of kiln_frontend_spirv_to_nir(). */
+struct frontend {
+   const char *entry_point;
+   unsigned wave_size;
+   struct clc_binary spirv; /* the front end's module, copied to be prepared */
+   struct kiln_spirv_prepared prepared;
+   struct kiln_program program; /* the program's __global variables */
+   struct kiln_log log;
+};
 
-   struct kiln_log log = { 0 };
-   kiln_spirv_strengthen_cmpxchg_weak(&spirv);
-   nir_shader *nir = NULL;
-   const unsigned wave =
-      wave_size ? wave_size : kiln_backend_for_target(target)->default_wave_size(target);
-   /* Device-side enqueue lowered to calls into kiln's device library, as
-    * kiln_compile() does; blocks lists the block kernels by entry point. */
-   struct kiln_spirv_blocks blocks = { 0 };
-   struct clc_binary lowered = { 0 };
-   if (kiln_spirv_lower_enqueue(&spirv, wave, entry_point, &lowered, &blocks, &log) !=
-       KILN_COMPILE_OK) {
-      char *text = kiln_log_take(&log);
-      fprintf(stderr, "kiln: kernel %s: %s", entry_point, text ? text : "device-side enqueue\n");
-      free(text);
-      kiln_spirv_blocks_finish(&blocks);
-      free(spirv.data);
-      return NULL;
-   }
-   if (lowered.data) {
-      free(spirv.data);
-      spirv = lowered;
-   }
-   /* kiln's CL library (libclc and kiln's own built-ins) in place of the
-    * front end's libclc: its functions are linked below, so the front
-    * end's own linking finds nothing left to link. */
-   struct spirv_to_nir_options opts = *options;
-   opts.clc_shader = kiln_cl_library(target, options, nir_options, &log);
+static bool
+prepare_module(struct frontend *f, const uint32_t *words, size_t word_count)
+{
+   f->spirv.data = malloc(word_count * 4);
+   if (!f->spirv.data)
+      return false;
+   memcpy(f->spirv.data, words, word_count * 4);
+   f->spirv.size = word_count * 4;
+   const struct kiln_spirv_prepare_options options = {
+      .wave_size = f->wave_size,
+      .source_name = f->entry_point,
+   };
+   return kiln_spirv_prepare(&f->spirv, &options, &f->program, &f->prepared, &f->log) ==
+          KILN_COMPILE_OK;
+}
+
+/* The front end's options with kiln's CL library (libclc and kiln's own
+ * built-ins) in place of its libclc: its functions are linked after
+ * spirv_to_nir, so the front end's own linking finds nothing left to
+ * link.  False when the library could not be made. */
+static bool
+spirv_options(const struct spirv_to_nir_options *options,
+              const nir_shader_compiler_options *nir_options, enum kiln_target target,
+              struct spirv_to_nir_options *opts, struct spirv_capabilities *caps,
+              struct kiln_log *log)
+{
+   *opts = *options;
+   opts->clc_shader = kiln_cl_library(target, options, nir_options, log);
    /* The front end's capabilities and kiln's 64-bit atomics (OpenCL C
     * 2.0's atomic_long, atomic_ulong and atomic_double). */
-   struct spirv_capabilities caps = *options->capabilities;
-   caps.Int64Atomics = true;
+   *caps = *options->capabilities;
+   caps->Int64Atomics = true;
    /* The device library's functions device-side enqueue calls are declared
     * with Import linkage (kiln_spirv_enqueue.c). */
-   caps.Linkage = true;
-   opts.capabilities = &caps;
-   /* The kernel compiles from a module without the program's __global
-    * variables' initialisers, which spirv_to_nir refuses; the program's
-    * buffer of them carries their values (kiln_compile() does the same). */
-   struct kiln_program program = { 0 };
-   struct kiln_spirv_globals layout = { 0 };
-   struct clc_binary stripped = { 0 };
-   const struct clc_binary *module = &spirv;
-   if (opts.clc_shader && kiln_spirv_fix_workitem_dims(&spirv, &log) == KILN_COMPILE_OK &&
-       kiln_spirv_take_globals(&spirv, &program, &layout, &stripped, &log) == KILN_COMPILE_OK) {
-      module = stripped.data ? &stripped : &spirv;
-      nir = spirv_to_nir(module->data, module->size / 4, spec, num_spec, MESA_SHADER_KERNEL,
-                         entry_point, &opts, nir_options);
-   }
-   if (nir && blocks.device_enqueue)
-      mark_device_enqueue(nir, words, word_count, &blocks, entry_point);
-   kiln_spirv_blocks_finish(&blocks);
-   if (nir && layout.num_vars) {
-      if (kiln_cl_nir_lower_program_globals(nir, module, &layout, entry_point, &log)) {
-         _mesa_blake3_compute(words, word_count * 4, globals->key);
-         memcpy(nir->info.source_blake3, globals->key, sizeof(globals->key));
-         globals->size = program.globals_size;
-         globals->data = program.globals_data;
-         globals->relocs = program.globals_relocs;
-         globals->num_relocs = program.num_globals_relocs;
-         program.globals_data = NULL;
-         program.globals_relocs = NULL;
-      } else {
-         ralloc_free(nir);
-         nir = NULL;
-      }
-   }
-   free(program.globals_data);
-   free(program.globals_relocs);
-   kiln_spirv_globals_finish(&layout);
-   free(stripped.data);
-   free(spirv.data);
-   char *text = kiln_log_take(&log);
-   if (!nir && text && *text)
-      fprintf(stderr, "kiln: kernel %s: %s", entry_point, text);
-   free(text);
-   if (!nir)
-      return NULL;
+   caps->Linkage = true;
+   opts->capabilities = caps;
+   return opts->clc_shader != NULL;
+}
 
-   kiln_cl_nir_lower_vtn(nir, target, wave);
-   kiln_cl_nir_link_library(nir, opts.clc_shader, target);
+/* The program's buffer of __global variables for the caller, which the
+ * kernel addresses at the offsets the preparation laid out (kiln_compile()
+ * does the same); false when spirv_to_nir laid them out otherwise. */
+static bool
+keep_program_globals(struct frontend *f, nir_shader *nir, const uint32_t *words, size_t word_count,
+                     struct kiln_frontend_globals *globals)
+{
+   if (!kiln_cl_nir_lower_program_globals(nir, f->prepared.module, &f->prepared.globals,
+                                          f->entry_point, &f->log))
+      return false;
+   _mesa_blake3_compute(words, word_count * 4, globals->key);
+   memcpy(nir->info.source_blake3, globals->key, sizeof(globals->key));
+   globals->size = f->program.globals_size;
+   globals->data = f->program.globals_data;
+   globals->relocs = f->program.globals_relocs;
+   globals->num_relocs = f->program.num_globals_relocs;
+   f->program.globals_data = NULL;
+   f->program.globals_relocs = NULL;
+   return true;
+}
+
+/* Releases what the call made, saying why when there is no kernel. */
+static void
+frontend_finish(struct frontend *f, bool failed)
+{
+   free(f->program.globals_data);
+   free(f->program.globals_relocs);
+   kiln_spirv_prepared_finish(&f->prepared);
+   free(f->spirv.data);
+   char *text = kiln_log_take(&f->log);
+   if (failed && text && *text)
+      fprintf(stderr, "kiln: kernel %s: %s", f->entry_point, text);
+   free(text);
+}
+
+/* kiln's CL passes on vtn's NIR, its library linked in, and the launch
+ * values kiln gives that the front end does not know of. */
+static void
+lower_frontend_nir(nir_shader *nir, const nir_shader *library, enum kiln_target target,
+                   unsigned wave_size)
+{
+   kiln_cl_nir_lower_vtn(nir, target, wave_size);
+   kiln_cl_nir_link_library(nir, library, target);
    /* Partial work-groups: Rusticl launches them for non-uniform work-groups
     * (mesa-rusticl-non-uniform-work-groups.patch). */
    NIR_PASS(_, nir, kiln_nir_lower_partial_local_size);
-   NIR_PASS(_, nir, kiln_nir_lower_subgroup_size, wave);
+   NIR_PASS(_, nir, kiln_nir_lower_subgroup_size, wave_size);
    /* An enqueued block's launch values come from the device queue's drain,
     * which writes kiln's implicit arguments, not the front end's inputs. */
    if (nir->info.cs.shader_index & KILN_FRONTEND_BLOCK_INDEX_MASK) {
@@ -266,6 +265,42 @@ kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
       NIR_PASS(_, nir, nir_lower_compute_system_values, &sysval_opts);
       NIR_PASS(_, nir, kiln_nir_lower_launch_sysvals);
    }
+}
+
+nir_shader *
+kiln_frontend_spirv_to_nir(const uint32_t *words, size_t word_count,
+                           struct nir_spirv_specialization *spec, unsigned num_spec,
+                           const char *entry_point, const struct spirv_to_nir_options *options,
+                           const nir_shader_compiler_options *nir_options, enum kiln_target target,
+                           unsigned wave_size, struct kiln_frontend_globals *globals)
+{
+   memset(globals, 0, sizeof(*globals));
+   struct frontend f = {
+      .entry_point = entry_point,
+      .wave_size =
+         wave_size ? wave_size : kiln_backend_for_target(target)->default_wave_size(target),
+   };
+   struct spirv_to_nir_options opts;
+   struct spirv_capabilities caps;
+   nir_shader *nir = NULL;
+   if (prepare_module(&f, words, word_count) &&
+       spirv_options(options, nir_options, target, &opts, &caps, &f.log)) {
+      const struct clc_binary *module = f.prepared.module;
+      nir = spirv_to_nir(module->data, module->size / 4, spec, num_spec, MESA_SHADER_KERNEL,
+                         entry_point, &opts, nir_options);
+   }
+   /* Device-side enqueue lowered to calls into kiln's device library, as
+    * kiln_compile() does; the blocks list the block kernels by entry point. */
+   if (nir && f.prepared.blocks.device_enqueue)
+      mark_device_enqueue(nir, words, word_count, &f.prepared.blocks, entry_point);
+   if (nir && f.prepared.globals.num_vars &&
+       !keep_program_globals(&f, nir, words, word_count, globals)) {
+      ralloc_free(nir);
+      nir = NULL;
+   }
+   frontend_finish(&f, !nir);
+   if (nir)
+      lower_frontend_nir(nir, opts.clc_shader, target, f.wave_size);
    return nir;
 }
 

@@ -3,9 +3,11 @@
  * SPDX-License-Identifier: MIT
  *
  * The stages of kiln_compile(), one file each: the OpenCL C front end
- * (kiln_clc.c), SPIR-V to CL-lowered NIR (kiln_cl_to_nir.c), argument
- * metadata (kiln_kernel_args.c), the backend (kiln_backend.c), and the log
- * they share.
+ * (kiln_clc.c), the SPIR-V rewrites before spirv_to_nir
+ * (kiln_spirv_prepare.c, each rewrite in a kiln_spirv_*.c of its own over
+ * kiln_spirv_module.h), SPIR-V to CL-lowered NIR (kiln_cl_to_nir.c),
+ * argument metadata (kiln_kernel_args.c), the backend (kiln_backend.c),
+ * and the log they share.
  */
 #ifndef KILN_COMPILER_INTERNAL_H
 #define KILN_COMPILER_INTERNAL_H
@@ -124,6 +126,39 @@ unsigned kiln_spirv_globals_of_entry_point(const struct clc_binary *spirv,
 bool kiln_cl_nir_lower_program_globals(nir_shader *nir, const struct clc_binary *spirv,
                                        const struct kiln_spirv_globals *globals,
                                        const char *entry_point, struct kiln_log *log);
+
+/* What kiln_spirv_prepare() needs to know of the compile. */
+struct kiln_spirv_prepare_options {
+   unsigned wave_size;      /* get_kernel_preferred_work_group_size_multiple() */
+   const char *source_name; /* for messages; NULL for "input" */
+   /* The backend that refuses device-side enqueue now when it has no
+    * device queue; NULL to lower it for whichever runs the kernel, which
+    * then refuses it at launch (kiln's Gallium screens). */
+   const struct kiln_backend *backend;
+};
+
+/* What the preparation made of a module. */
+struct kiln_spirv_prepared {
+   /* The module spirv_to_nir reads: the one prepared (repaired in place)
+    * or one of the two below. */
+   const struct clc_binary *module;
+   struct clc_binary lowered;  /* device-side enqueue lowered, if any */
+   struct clc_binary stripped; /* the globals' initialisers taken out, if any */
+   struct kiln_spirv_blocks blocks;
+   struct kiln_spirv_globals globals;
+};
+
+/* The SPIR-V rewrites between a front end and spirv_to_nir, in their one
+ * order (kiln_spirv_prepare.c): spirv repaired in place, device-side
+ * enqueue lowered, the program's __global variables taken into prog,
+ * and the result validated.  Release *prepared with
+ * kiln_spirv_prepared_finish() whatever the status. */
+enum kiln_compile_status kiln_spirv_prepare(struct clc_binary *spirv,
+                                            const struct kiln_spirv_prepare_options *options,
+                                            struct kiln_program *prog,
+                                            struct kiln_spirv_prepared *prepared,
+                                            struct kiln_log *log);
+void kiln_spirv_prepared_finish(struct kiln_spirv_prepared *prepared);
 
 /* Disassembles to stderr (KILN_DEBUG=spirv). */
 void kiln_spirv_print(const struct clc_binary *spirv);

@@ -19,6 +19,7 @@
 #include "util/u_math.h"
 
 #include "kiln_compiler_internal.h"
+#include "kiln_spirv_module.h"
 #include "kiln_nir_passes.h"
 
 static const struct {
@@ -80,37 +81,19 @@ parse_type_name(const char *type_name, enum kiln_base_type *type, unsigned *vect
    }
 }
 
-enum {
-   SPV_OP_LINE = 8,
-   SPV_OP_ENTRY_POINT = 15,
-   SPV_OP_TYPE_INT = 21,
-   SPV_OP_TYPE_FLOAT = 22,
-   SPV_OP_TYPE_VECTOR = 23,
-   SPV_OP_TYPE_IMAGE = 25,
-   SPV_OP_TYPE_SAMPLER = 26,
-   SPV_OP_TYPE_POINTER = 32,
-   SPV_OP_FUNCTION = 54,
-   SPV_OP_FUNCTION_PARAMETER = 55,
-   SPV_OP_NO_LINE = 317,
-   SPV_EXECUTION_MODEL_KERNEL = 6,
-   SPV_STORAGE_UNIFORM_CONSTANT = 0,
-   SPV_STORAGE_WORKGROUP = 4,
-   SPV_STORAGE_CROSS_WORKGROUP = 5,
-};
-
-/* The SPIR-V type declarations of a module by id, and the parameter
- * types of one kernel. */
+/* The SPIR-V module by id, and the parameter types of one kernel. */
 struct spirv_params {
-   const uint32_t **types; /* id -> its OpType* instruction */
-   uint32_t bound;
+   struct kiln_spirv_module m;
    uint32_t *param_types;
    unsigned num_params, max_params;
 };
 
+/* The OpType* instruction of id, or NULL. */
 static const uint32_t *
 spirv_type(const struct spirv_params *p, uint32_t id)
 {
-   return id < p->bound ? p->types[id] : NULL;
+   const SpvOp op = kiln_spirv_def_op(&p->m, id);
+   return op >= SpvOpTypeVoid && op <= SpvOpTypePipe ? kiln_spirv_def(&p->m, id) : NULL;
 }
 
 /* Finds kernel's parameter types; false when the module does not have
@@ -118,39 +101,28 @@ spirv_type(const struct spirv_params *p, uint32_t id)
 static bool
 spirv_params_find(struct spirv_params *p, const struct clc_binary *spirv, const char *kernel)
 {
-   const uint32_t *w = spirv->data;
-   const size_t n = spirv->size / 4;
-   if (n < 5 || !w[3])
-      return false;
-   p->bound = w[3];
-   p->types = calloc(p->bound, sizeof(*p->types));
    p->param_types = calloc(p->max_params ? p->max_params : 1, sizeof(*p->param_types));
-   if (!p->types || !p->param_types)
+   if (kiln_spirv_module_init(&p->m, spirv) != KILN_COMPILE_OK || !p->param_types)
       return false;
 
    uint32_t fn = 0;
    bool in_kernel = false;
-   for (size_t i = 5; i < n;) {
-      const unsigned op = w[i] & 0xffff, len = w[i] >> 16;
-      if (!len || i + len > n)
-         return false;
-      const uint32_t *inst = &w[i];
-      i += len;
-      if (op >= 19 && op <= 38 && len >= 2 && inst[1] < p->bound) {
-         p->types[inst[1]] = inst; /* OpTypeVoid .. OpTypePipe */
-      } else if (op == SPV_OP_ENTRY_POINT && len >= 4 && inst[1] == SPV_EXECUTION_MODEL_KERNEL &&
-                 strnlen((const char *)&inst[3], (len - 3) * 4) < (len - 3) * 4 &&
-                 !strcmp((const char *)&inst[3], kernel)) {
+   kiln_spirv_foreach_instruction (inst, spirv) {
+      const SpvOp op = kiln_spirv_op(inst);
+      const unsigned len = kiln_spirv_len(inst);
+      if (op == SpvOpEntryPoint && len >= 4 && inst[1] == SpvExecutionModelKernel &&
+          strnlen((const char *)&inst[3], (len - 3) * 4) < (len - 3) * 4 &&
+          !strcmp((const char *)&inst[3], kernel)) {
          fn = inst[2];
-      } else if (op == SPV_OP_FUNCTION && len >= 3) {
+      } else if (op == SpvOpFunction && len >= 3) {
          if (in_kernel)
             return true;
          in_kernel = fn && inst[2] == fn;
-      } else if (op == SPV_OP_FUNCTION_PARAMETER && len >= 3 && in_kernel) {
+      } else if (op == SpvOpFunctionParameter && len >= 3 && in_kernel) {
          if (p->num_params == p->max_params)
             return false;
          p->param_types[p->num_params++] = inst[1];
-      } else if (in_kernel && op != SPV_OP_LINE && op != SPV_OP_NO_LINE) {
+      } else if (in_kernel && op != SpvOpLine && op != SpvOpNoLine) {
          return true; /* past the parameters */
       }
    }
@@ -166,22 +138,22 @@ arg_from_spirv(const struct spirv_params *p, uint32_t type_id, struct kiln_kerne
    const uint32_t *t = spirv_type(p, type_id);
    if (!t)
       return false;
-   switch (t[0] & 0xffff) {
-   case SPV_OP_TYPE_IMAGE:
+   switch (kiln_spirv_op(t)) {
+   case SpvOpTypeImage:
       arg->kind = KILN_ARG_IMAGE;
       return true;
-   case SPV_OP_TYPE_SAMPLER:
+   case SpvOpTypeSampler:
       arg->kind = KILN_ARG_SAMPLER;
       return true;
-   case SPV_OP_TYPE_POINTER:
+   case SpvOpTypePointer:
       switch (t[2]) {
-      case SPV_STORAGE_CROSS_WORKGROUP:
+      case SpvStorageClassCrossWorkgroup:
          arg->kind = KILN_ARG_GLOBAL_PTR;
          break;
-      case SPV_STORAGE_UNIFORM_CONSTANT:
+      case SpvStorageClassUniformConstant:
          arg->kind = KILN_ARG_CONSTANT_PTR;
          break;
-      case SPV_STORAGE_WORKGROUP:
+      case SpvStorageClassWorkgroup:
          arg->kind = KILN_ARG_LOCAL_PTR;
          break;
       default:
@@ -197,12 +169,12 @@ arg_from_spirv(const struct spirv_params *p, uint32_t type_id, struct kiln_kerne
    arg->base_type = KILN_TYPE_OTHER;
    arg->vector_size = 1;
    arg->sign_unknown = false;
-   if (t && (t[0] & 0xffff) == SPV_OP_TYPE_VECTOR) {
+   if (t && kiln_spirv_op(t) == SpvOpTypeVector) {
       arg->vector_size = t[3];
       t = spirv_type(p, t[2]);
    }
-   const unsigned op = t ? t[0] & 0xffff : 0;
-   if (op == SPV_OP_TYPE_INT) {
+   const SpvOp op = t ? kiln_spirv_op(t) : SpvOpNop;
+   if (op == SpvOpTypeInt) {
       static const enum kiln_base_type ints[] = {
          KILN_TYPE_UCHAR,
          KILN_TYPE_USHORT,
@@ -213,7 +185,7 @@ arg_from_spirv(const struct spirv_params *p, uint32_t type_id, struct kiln_kerne
          arg->base_type = ints[util_logbase2(t[2] / 8)];
          arg->sign_unknown = true;
       }
-   } else if (op == SPV_OP_TYPE_FLOAT) {
+   } else if (op == SpvOpTypeFloat) {
       arg->base_type = t[2] == 16   ? KILN_TYPE_HALF
                        : t[2] == 32 ? KILN_TYPE_FLOAT
                        : t[2] == 64 ? KILN_TYPE_DOUBLE
@@ -348,7 +320,7 @@ kiln_kernel_args_fill(struct kiln_kernel *k, const struct clc_kernel_info *info,
             arg->image_access = KILN_IMAGE_READ; /* OpenCL's default, read_only */
       }
    }
-   free(params.types);
+   kiln_spirv_module_finish(&params.m);
    free(params.param_types);
    if (status != KILN_COMPILE_OK)
       return status;

@@ -11,20 +11,14 @@
  * the same, implements it exactly; the opcode is rewritten in place.
  */
 #include "kiln_compiler_internal.h"
-
-#include "spirv/spirv.h"
+#include "kiln_spirv_module.h"
 
 void
 kiln_spirv_strengthen_cmpxchg_weak(struct clc_binary *spirv)
 {
    uint32_t *words = spirv->data;
-   const size_t count = spirv->size / 4;
-   for (size_t i = 5; i < count;) {
-      const unsigned length = words[i] >> 16;
-      if ((words[i] & 0xffff) == SpvOpAtomicCompareExchangeWeak)
-         words[i] = (words[i] & 0xffff0000u) | SpvOpAtomicCompareExchange;
-      if (!length)
-         break;
-      i += length;
+   kiln_spirv_foreach_instruction (w, spirv) {
+      if (kiln_spirv_op(w) == SpvOpAtomicCompareExchangeWeak)
+         words[w - words] = kiln_spirv_len(w) << SpvWordCountShift | SpvOpAtomicCompareExchange;
    }
 }

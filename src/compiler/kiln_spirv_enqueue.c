@@ -44,8 +44,8 @@
 
 #include "kiln_compiler_internal.h"
 #include "kiln_device_queue_abi.h"
+#include "kiln_spirv_module.h"
 
-#include "spirv/spirv.h"
 #include "util/macros.h"
 #include "util/u_dynarray.h"
 
@@ -57,24 +57,17 @@
 #define KILN_DQ_MAX_WORK_GROUP_SIZE 1024
 
 struct rewrite {
-   const uint32_t *module;
-   uint32_t input_bound; /* the module's: no id it names is past it */
-   uint32_t bound;
-   /* Per id (grown as ids are made). */
+   /* The module read and the module written. */
+   struct kiln_spirv_module m;
+   /* Per id of the module read. */
    uint32_t *remap;       /* the id that replaces it, or 0 */
    bool *dropped;         /* its definition was merged into another */
-   uint32_t *type_of;     /* a value's type */
-   uint32_t **type_words; /* a type's instruction, copied */
-   uint64_t *const_value; /* an integer OpConstant's value */
    uint32_t *entry_index; /* a function's entry point index + 1 */
    bool *entry_point;     /* an OpEntryPoint's function */
-   unsigned capacity;
    unsigned num_entry_points;
    struct util_dynarray entry_names; /* const char *, into the module */
    struct util_dynarray blocks;      /* uint32_t: the entry points enqueued */
 
-   /* The output, section by section. */
-   struct util_dynarray caps, pre, names, processed, annot, globals, decls, funcs;
    bool has_linkage;
    bool in_function;
    /* An entry point's generic pointer parameters, retyped as global:
@@ -89,8 +82,6 @@ struct rewrite {
    bool entry_params;   /* in an entry point's parameters */
    struct util_dynarray queue_params;
 
-   /* The types of the non-aggregate kind emitted so far, for merging. */
-   struct util_dynarray types;   /* uint32_t ids */
    struct util_dynarray imports; /* struct import */
    unsigned wave_size;
    bool failed;
@@ -104,32 +95,6 @@ struct import {
 };
 
 static bool
-grow(struct rewrite *r, uint32_t id)
-{
-   if (id < r->capacity)
-      return true;
-   unsigned n = MAX2(id + 1, r->capacity * 2);
-#define GROW(field)                                                                                \
-   do {                                                                                            \
-      void *p = realloc(r->field, n * sizeof(*r->field));                                          \
-      if (!p)                                                                                      \
-         return false;                                                                             \
-      r->field = p;                                                                                \
-      memset(r->field + r->capacity, 0, (n - r->capacity) * sizeof(*r->field));                    \
-   } while (0)
-   GROW(remap);
-   GROW(dropped);
-   GROW(type_of);
-   GROW(type_words);
-   GROW(const_value);
-   GROW(entry_index);
-   GROW(entry_point);
-#undef GROW
-   r->capacity = n;
-   return true;
-}
-
-static bool
 fail(struct rewrite *r, const char *what, uint32_t id)
 {
    if (!r->failed) {
@@ -141,178 +106,81 @@ fail(struct rewrite *r, const char *what, uint32_t id)
 }
 
 static uint32_t
-new_id(struct rewrite *r)
-{
-   uint32_t id = r->bound++;
-   if (!grow(r, id)) {
-      r->failed = true;
-      return 0;
-   }
-   return id;
-}
-
-static uint32_t
 mapped(const struct rewrite *r, uint32_t id)
 {
-   while (id < r->capacity && r->remap[id])
+   while (id < r->m.input_bound && r->remap[id])
       id = r->remap[id];
    return id;
 }
 
-static void
-emit(struct util_dynarray *out, const uint32_t *words, unsigned n)
+static uint32_t
+type_of(const struct rewrite *r, uint32_t id)
 {
-   memcpy(util_dynarray_grow(out, uint32_t, n), words, n * 4);
+   return mapped(r, kiln_spirv_type_of(&r->m, id));
 }
 
-/* One instruction from an opcode and its operand words. */
-static void
-emit_op(struct util_dynarray *out, unsigned op, const uint32_t *operands, unsigned n)
-{
-   uint32_t head = (n + 1) << 16 | op;
-   emit(out, &head, 1);
-   emit(out, operands, n);
-}
-
+/* A type as written. */
 static const uint32_t *
 type_def(const struct rewrite *r, uint32_t type)
 {
-   type = mapped(r, type);
-   return type < r->capacity ? r->type_words[type] : NULL;
+   return kiln_spirv_written(&r->m, mapped(r, type));
 }
 
-static unsigned
+static SpvOp
 type_op(const struct rewrite *r, uint32_t type)
 {
    const uint32_t *w = type_def(r, type);
-   return w ? w[0] & 0xffff : 0;
+   return w ? kiln_spirv_op(w) : SpvOpNop;
 }
 
-static bool
-remember_type(struct rewrite *r, uint32_t id, const uint32_t *words, unsigned n)
+/* An integer constant's value, 0 for any other id. */
+static uint64_t
+const_value(const struct rewrite *r, uint32_t id)
 {
-   free(r->type_words[id]);
-   r->type_words[id] = malloc(n * 4);
-   if (!r->type_words[id])
-      return false;
-   memcpy(r->type_words[id], words, n * 4);
-   return true;
+   uint64_t value = 0;
+   kiln_spirv_int_constant(&r->m, id, &value);
+   return value;
 }
 
-static bool
-is_mergeable_type(unsigned op)
-{
-   switch (op) {
-   case SpvOpTypeVoid:
-   case SpvOpTypeBool:
-   case SpvOpTypeInt:
-   case SpvOpTypeFloat:
-   case SpvOpTypeVector:
-   case SpvOpTypePointer:
-   case SpvOpTypeFunction:
-   case SpvOpTypeEvent:
-   case SpvOpTypeSampler:
-   case SpvOpTypeImage:
-   case SpvOpTypeSampledImage:
-      return true;
-   default:
-      return false;
-   }
-}
-
-/* An emitted type equal to words (all but the result id), or 0. */
-static uint32_t
-find_type(const struct rewrite *r, const uint32_t *words, unsigned n)
-{
-   util_dynarray_foreach (&r->types, uint32_t, id) {
-      const uint32_t *t = r->type_words[*id];
-      if (t[0] == words[0] && !memcmp(t + 2, words + 2, (n - 2) * 4))
-         return *id;
-   }
-   return 0;
-}
-
-/* Emits a type instruction (result id words[1]) unless an equal one was,
- * in which case its id stands for that one from now on. */
 static void
-define_type(struct rewrite *r, const uint32_t *words, unsigned n)
+emit(struct rewrite *r, enum kiln_spirv_section section, SpvOp op, const uint32_t *operands,
+     unsigned n)
 {
-   const unsigned op = words[0] & 0xffff;
-   if (!grow(r, words[1]) || !remember_type(r, words[1], words, n)) {
-      r->failed = true;
-      return;
-   }
-   if (!is_mergeable_type(op)) {
-      emit(&r->globals, words, n);
-      return;
-   }
-   uint32_t same = find_type(r, words, n);
+   kiln_spirv_emit_op(&r->m, section, op, operands, n);
+}
+
+/* Writes a type instruction of the module read (result id words[1])
+ * unless one equal to it was, in which case its id stands for that one
+ * from now on. */
+static void
+define_type(struct rewrite *r, const uint32_t *words)
+{
+   const uint32_t same = kiln_spirv_find(&r->m, words);
    if (same) {
       r->remap[words[1]] = same;
       r->dropped[words[1]] = true;
       return;
    }
-   emit(&r->globals, words, n);
-   util_dynarray_append(&r->types, uint32_t, words[1]);
-}
-
-/* The id of a type made of op and operands, made when there is none. */
-static uint32_t
-get_type(struct rewrite *r, unsigned op, const uint32_t *operands, unsigned n)
-{
-   uint32_t words[32];
-   assert(n + 2 <= ARRAY_SIZE(words));
-   words[0] = (n + 2) << 16 | op;
-   words[1] = 0;
-   memcpy(words + 2, operands, n * 4);
-   uint32_t id = find_type(r, words, n + 2);
-   if (id)
-      return id;
-   words[1] = new_id(r);
-   define_type(r, words, n + 2);
-   return words[1];
-}
-
-static uint32_t
-get_int(struct rewrite *r, unsigned width)
-{
-   const uint32_t ops[] = { width, 0 };
-   return get_type(r, SpvOpTypeInt, ops, 2);
+   kiln_spirv_emit(&r->m, KILN_SPIRV_GLOBALS, words);
 }
 
 static uint32_t
 get_void(struct rewrite *r)
 {
-   return get_type(r, SpvOpTypeVoid, NULL, 0);
+   return kiln_spirv_get_type(&r->m, SpvOpTypeVoid, NULL, 0);
 }
 
 static uint32_t
 get_pointer(struct rewrite *r, uint32_t storage, uint32_t pointee)
 {
    const uint32_t ops[] = { storage, pointee };
-   return get_type(r, SpvOpTypePointer, ops, 2);
+   return kiln_spirv_get_type(&r->m, SpvOpTypePointer, ops, 2);
 }
 
 static uint32_t
 get_constant(struct rewrite *r, uint32_t type, uint64_t value)
 {
-   const uint32_t *t = type_def(r, type);
-   const bool wide = t && t[2] > 32;
-   uint32_t id = new_id(r);
-   const uint32_t ops[] = { type, id, (uint32_t)value, (uint32_t)(value >> 32) };
-   emit_op(&r->globals, SpvOpConstant, ops, wide ? 4 : 3);
-   r->type_of[id] = type;
-   r->const_value[id] = value;
-   return id;
-}
-
-static void
-emit_string(struct util_dynarray *out, const char *s)
-{
-   const unsigned words = strlen(s) / 4 + 1;
-   uint32_t *w = util_dynarray_grow(out, uint32_t, words);
-   memset(w, 0, words * 4);
-   memcpy(w, s, strlen(s));
+   return kiln_spirv_get_constant(&r->m, mapped(r, type), value);
 }
 
 /* A library function, declared with Import linkage on first use. */
@@ -328,31 +196,25 @@ get_import(struct rewrite *r, const char *name, uint32_t ret, const uint32_t *pa
    assert(num_params + 1 <= ARRAY_SIZE(fn_ops));
    fn_ops[0] = ret;
    memcpy(fn_ops + 1, params, num_params * 4);
-   const uint32_t fn_type = get_type(r, SpvOpTypeFunction, fn_ops, num_params + 1);
-   const uint32_t id = new_id(r);
+   const uint32_t fn_type = kiln_spirv_get_type(&r->m, SpvOpTypeFunction, fn_ops, num_params + 1);
+   const uint32_t id = kiln_spirv_new_id(&r->m);
 
    const uint32_t head[] = { ret, id, SpvFunctionControlMaskNone, fn_type };
-   emit_op(&r->decls, SpvOpFunction, head, 4);
+   emit(r, KILN_SPIRV_FUNCTION_DECLARATIONS, SpvOpFunction, head, 4);
    for (unsigned i = 0; i < num_params; i++) {
-      const uint32_t p[] = { params[i], new_id(r) };
-      emit_op(&r->decls, SpvOpFunctionParameter, p, 2);
+      const uint32_t p[] = { params[i], kiln_spirv_new_id(&r->m) };
+      emit(r, KILN_SPIRV_FUNCTION_DECLARATIONS, SpvOpFunctionParameter, p, 2);
    }
-   emit_op(&r->decls, SpvOpFunctionEnd, NULL, 0);
+   emit(r, KILN_SPIRV_FUNCTION_DECLARATIONS, SpvOpFunctionEnd, NULL, 0);
 
    /* vtn names a function by its OpName, and kiln links the library's
     * function of that name. */
-   const unsigned name_words = strlen(name) / 4 + 1;
-   const uint32_t name_head[] = { (2 + name_words) << 16 | SpvOpName, id };
-   emit(&r->names, name_head, 2);
-   emit_string(&r->names, name);
-
+   kiln_spirv_emit_string_op(&r->m, KILN_SPIRV_DEBUG_NAMES, SpvOpName, &id, 1, name, NULL, 0);
    /* OpDecorate %id LinkageAttributes "name" Import */
-   const uint32_t decorate_head[] = { (4 + name_words) << 16 | SpvOpDecorate, id,
-                                      SpvDecorationLinkageAttributes };
-   emit(&r->annot, decorate_head, 3);
-   emit_string(&r->annot, name);
+   const uint32_t target[] = { id, SpvDecorationLinkageAttributes };
    const uint32_t import = SpvLinkageTypeImport;
-   emit(&r->annot, &import, 1);
+   kiln_spirv_emit_string_op(&r->m, KILN_SPIRV_ANNOTATIONS, SpvOpDecorate, target, 2, name, &import,
+                             1);
 
    struct import imp = { name, id };
    util_dynarray_append(&r->imports, struct import, imp);
@@ -361,15 +223,14 @@ get_import(struct rewrite *r, const char *name, uint32_t ret, const uint32_t *pa
 
 /* A value computed in the current function: its result id. */
 static uint32_t
-value(struct rewrite *r, unsigned op, uint32_t type, const uint32_t *operands, unsigned n)
+value(struct rewrite *r, SpvOp op, uint32_t type, const uint32_t *operands, unsigned n)
 {
    uint32_t words[32];
    assert(n + 2 <= ARRAY_SIZE(words));
    words[0] = type;
-   words[1] = new_id(r);
+   words[1] = kiln_spirv_new_id(&r->m);
    memcpy(words + 2, operands, n * 4);
-   emit_op(&r->funcs, op, words, n + 2);
-   r->type_of[words[1]] = type;
+   emit(r, KILN_SPIRV_FUNCTIONS, op, words, n + 2);
    return words[1];
 }
 
@@ -385,12 +246,12 @@ static uint32_t
 coerce_pointer(struct rewrite *r, uint32_t id, uint32_t storage, uint32_t pointee)
 {
    const uint32_t want = get_pointer(r, storage, pointee);
-   const uint32_t *t = type_def(r, r->type_of[id]);
-   if (!t || (t[0] & 0xffff) != SpvOpTypePointer) {
+   const uint32_t *t = type_def(r, type_of(r, id));
+   if (!t || kiln_spirv_op(t) != SpvOpTypePointer) {
       fail(r, "a pointer operand that is not a pointer", id);
       return 0;
    }
-   if (mapped(r, r->type_of[id]) == want)
+   if (type_of(r, id) == want)
       return id;
    if (t[2] != storage) {
       if (storage == SpvStorageClassGeneric) {
@@ -414,11 +275,10 @@ call(struct rewrite *r, uint32_t result, uint32_t ret, uint32_t fn, const uint32
    uint32_t words[32];
    assert(n + 3 <= ARRAY_SIZE(words));
    words[0] = ret;
-   words[1] = result ? result : new_id(r);
+   words[1] = result ? result : kiln_spirv_new_id(&r->m);
    words[2] = fn;
    memcpy(words + 3, args, n * 4);
-   emit_op(&r->funcs, SpvOpFunctionCall, words, n + 3);
-   r->type_of[words[1]] = ret;
+   emit(r, KILN_SPIRV_FUNCTIONS, SpvOpFunctionCall, words, n + 3);
    return words[1];
 }
 
@@ -427,12 +287,12 @@ call(struct rewrite *r, uint32_t result, uint32_t ret, uint32_t fn, const uint32
 static bool
 ndrange_values(struct rewrite *r, uint32_t id, unsigned work_dim, uint64_t pad, uint32_t out[3])
 {
-   const uint32_t size_t_type = get_int(r, 64);
-   const uint32_t *t = type_def(r, r->type_of[id]);
-   if (t && (t[0] & 0xffff) == SpvOpTypeInt && t[2] == 64 && work_dim == 1) {
+   const uint32_t size_t_type = kiln_spirv_get_int_type(&r->m, 64);
+   const uint32_t *t = type_def(r, type_of(r, id));
+   if (t && kiln_spirv_op(t) == SpvOpTypeInt && t[2] == 64 && work_dim == 1) {
       out[0] = id;
-   } else if (t && (t[0] & 0xffff) == SpvOpTypeArray && type_op(r, t[2]) == SpvOpTypeInt &&
-              type_def(r, t[2])[2] == 64 && r->const_value[t[3]] == work_dim) {
+   } else if (t && kiln_spirv_op(t) == SpvOpTypeArray && type_op(r, t[2]) == SpvOpTypeInt &&
+              type_def(r, t[2])[2] == 64 && const_value(r, t[3]) == work_dim) {
       for (unsigned d = 0; d < work_dim; d++)
          out[d] = extract(r, size_t_type, id, d, -1);
    } else {
@@ -456,10 +316,10 @@ static bool
 build_ndrange(struct rewrite *r, const uint32_t *w)
 {
    const uint32_t *nd = type_def(r, w[1]);
-   const uint32_t *gt = type_def(r, r->type_of[w[3]]);
-   if (!nd || (nd[0] & 0xffff) != SpvOpTypeStruct || (nd[0] >> 16) != 6 || !gt)
+   const uint32_t *gt = type_def(r, type_of(r, w[3]));
+   if (!nd || kiln_spirv_op(nd) != SpvOpTypeStruct || kiln_spirv_len(nd) != 6 || !gt)
       return fail(r, "OpBuildNDRange of a type that is not ndrange_t", w[2]);
-   const unsigned work_dim = (gt[0] & 0xffff) == SpvOpTypeArray ? r->const_value[gt[3]] : 1;
+   const unsigned work_dim = kiln_spirv_op(gt) == SpvOpTypeArray ? const_value(r, gt[3]) : 1;
    if (work_dim < 1 || work_dim > 3)
       return fail(r, "OpBuildNDRange of more than 3 dimensions", w[2]);
 
@@ -473,7 +333,7 @@ build_ndrange(struct rewrite *r, const uint32_t *w)
                                 value(r, SpvOpCompositeConstruct, nd[5], local, 3) };
    const uint32_t members[] = { w[1],      w[2],      get_constant(r, nd[2], work_dim),
                                 arrays[0], arrays[1], arrays[2] };
-   emit_op(&r->funcs, SpvOpCompositeConstruct, members, 6);
+   emit(r, KILN_SPIRV_FUNCTIONS, SpvOpCompositeConstruct, members, 6);
    return true;
 }
 
@@ -482,7 +342,7 @@ static bool
 block_kernel(struct rewrite *r, uint32_t invoke, uint32_t *index)
 {
    invoke = mapped(r, invoke);
-   if (invoke >= r->capacity || !r->entry_index[invoke])
+   if (invoke >= r->m.input_bound || !r->entry_index[invoke])
       return fail(r, "the enqueued block's invoke function is not an entry point", invoke);
    *index = r->entry_index[invoke] - 1;
    return true;
@@ -494,7 +354,8 @@ block_kernel(struct rewrite *r, uint32_t invoke, uint32_t *index)
 static bool
 enqueue_kernel(struct rewrite *r, const uint32_t *w, unsigned n)
 {
-   const uint32_t u32 = get_int(r, 32), u64 = get_int(r, 64), u8 = get_int(r, 8);
+   const uint32_t u32 = kiln_spirv_get_int_type(&r->m, 32),
+                  u64 = kiln_spirv_get_int_type(&r->m, 64), u8 = kiln_spirv_get_int_type(&r->m, 8);
    const unsigned num_locals = n - 13;
    uint32_t kernel_index;
    if (num_locals > KILN_DQ_MAX_LOCAL_ARGS)
@@ -528,8 +389,8 @@ enqueue_kernel(struct rewrite *r, const uint32_t *w, unsigned n)
          args[a++] = get_constant(r, u64, 0);
          continue;
       }
-      const uint32_t *p = type_def(r, r->type_of[w[13 + i]]);
-      if (!p || (p[0] & 0xffff) != SpvOpTypePointer || type_op(r, p[3]) != SpvOpTypeInt)
+      const uint32_t *p = type_def(r, type_of(r, w[13 + i]));
+      if (!p || kiln_spirv_op(p) != SpvOpTypePointer || type_op(r, p[3]) != SpvOpTypeInt)
          return fail(r, "a __local size operand that is not a pointer to an integer", w[13 + i]);
       uint32_t size = value(r, SpvOpLoad, p[3], &w[13 + i], 1);
       if (type_def(r, p[3])[2] != 64)
@@ -542,7 +403,7 @@ enqueue_kernel(struct rewrite *r, const uint32_t *w, unsigned n)
 
    uint32_t params[24];
    for (unsigned i = 0; i < a; i++)
-      params[i] = mapped(r, r->type_of[args[i]]);
+      params[i] = type_of(r, args[i]);
    const uint32_t fn = get_import(r, "kiln_enqueue_kernel", w[1], params, a);
    call(r, w[2], w[1], fn, args, a);
    return true;
@@ -552,14 +413,14 @@ enqueue_kernel(struct rewrite *r, const uint32_t *w, unsigned n)
 static bool
 enqueue_marker(struct rewrite *r, const uint32_t *w)
 {
-   const uint32_t u64 = get_int(r, 64);
+   const uint32_t u64 = kiln_spirv_get_int_type(&r->m, 64);
    const uint32_t args[] = { w[3], w[4], coerce_pointer(r, w[5], SpvStorageClassGeneric, u64),
                              coerce_pointer(r, w[6], SpvStorageClassGeneric, u64) };
    if (r->failed)
       return false;
    uint32_t params[4];
    for (unsigned i = 0; i < 4; i++)
-      params[i] = mapped(r, r->type_of[args[i]]);
+      params[i] = type_of(r, args[i]);
    call(r, w[2], w[1], get_import(r, "kiln_enqueue_marker", w[1], params, 4), args, 4);
    return true;
 }
@@ -573,7 +434,7 @@ simple_call(struct rewrite *r, const char *name, const uint32_t *w, unsigned n, 
    const unsigned first = has_result ? 3 : 1;
    uint32_t params[8];
    for (unsigned i = first; i < n; i++)
-      params[i - first] = mapped(r, r->type_of[w[i]]);
+      params[i - first] = type_of(r, w[i]);
    const uint32_t fn = get_import(r, name, ret, params, n - first);
    call(r, has_result ? w[2] : 0, ret, fn, w + first, n - first);
    return true;
@@ -583,13 +444,12 @@ simple_call(struct rewrite *r, const char *name, const uint32_t *w, unsigned n, 
 static bool
 capture_profiling(struct rewrite *r, const uint32_t *w)
 {
-   const uint32_t args[] = {
-      w[1], w[2], coerce_pointer(r, w[3], SpvStorageClassCrossWorkgroup, get_int(r, 64))
-   };
+   const uint32_t args[] = { w[1], w[2],
+                             coerce_pointer(r, w[3], SpvStorageClassCrossWorkgroup,
+                                            kiln_spirv_get_int_type(&r->m, 64)) };
    if (r->failed)
       return false;
-   const uint32_t params[] = { mapped(r, r->type_of[args[0]]), mapped(r, r->type_of[args[1]]),
-                               mapped(r, r->type_of[args[2]]) };
+   const uint32_t params[] = { type_of(r, args[0]), type_of(r, args[1]), type_of(r, args[2]) };
    const uint32_t ret = get_void(r);
    call(r, 0, ret, get_import(r, "kiln_capture_event_profiling_info", ret, params, 3), args, 3);
    return true;
@@ -601,12 +461,13 @@ capture_profiling(struct rewrite *r, const uint32_t *w)
 static bool
 sub_group_query(struct rewrite *r, const char *name, const uint32_t *w)
 {
-   const uint32_t u32 = get_int(r, 32);
-   const uint32_t args[] = { coerce_pointer(r, w[3], SpvStorageClassGeneric, get_int(r, 8)),
+   const uint32_t u32 = kiln_spirv_get_int_type(&r->m, 32);
+   const uint32_t args[] = { coerce_pointer(r, w[3], SpvStorageClassGeneric,
+                                            kiln_spirv_get_int_type(&r->m, 8)),
                              get_constant(r, u32, r->wave_size) };
    if (r->failed)
       return false;
-   const uint32_t params[] = { mapped(r, r->type_of[args[0]]), u32 };
+   const uint32_t params[] = { type_of(r, args[0]), u32 };
    call(r, w[2], w[1], get_import(r, name, w[1], params, 2), args, 2);
    return true;
 }
@@ -616,7 +477,7 @@ static bool
 constant_query(struct rewrite *r, const uint32_t *w, uint64_t answer)
 {
    const uint32_t ops[] = { w[1], w[2], get_constant(r, w[1], answer) };
-   emit_op(&r->funcs, SpvOpCopyObject, ops, 3);
+   emit(r, KILN_SPIRV_FUNCTIONS, SpvOpCopyObject, ops, 3);
    return true;
 }
 
@@ -625,7 +486,7 @@ constant_query(struct rewrite *r, const uint32_t *w, uint64_t answer)
 static bool
 function_instruction(struct rewrite *r, const uint32_t *w, unsigned n)
 {
-   switch (w[0] & 0xffff) {
+   switch (kiln_spirv_op(w)) {
    case SpvOpGetDefaultQueue:
       return simple_call(r, "kiln_get_default_queue", w, n, true);
    case SpvOpBuildNDRange:
@@ -654,10 +515,10 @@ function_instruction(struct rewrite *r, const uint32_t *w, unsigned n)
       /* CLK_NULL_EVENT: an integer cast to clk_event_t, now an integer. */
       if (type_op(r, w[1]) == SpvOpTypeInt) {
          const uint32_t ops[] = { w[1], w[2], w[3] };
-         emit_op(&r->funcs, SpvOpCopyObject, ops, 3);
+         emit(r, KILN_SPIRV_FUNCTIONS, SpvOpCopyObject, ops, 3);
          return true;
       }
-      emit(&r->funcs, w, n);
+      kiln_spirv_emit(&r->m, KILN_SPIRV_FUNCTIONS, w);
       return true;
    case SpvOpGetKernelNDrangeSubGroupCount:
       return sub_group_query(r, "kiln_ndrange_sub_group_count", w);
@@ -667,7 +528,7 @@ function_instruction(struct rewrite *r, const uint32_t *w, unsigned n)
    case SpvOpGetKernelMaxNumSubgroups:
       return fail(r, "the sub-group queries of blocks are not supported yet", w[2]);
    default:
-      emit(&r->funcs, w, n);
+      kiln_spirv_emit(&r->m, KILN_SPIRV_FUNCTIONS, w);
       return true;
    }
 }
@@ -682,22 +543,23 @@ entry_function(struct rewrite *r, const uint32_t *w, unsigned n)
 {
    const uint32_t *fn = type_def(r, w[4]);
    uint32_t ops[32];
-   const unsigned num = fn ? (fn[0] >> 16) - 2 : 0;
+   const unsigned num = fn ? kiln_spirv_len(fn) - 2 : 0;
    bool generic = false;
    for (unsigned i = 0; i < num && i < ARRAY_SIZE(ops); i++) {
       const uint32_t *t = type_def(r, fn[2 + i]);
       ops[i] = fn[2 + i];
-      if (i && t && (t[0] & 0xffff) == SpvOpTypePointer && t[2] == SpvStorageClassGeneric) {
+      if (i && t && kiln_spirv_op(t) == SpvOpTypePointer && t[2] == SpvStorageClassGeneric) {
          ops[i] = get_pointer(r, SpvStorageClassCrossWorkgroup, t[3]);
          generic = true;
       }
    }
    if (!generic || num > ARRAY_SIZE(ops)) {
-      emit(&r->funcs, w, n);
+      kiln_spirv_emit(&r->m, KILN_SPIRV_FUNCTIONS, w);
       return;
    }
-   const uint32_t head[] = { w[1], w[2], w[3], get_type(r, SpvOpTypeFunction, ops, num) };
-   emit_op(&r->funcs, SpvOpFunction, head, 4);
+   const uint32_t head[] = { w[1], w[2], w[3],
+                             kiln_spirv_get_type(&r->m, SpvOpTypeFunction, ops, num) };
+   emit(r, KILN_SPIRV_FUNCTIONS, SpvOpFunction, head, 4);
    r->casts_pending = true;
 }
 
@@ -706,13 +568,12 @@ static bool
 entry_parameter(struct rewrite *r, const uint32_t *w)
 {
    const uint32_t *t = type_def(r, w[1]);
-   if (!r->casts_pending || !t || (t[0] & 0xffff) != SpvOpTypePointer ||
+   if (!r->casts_pending || !t || kiln_spirv_op(t) != SpvOpTypePointer ||
        t[2] != SpvStorageClassGeneric)
       return false;
-   const uint32_t global = new_id(r);
+   const uint32_t global = kiln_spirv_new_id(&r->m);
    const uint32_t p[] = { get_pointer(r, SpvStorageClassCrossWorkgroup, t[3]), global };
-   emit_op(&r->funcs, SpvOpFunctionParameter, p, 2);
-   r->type_of[global] = p[0];
+   emit(r, KILN_SPIRV_FUNCTIONS, SpvOpFunctionParameter, p, 2);
    const uint32_t pair[2] = { w[2], global };
    util_dynarray_append(&r->casts, uint64_t, pair[0] | (uint64_t)pair[1] << 32);
    return true;
@@ -728,13 +589,13 @@ emit_entry_casts(struct rewrite *r, unsigned op)
       return;
    util_dynarray_foreach (&r->casts, uint64_t, pair) {
       const uint32_t generic = *pair, global = *pair >> 32;
-      const uint32_t *t = type_def(r, r->type_of[global]);
+      const uint32_t *t = type_def(r, type_of(r, global));
       const uint32_t ops[] = { get_pointer(r, SpvStorageClassGeneric, t[3]), generic, global };
-      emit_op(&r->funcs, SpvOpPtrCastToGeneric, ops, 3);
+      emit(r, KILN_SPIRV_FUNCTIONS, SpvOpPtrCastToGeneric, ops, 3);
    }
    util_dynarray_clear(&r->casts);
    util_dynarray_foreach (&r->queue_params, uint32_t, param) {
-      const uint32_t u64 = get_int(r, 64);
+      const uint32_t u64 = kiln_spirv_get_int_type(&r->m, 64);
       call(r, *param, u64, get_import(r, "kiln_get_default_queue", u64, NULL, 0), NULL, 0);
    }
    util_dynarray_clear(&r->queue_params);
@@ -748,44 +609,11 @@ queue_parameter(struct rewrite *r, const uint32_t *w, uint32_t type)
 {
    if (!r->entry_params || !r->queue_type || type != r->queue_type)
       return false;
-   const uint32_t p[] = { w[1], new_id(r) };
-   emit_op(&r->funcs, SpvOpFunctionParameter, p, 2);
-   r->type_of[p[1]] = w[1];
+   const uint32_t p[] = { w[1], kiln_spirv_new_id(&r->m) };
+   emit(r, KILN_SPIRV_FUNCTIONS, SpvOpFunctionParameter, p, 2);
    util_dynarray_append(&r->queue_params, uint32_t, w[2]);
    r->casts_pending = true;
    return true;
-}
-
-static bool
-is_annotation(unsigned op)
-{
-   return op == SpvOpDecorate || op == SpvOpMemberDecorate || op == SpvOpDecorationGroup ||
-          op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate || op == SpvOpDecorateId ||
-          op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
-}
-
-/* What comes before the annotations: the module's debug information and
- * the instructions before it (the capabilities and entry points apart). */
-static bool
-is_preamble(unsigned op)
-{
-   switch (op) {
-   case SpvOpExtension:
-   case SpvOpExtInstImport:
-   case SpvOpMemoryModel:
-   case SpvOpExecutionMode:
-   case SpvOpExecutionModeId:
-   case SpvOpString:
-   case SpvOpSourceExtension:
-   case SpvOpSource:
-   case SpvOpSourceContinued:
-   case SpvOpName:
-   case SpvOpMemberName:
-   case SpvOpModuleProcessed:
-      return true;
-   default:
-      return false;
-   }
 }
 
 static bool
@@ -802,14 +630,14 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
    const unsigned op = ins->opcode;
    uint32_t stack[64];
    uint32_t *w = ins->num_words <= ARRAY_SIZE(stack) ? stack : malloc(ins->num_words * 4);
-   if (!w || (ins->result_id && !grow(r, ins->result_id)))
+   if (!w)
       return SPV_ERROR_OUT_OF_MEMORY;
    memcpy(w, ins->words, ins->num_words * 4);
    for (unsigned o = 0; o < ins->num_operands; o++) {
       const uint32_t id = w[ins->operands[o].offset];
       if ((is_id_operand(ins->operands[o].type) ||
            ins->operands[o].type == SPV_OPERAND_TYPE_RESULT_ID) &&
-          (!id || id >= r->input_bound)) {
+          (!id || id >= r->m.input_bound)) {
          /* validation refuses the module too; this pass must first not
           * read past its tables */
          fail(r, "an id outside the module's bound", id);
@@ -820,11 +648,6 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
       if (is_id_operand(ins->operands[o].type))
          w[ins->operands[o].offset] = mapped(r, id);
    }
-   if (ins->result_id && ins->type_id)
-      r->type_of[ins->result_id] = mapped(r, ins->type_id);
-   if (op == SpvOpConstant && ins->num_words >= 4)
-      r->const_value[ins->result_id] = w[3] | (ins->num_words > 4 ? (uint64_t)w[4] << 32 : 0);
-
    if (op == SpvOpFunction)
       r->in_function = true;
 
@@ -832,13 +655,13 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
       if (w[1] == SpvCapabilityLinkage)
          r->has_linkage = true;
       if (w[1] != SpvCapabilityDeviceEnqueue)
-         emit(&r->caps, w, ins->num_words);
+         kiln_spirv_emit(&r->m, KILN_SPIRV_CAPABILITIES, w);
    } else if (op == SpvOpEntryPoint) {
       r->entry_index[w[2]] = ++r->num_entry_points;
       r->entry_point[w[2]] = true;
       const char *name = (const char *)(ins->words + 3);
       util_dynarray_append(&r->entry_names, const char *, name);
-      emit(&r->pre, w, ins->num_words);
+      kiln_spirv_emit(&r->m, KILN_SPIRV_ENTRY_POINTS, w);
    } else if (op == SpvOpName && !r->entry_index[w[1]]) {
       /* The translator's entry point calls a function of its name, which
        * OpEnqueueKernel names. */
@@ -848,14 +671,12 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
          if (!strncmp(*name, (const char *)(ins->words + 2), (ins->num_words - 2) * 4))
             r->entry_index[w[1]] = index;
       }
-      emit(&r->pre, w, ins->num_words);
-   } else if (is_annotation(op)) {
-      emit(&r->annot, w, ins->num_words);
+      kiln_spirv_emit(&r->m, KILN_SPIRV_DEBUG_NAMES, w);
    } else if (op == SpvOpTypeQueue || op == SpvOpTypeDeviceEvent) {
       if (op == SpvOpTypeQueue)
          r->queue_type = w[1];
-      const uint32_t as_u64[] = { 4 << 16 | SpvOpTypeInt, w[1], 64, 0 };
-      define_type(r, as_u64, 4);
+      const uint32_t as_u64[] = { 4 << SpvWordCountShift | SpvOpTypeInt, w[1], 64, 0 };
+      define_type(r, as_u64);
    } else if (r->in_function) {
       emit_entry_casts(r, op);
       if (op == SpvOpFunction)
@@ -866,14 +687,10 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
          ;
       else if (op != SpvOpFunctionParameter || !entry_parameter(r, w))
          function_instruction(r, w, ins->num_words);
-   } else if (op == SpvOpModuleProcessed) {
-      emit(&r->processed, w, ins->num_words);
-   } else if (is_preamble(op)) {
-      emit(&r->pre, w, ins->num_words);
    } else if (ins->result_id && op >= SpvOpTypeVoid && op < SpvOpTypeForwardPointer) {
-      define_type(r, w, ins->num_words);
+      define_type(r, w);
    } else {
-      emit(&r->globals, w, ins->num_words);
+      kiln_spirv_emit(&r->m, kiln_spirv_section_of(op, r->in_function), w);
    }
 
    if (w != stack)
@@ -881,48 +698,33 @@ instruction(void *data, const spv_parsed_instruction_t *ins)
    return r->failed ? SPV_ERROR_INVALID_BINARY : SPV_SUCCESS;
 }
 
-static spv_result_t
-header(void *data, spv_endianness_t endian, uint32_t magic, uint32_t version, uint32_t generator,
-       uint32_t id_bound, uint32_t reserved)
-{
-   struct rewrite *r = data;
-   r->bound = r->input_bound = id_bound;
-   return grow(r, id_bound) ? SPV_SUCCESS : SPV_ERROR_OUT_OF_MEMORY;
-}
-
 /* Debug names and decorations of types merged into others go with them. */
 static void
-drop_merged_annotations(struct rewrite *r, struct util_dynarray *section)
+drop_merged_annotations(struct rewrite *r, enum kiln_spirv_section section)
 {
-   uint32_t *w = section->data;
-   const unsigned n = section->size / 4;
-   unsigned out = 0;
-   for (unsigned i = 0; i < n;) {
-      const unsigned len = w[i] >> 16, op = w[i] & 0xffff;
+   struct util_dynarray *words = &r->m.section[section], kept;
+   util_dynarray_init(&kept, NULL);
+   const uint32_t *start = words->data;
+   kiln_spirv_foreach (w, start, start + words->size / 4) {
+      const SpvOp op = kiln_spirv_op(w);
       const bool targets = op == SpvOpName || op == SpvOpMemberName || op == SpvOpDecorate ||
                            op == SpvOpMemberDecorate;
-      if (!(targets && len >= 2 && w[i + 1] < r->capacity && r->dropped[w[i + 1]])) {
-         memmove(w + out, w + i, len * 4);
-         out += len;
-      }
-      i += len;
+      if (!(targets && kiln_spirv_len(w) >= 2 && w[1] < r->m.input_bound && r->dropped[w[1]]))
+         util_dynarray_append_array(&kept, uint32_t, w, kiln_spirv_len(w));
    }
-   section->size = out * 4;
+   util_dynarray_fini(words);
+   *words = kept;
 }
 
 static bool
 uses_device_enqueue(const struct clc_binary *spirv)
 {
-   const uint32_t *w = spirv->data;
-   for (size_t i = 5; i < spirv->size / 4;) {
-      const unsigned op = w[i] & 0xffff, len = w[i] >> 16;
-      if (!len)
+   /* The capabilities come first. */
+   kiln_spirv_foreach_instruction (w, spirv) {
+      if (kiln_spirv_op(w) != SpvOpCapability)
          return false;
-      if (op == SpvOpCapability && len == 2 && w[i + 1] == SpvCapabilityDeviceEnqueue)
+      if (kiln_spirv_len(w) == 2 && w[1] == SpvCapabilityDeviceEnqueue)
          return true;
-      if (op != SpvOpCapability)
-         return false;
-      i += len;
    }
    return false;
 }
@@ -930,24 +732,11 @@ uses_device_enqueue(const struct clc_binary *spirv)
 static void
 rewrite_finish(struct rewrite *r)
 {
-   for (unsigned i = 0; i < r->capacity; i++)
-      free(r->type_words[i]);
+   kiln_spirv_module_finish(&r->m);
    free(r->remap);
    free(r->dropped);
-   free(r->type_of);
-   free(r->type_words);
-   free(r->const_value);
    free(r->entry_index);
    free(r->entry_point);
-   util_dynarray_fini(&r->caps);
-   util_dynarray_fini(&r->pre);
-   util_dynarray_fini(&r->names);
-   util_dynarray_fini(&r->processed);
-   util_dynarray_fini(&r->annot);
-   util_dynarray_fini(&r->globals);
-   util_dynarray_fini(&r->decls);
-   util_dynarray_fini(&r->funcs);
-   util_dynarray_fini(&r->types);
    util_dynarray_fini(&r->imports);
    util_dynarray_fini(&r->entry_names);
    util_dynarray_fini(&r->blocks);
@@ -997,31 +786,35 @@ kiln_spirv_lower_enqueue(const struct clc_binary *spirv, unsigned wave_size,
 
    blocks->device_enqueue = true;
    struct rewrite r = {
-      .module = spirv->data,
       .wave_size = wave_size,
       .source_name = source_name,
       .log = log,
    };
-   util_dynarray_init(&r.caps, NULL);
-   util_dynarray_init(&r.queue_params, NULL);
-   util_dynarray_init(&r.pre, NULL);
-   util_dynarray_init(&r.names, NULL);
-   util_dynarray_init(&r.processed, NULL);
-   util_dynarray_init(&r.annot, NULL);
-   util_dynarray_init(&r.globals, NULL);
-   util_dynarray_init(&r.decls, NULL);
-   util_dynarray_init(&r.funcs, NULL);
-   util_dynarray_init(&r.types, NULL);
    util_dynarray_init(&r.imports, NULL);
    util_dynarray_init(&r.entry_names, NULL);
    util_dynarray_init(&r.blocks, NULL);
    util_dynarray_init(&r.casts, NULL);
+   util_dynarray_init(&r.queue_params, NULL);
+   enum kiln_compile_status status = kiln_spirv_module_init(&r.m, spirv);
+   if (status == KILN_COMPILE_OK) {
+      const uint32_t bound = r.m.input_bound;
+      r.remap = calloc(bound, sizeof(*r.remap));
+      r.dropped = calloc(bound, sizeof(*r.dropped));
+      r.entry_index = calloc(bound, sizeof(*r.entry_index));
+      r.entry_point = calloc(bound, sizeof(*r.entry_point));
+      if (!r.remap || !r.dropped || !r.entry_index || !r.entry_point)
+         status = KILN_COMPILE_ERROR_NO_MEMORY;
+   }
+   if (status == KILN_COMPILE_ERROR_SPIRV)
+      kiln_log_append(log, "error: %s: device-side enqueue: the module could not be parsed\n",
+                      source_name ? source_name : "input");
+   if (status != KILN_COMPILE_OK)
+      goto out;
 
    spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
    spv_result_t res =
-      spvBinaryParse(ctx, &r, spirv->data, spirv->size / 4, header, instruction, NULL);
+      spvBinaryParse(ctx, &r, spirv->data, spirv->size / 4, NULL, instruction, NULL);
    spvContextDestroy(ctx);
-   enum kiln_compile_status status = KILN_COMPILE_OK;
    if (res != SPV_SUCCESS || r.failed) {
       if (!r.failed)
          kiln_log_append(log,
@@ -1033,29 +826,16 @@ kiln_spirv_lower_enqueue(const struct clc_binary *spirv, unsigned wave_size,
       goto out;
    }
    if (!r.has_linkage) {
-      const uint32_t linkage[] = { 2 << 16 | SpvOpCapability, SpvCapabilityLinkage };
-      emit(&r.caps, linkage, 2);
+      const uint32_t linkage = SpvCapabilityLinkage;
+      emit(&r, KILN_SPIRV_CAPABILITIES, SpvOpCapability, &linkage, 1);
    }
-   drop_merged_annotations(&r, &r.pre);
-   drop_merged_annotations(&r, &r.annot);
+   drop_merged_annotations(&r, KILN_SPIRV_DEBUG_NAMES);
+   drop_merged_annotations(&r, KILN_SPIRV_ANNOTATIONS);
 
-   const uint32_t *in = spirv->data;
-   struct util_dynarray out;
-   util_dynarray_init(&out, NULL);
-   const uint32_t head[5] = { in[0], in[1], in[2], r.bound, in[4] };
-   emit(&out, head, 5);
-   struct util_dynarray *sections[] = { &r.caps,  &r.pre,     &r.names, &r.processed,
-                                        &r.annot, &r.globals, &r.decls, &r.funcs };
-   for (unsigned i = 0; i < ARRAY_SIZE(sections); i++)
-      emit(&out, sections[i]->data, sections[i]->size / 4);
-   if (!out.data) {
-      status = KILN_COMPILE_ERROR_NO_MEMORY;
-      goto out;
-   }
+   status = kiln_spirv_module_write(&r.m, lowered);
    /* The entry points' names are the input module's words. */
-   status = list_blocks(&r, blocks);
-   lowered->data = out.data;
-   lowered->size = out.size;
+   if (status == KILN_COMPILE_OK)
+      status = list_blocks(&r, blocks);
 
 out:
    rewrite_finish(&r);

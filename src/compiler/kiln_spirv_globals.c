@@ -30,16 +30,13 @@
 #include <string.h>
 
 #include "kiln_compiler_internal.h"
+#include "kiln_spirv_module.h"
 
-#include "spirv/spirv.h"
 #include "util/macros.h"
 #include "util/u_math.h"
 
 struct scan {
-   const uint32_t *words;
-   size_t num_words;
-   uint32_t bound;
-   const uint32_t **def; /* id -> the instruction defining it */
+   struct kiln_spirv_module m;
    bool *packed;         /* struct type id -> CPacked */
    bool *imported;       /* id -> LinkageAttributes Import */
    uint32_t *alignment;  /* variable id -> its Alignment decoration */
@@ -78,19 +75,13 @@ fail(struct scan *s, const char *what, uint32_t id)
 static const uint32_t *
 def_of(const struct scan *s, uint32_t id)
 {
-   return id && id < s->bound ? s->def[id] : NULL;
+   return kiln_spirv_def(&s->m, id);
 }
 
-static unsigned
-op_of(const uint32_t *w)
+static SpvOp
+def_op(const struct scan *s, uint32_t id)
 {
-   return w ? w[0] & 0xffff : 0;
-}
-
-static unsigned
-len_of(const uint32_t *w)
-{
-   return w[0] >> 16;
+   return kiln_spirv_def_op(&s->m, id);
 }
 
 static bool
@@ -113,16 +104,16 @@ static bool
 const_int(struct scan *s, uint32_t id, int64_t *value)
 {
    const uint32_t *w = def_of(s, id);
-   const uint32_t *type = w ? def_of(s, w[1]) : NULL;
-   if (op_of(w) == SpvOpConstantNull && op_of(type) == SpvOpTypeInt) {
+   const SpvOp op = def_op(s, id), type_op = w ? def_op(s, w[1]) : SpvOpNop;
+   if (op == SpvOpConstantNull && type_op == SpvOpTypeInt) {
       *value = 0;
       return true;
    }
-   if (op_of(w) != SpvOpConstant || op_of(type) != SpvOpTypeInt)
+   if (op != SpvOpConstant || type_op != SpvOpTypeInt)
       return fail(s, "an index or length that is not an integer constant", id);
-   const unsigned width = type[2];
+   const unsigned width = def_of(s, w[1])[2];
    uint64_t v = w[3];
-   if (width > 32 && len_of(w) >= 5)
+   if (width > 32 && kiln_spirv_len(w) >= 5)
       v |= (uint64_t)w[4] << 32;
    else if (width <= 32)
       v = util_sign_extend(v, width);
@@ -136,7 +127,7 @@ static bool
 type_layout_of(struct scan *s, uint32_t type, uint64_t *size, uint64_t *align)
 {
    const uint32_t *w = def_of(s, type);
-   switch (op_of(w)) {
+   switch (def_op(s, type)) {
    case SpvOpTypeInt:
    case SpvOpTypeFloat:
       if (w[2] != 8 && w[2] != 16 && w[2] != 32 && w[2] != 64)
@@ -163,7 +154,7 @@ type_layout_of(struct scan *s, uint32_t type, uint64_t *size, uint64_t *align)
       return true;
    }
    case SpvOpTypeStruct: {
-      const unsigned num_members = (w[0] >> 16) - 2;
+      const unsigned num_members = kiln_spirv_len(w) - 2;
       uint64_t end = 0, struct_align = 1;
       for (unsigned i = 0; i < num_members; i++) {
          uint64_t m_size, m_align;
@@ -196,7 +187,7 @@ member(struct scan *s, uint32_t type, int64_t index, int64_t *offset, uint32_t *
 {
    const uint32_t *w = def_of(s, type);
    uint64_t size, align;
-   switch (op_of(w)) {
+   switch (def_op(s, type)) {
    case SpvOpTypeVector:
    case SpvOpTypeArray:
       if (!type_layout(s, w[2], &size, &align))
@@ -205,7 +196,7 @@ member(struct scan *s, uint32_t type, int64_t index, int64_t *offset, uint32_t *
       *member_type = w[2];
       return true;
    case SpvOpTypeStruct: {
-      const unsigned num_members = (w[0] >> 16) - 2;
+      const unsigned num_members = kiln_spirv_len(w) - 2;
       if (index < 0 || index >= num_members)
          return fail(s, "a struct member index out of range", type);
       uint64_t end = 0;
@@ -239,9 +230,10 @@ static bool eval_pointer(struct scan *s, uint32_t id, struct pointer *p);
 static bool
 eval_chain(struct scan *s, const uint32_t *w, bool ptr_chain, struct pointer *p)
 {
-   const unsigned len = w[0] >> 16;
-   const uint32_t *base_type = def_of(s, def_of(s, w[4]) ? def_of(s, w[4])[1] : 0);
-   if (op_of(base_type) != SpvOpTypePointer)
+   const unsigned len = kiln_spirv_len(w);
+   const uint32_t base_type_id = def_of(s, w[4]) ? def_of(s, w[4])[1] : 0;
+   const uint32_t *base_type = def_of(s, base_type_id);
+   if (def_op(s, base_type_id) != SpvOpTypePointer)
       return fail(s, "an access chain whose base is not a pointer", w[2]);
    if (!eval_pointer(s, w[4], p))
       return false;
@@ -271,7 +263,7 @@ static bool
 eval_pointer_of(struct scan *s, uint32_t id, struct pointer *p)
 {
    const uint32_t *w = def_of(s, id);
-   switch (op_of(w)) {
+   switch (def_op(s, id)) {
    case SpvOpVariable:
       if (s->var_index[id] < 0) {
          return fail(s,
@@ -350,15 +342,15 @@ static bool
 write_constant_of(struct scan *s, uint32_t id, uint32_t type, uint64_t at)
 {
    const uint32_t *w = def_of(s, id);
-   const uint32_t *t = def_of(s, type);
+   const SpvOp op = def_op(s, id);
    uint64_t size, align;
    if (!type_layout(s, type, &size, &align))
       return false;
    if (at + size > s->prog->globals_size)
       return fail(s, "an initialiser larger than its variable", id);
 
-   if (op_of(t) == SpvOpTypePointer ||
-       (op_of(w) == SpvOpSpecConstantOp && w[3] == SpvOpConvertPtrToU)) {
+   if (def_op(s, type) == SpvOpTypePointer ||
+       (op == SpvOpSpecConstantOp && w[3] == SpvOpConvertPtrToU)) {
       struct pointer p;
       if (size != 8 || !eval_pointer(s, id, &p))
          return size == 8 ? false : fail(s, "an address converted to a narrower integer", id);
@@ -368,9 +360,9 @@ write_constant_of(struct scan *s, uint32_t id, uint32_t type, uint64_t at)
       return true;
    }
 
-   switch (op_of(w)) {
+   switch (op) {
    case SpvOpConstant:
-      if ((len_of(w) - 3) * 4 < size)
+      if ((kiln_spirv_len(w) - 3) * 4 < size)
          return fail(s, "a constant shorter than its type", id);
       memcpy(s->prog->globals_data + at, &w[3], size);
       return true;
@@ -379,7 +371,7 @@ write_constant_of(struct scan *s, uint32_t id, uint32_t type, uint64_t at)
       return true; /* the data starts zeroed */
    case SpvOpConstantComposite:
    case SpvOpSpecConstantComposite: {
-      const unsigned count = (w[0] >> 16) - 3;
+      const unsigned count = kiln_spirv_len(w) - 3;
       for (unsigned i = 0; i < count; i++) {
          int64_t offset;
          uint32_t member_type;
@@ -400,17 +392,16 @@ write_constant(struct scan *s, uint32_t id, uint32_t type, uint64_t at)
    return enter(s, id) && leave(s, write_constant_of(s, id, type, at));
 }
 
-/* The fewest words each instruction scan_module() records has. */
+/* The fewest words an instruction this file reads has, or 0 for one it
+ * does not read. */
 static unsigned
-min_words(unsigned op)
+min_words(SpvOp op)
 {
    switch (op) {
    case SpvOpTypeBool:
-      return 2;
    case SpvOpTypeStruct:
       return 2;
    case SpvOpTypeFloat:
-      return 3;
    case SpvOpConstantNull:
    case SpvOpUndef:
    case SpvOpConstantTrue:
@@ -418,76 +409,49 @@ min_words(unsigned op)
    case SpvOpConstantComposite:
    case SpvOpSpecConstantComposite:
       return 3;
+   case SpvOpTypeInt:
+   case SpvOpTypeVector:
+   case SpvOpTypeArray:
+   case SpvOpTypePointer:
+   case SpvOpConstant:
+   case SpvOpVariable:
+      return 4;
    case SpvOpSpecConstantOp:
       return 5;
    default:
-      return 4;
+      return 0;
    }
 }
 
-/* One pass over the module's declarations: definitions, names,
- * decorations and the variables in order.  False for a module too
- * malformed to read, which validation then reports. */
+/* One pass over the module: names, decorations and the variables in
+ * order.  False for a module too malformed to read, which validation
+ * then reports. */
 static bool
 scan_module(struct scan *s)
 {
    unsigned num_vars = 0;
-   for (size_t i = 5; i < s->num_words;) {
-      const uint32_t *w = &s->words[i];
-      const unsigned len = w[0] >> 16, op = w[0] & 0xffff;
-      if (!len || i + len > s->num_words)
+   const uint32_t bound = s->m.input_bound;
+   kiln_spirv_foreach (w, s->m.words + 5, s->m.words + s->m.num_words) {
+      const unsigned len = kiln_spirv_len(w);
+      const SpvOp op = kiln_spirv_op(w);
+      if (len < min_words(op))
          return false;
-      i += len;
+      if (w >= s->m.functions)
+         continue; /* no more names, decorations or module-scope variables */
 
-      if (op == SpvOpName && len >= 3 && w[1] < s->bound &&
+      if (op == SpvOpName && len >= 3 && w[1] < bound &&
           strnlen((const char *)&w[2], (len - 2) * 4) < (len - 2) * 4) {
          s->name[w[1]] = (const char *)&w[2];
-         continue;
-      }
-      if (op == SpvOpDecorate && len >= 3 && w[1] < s->bound) {
+      } else if (op == SpvOpDecorate && len >= 3 && w[1] < bound) {
          if (w[2] == SpvDecorationCPacked)
             s->packed[w[1]] = true;
          else if (w[2] == SpvDecorationAlignment && len == 4)
             s->alignment[w[1]] = w[3];
          else if (w[2] == SpvDecorationLinkageAttributes && w[len - 1] == SpvLinkageTypeImport)
             s->imported[w[1]] = true;
-         continue;
+      } else if (op == SpvOpVariable && w[3] == SpvStorageClassCrossWorkgroup) {
+         s->var_index[w[2]] = num_vars++;
       }
-      if (op == SpvOpFunction)
-         break; /* no more types, constants or module-scope variables */
-
-      /* The instructions that define what this file reads. */
-      uint32_t result = 0;
-      switch (op) {
-      case SpvOpTypeInt:
-      case SpvOpTypeFloat:
-      case SpvOpTypeVector:
-      case SpvOpTypeArray:
-      case SpvOpTypeStruct:
-      case SpvOpTypePointer:
-      case SpvOpTypeBool:
-         result = w[1];
-         break;
-      case SpvOpConstant:
-      case SpvOpConstantNull:
-      case SpvOpConstantComposite:
-      case SpvOpSpecConstantComposite:
-      case SpvOpSpecConstantOp:
-      case SpvOpUndef:
-      case SpvOpConstantTrue:
-      case SpvOpConstantFalse:
-      case SpvOpVariable:
-         result = w[2];
-         break;
-      default:
-         continue;
-      }
-      if (len < min_words(op) || result >= s->bound || s->def[result])
-         return false;
-      s->def[result] = w;
-
-      if (op == SpvOpVariable && w[3] == SpvStorageClassCrossWorkgroup)
-         s->var_index[result] = num_vars++;
    }
    s->out->num_vars = num_vars;
    return true;
@@ -509,13 +473,13 @@ mark_constants_naming_variables(struct scan *s)
    bool changed;
    do {
       changed = false;
-      for (uint32_t id = 1; id < s->bound; id++) {
-         const uint32_t *w = s->def[id];
-         if (!w || !is_composite_constant(op_of(w)) || s->names_variable[id])
+      for (uint32_t id = 1; id < s->m.input_bound; id++) {
+         const uint32_t *w = def_of(s, id);
+         const SpvOp op = def_op(s, id);
+         if (!is_composite_constant(op) || s->names_variable[id])
             continue;
-         for (unsigned o = op_of(w) == SpvOpSpecConstantOp ? 4 : 3; o < len_of(w); o++) {
-            const uint32_t *operand = def_of(s, w[o]);
-            if (op_of(operand) == SpvOpVariable || (operand && s->names_variable[w[o]])) {
+         for (unsigned o = op == SpvOpSpecConstantOp ? 4 : 3; o < kiln_spirv_len(w); o++) {
+            if (def_op(s, w[o]) == SpvOpVariable || (def_of(s, w[o]) && s->names_variable[w[o]])) {
                s->names_variable[id] = changed = true;
                break;
             }
@@ -537,16 +501,16 @@ lay_out(struct scan *s)
       return fail(s, "out of memory", 0);
 
    uint64_t end = 0;
-   for (uint32_t id = 1; id < s->bound; id++) {
+   for (uint32_t id = 1; id < s->m.input_bound; id++) {
       if (s->var_index[id] < 0)
          continue;
       s->current = id;
       if (s->imported[id])
          return fail(s, "a variable declared extern and defined in no module", id);
-      const uint32_t *pointer_type = def_of(s, s->def[id][1]);
+      const uint32_t pointer_type = def_of(s, id)[1];
       uint64_t size, align;
-      if (op_of(pointer_type) != SpvOpTypePointer ||
-          !type_layout(s, pointer_type[3], &size, &align))
+      if (def_op(s, pointer_type) != SpvOpTypePointer ||
+          !type_layout(s, def_of(s, pointer_type)[3], &size, &align))
          return false;
       align = MAX2(align, s->alignment[id]);
       if (!util_is_power_of_two_nonzero64(align))
@@ -570,28 +534,24 @@ lay_out(struct scan *s)
 static bool
 strip_module(struct scan *s, struct clc_binary *stripped)
 {
-   uint32_t *out = malloc(s->num_words * 4);
-   if (!out)
-      return fail(s, "out of memory", 0);
-   memcpy(out, s->words, 5 * 4);
-   size_t n = 5;
-   for (size_t i = 5; i < s->num_words;) {
-      const uint32_t *w = &s->words[i];
-      const unsigned len = w[0] >> 16, op = w[0] & 0xffff;
-      i += len;
+   struct kiln_spirv_module *m = &s->m;
+   kiln_spirv_foreach (w, m->words + 5, m->words + m->num_words) {
+      const unsigned len = kiln_spirv_len(w);
+      const SpvOp op = kiln_spirv_op(w);
       const uint32_t target = len >= 2 ? w[1] : 0;
-      if ((op == SpvOpName || op == SpvOpDecorate) && target < s->bound &&
+      if ((op == SpvOpName || op == SpvOpDecorate) && target < m->input_bound &&
           s->names_variable[target])
          continue;
       if (is_composite_constant(op) && s->names_variable[w[2]])
          continue;
-      memcpy(out + n, w, len * 4);
-      if (op == SpvOpVariable && len == 5 && w[3] == SpvStorageClassCrossWorkgroup)
-         out[n] = 4u << 16 | SpvOpVariable;
-      n += op == SpvOpVariable && len == 5 && w[3] == SpvStorageClassCrossWorkgroup ? 4 : len;
+      if (op == SpvOpVariable && len == 5 && w[3] == SpvStorageClassCrossWorkgroup) {
+         kiln_spirv_emit_op(m, KILN_SPIRV_GLOBALS, SpvOpVariable, w + 1, 3);
+         continue;
+      }
+      kiln_spirv_copy(m, w);
    }
-   stripped->data = out;
-   stripped->size = n * 4;
+   if (kiln_spirv_module_write(m, stripped) != KILN_COMPILE_OK)
+      return fail(s, "out of memory", 0);
    return true;
 }
 
@@ -608,9 +568,9 @@ take_globals(struct scan *s, struct clc_binary *stripped)
    prog->globals_data = calloc(MAX2(prog->globals_size, 1), 1);
    if (!prog->globals_data)
       return fail(s, "out of memory", 0);
-   for (uint32_t id = 1; id < s->bound; id++) {
-      const uint32_t *w = s->def[id];
-      if (s->var_index[id] < 0 || (w[0] >> 16) < 5)
+   for (uint32_t id = 1; id < s->m.input_bound; id++) {
+      const uint32_t *w = def_of(s, id);
+      if (s->var_index[id] < 0 || kiln_spirv_len(w) < 5)
          continue;
       const uint32_t pointee = def_of(s, w[1])[3];
       s->current = id;
@@ -628,37 +588,28 @@ kiln_spirv_take_globals(const struct clc_binary *spirv, struct kiln_program *pro
 {
    memset(globals, 0, sizeof(*globals));
    memset(stripped, 0, sizeof(*stripped));
-   const uint32_t *words = spirv->data;
-   const size_t num_words = spirv->size / 4;
-   if (num_words < 5)
-      return KILN_COMPILE_OK; /* validation reports it */
-
-   const uint32_t bound = words[3];
-   struct scan s = {
-      .words = words,
-      .num_words = num_words,
-      .bound = bound,
-      .def = calloc(bound, sizeof(*s.def)),
-      .packed = calloc(bound, sizeof(bool)),
-      .imported = calloc(bound, sizeof(bool)),
-      .alignment = calloc(bound, sizeof(uint32_t)),
-      .var_index = malloc(bound * sizeof(int)),
-      .names_variable = calloc(bound, sizeof(bool)),
-      .name = calloc(bound, sizeof(char *)),
-      .out = globals,
-      .prog = prog,
-      .log = log,
-   };
-   bool ok =
-      s.def && s.packed && s.imported && s.alignment && s.var_index && s.names_variable && s.name;
-   if (ok) {
-      for (uint32_t id = 0; id < bound; id++)
+   struct scan s = { .out = globals, .prog = prog, .log = log };
+   enum kiln_compile_status status = kiln_spirv_module_init(&s.m, spirv);
+   bool ok = status != KILN_COMPILE_ERROR_NO_MEMORY;
+   if (status == KILN_COMPILE_OK) {
+      const uint32_t bound = s.m.input_bound;
+      s.packed = calloc(bound, sizeof(bool));
+      s.imported = calloc(bound, sizeof(bool));
+      s.alignment = calloc(bound, sizeof(uint32_t));
+      s.var_index = malloc(bound * sizeof(int));
+      s.names_variable = calloc(bound, sizeof(bool));
+      s.name = calloc(bound, sizeof(char *));
+      ok = s.packed && s.imported && s.alignment && s.var_index && s.names_variable && s.name;
+   }
+   /* A module that does not parse is validation's to report. */
+   if (ok && status == KILN_COMPILE_OK) {
+      for (uint32_t id = 0; id < s.m.input_bound; id++)
          s.var_index[id] = -1;
       ok = take_globals(&s, stripped);
-   } else {
+   } else if (!ok) {
       fail(&s, "out of memory", 0);
    }
-   free(s.def);
+   kiln_spirv_module_finish(&s.m);
    free(s.packed);
    free(s.imported);
    free(s.alignment);
@@ -689,15 +640,9 @@ kiln_spirv_globals_finish(struct kiln_spirv_globals *globals)
 static const uint32_t *
 entry_point_interface(const struct clc_binary *spirv, const char *entry_point, unsigned *count)
 {
-   const uint32_t *words = spirv->data;
-   const size_t num_words = spirv->size / 4;
-   for (size_t i = 5; i < num_words;) {
-      const uint32_t *w = &words[i];
-      const unsigned len = w[0] >> 16;
-      if (!len || i + len > num_words)
-         break;
-      i += len;
-      if ((w[0] & 0xffff) != SpvOpEntryPoint || len <= 3)
+   kiln_spirv_foreach_instruction (w, spirv) {
+      const unsigned len = kiln_spirv_len(w);
+      if (kiln_spirv_op(w) != SpvOpEntryPoint || len <= 3)
          continue;
       const char *name = (const char *)&w[3];
       const size_t max = (len - 3) * 4;

@@ -13,6 +13,7 @@
 #include "util/macros.h"
 
 #include "kiln_compiler_internal.h"
+#include "kiln_spirv_module.h"
 
 /* libspirv.h defines this constant with external linkage in C; Mesa's vtn
  * includes the header too, so kiln's copy gets a name of its own. */
@@ -57,24 +58,24 @@ static unsigned
 builtin_components(uint32_t builtin)
 {
    switch (builtin) {
-   case 24: /* NumWorkgroups */
-   case 25: /* WorkgroupSize */
-   case 26: /* WorkgroupId */
-   case 27: /* LocalInvocationId */
-   case 28: /* GlobalInvocationId */
-   case 31: /* GlobalSize */
-   case 32: /* EnqueuedWorkgroupSize */
-   case 33: /* GlobalOffset */
+   case SpvBuiltInNumWorkgroups:
+   case SpvBuiltInWorkgroupSize:
+   case SpvBuiltInWorkgroupId:
+   case SpvBuiltInLocalInvocationId:
+   case SpvBuiltInGlobalInvocationId:
+   case SpvBuiltInGlobalSize:
+   case SpvBuiltInEnqueuedWorkgroupSize:
+   case SpvBuiltInGlobalOffset:
       return 3;
-   case 29: /* LocalInvocationIndex */
-   case 30: /* WorkDim */
-   case 34: /* GlobalLinearId */
-   case 36: /* SubgroupSize */
-   case 37: /* SubgroupMaxSize */
-   case 38: /* NumSubgroups */
-   case 39: /* NumEnqueuedSubgroups */
-   case 40: /* SubgroupId */
-   case 41: /* SubgroupLocalInvocationId */
+   case SpvBuiltInLocalInvocationIndex:
+   case SpvBuiltInWorkDim:
+   case SpvBuiltInGlobalLinearId:
+   case SpvBuiltInSubgroupSize:
+   case SpvBuiltInSubgroupMaxSize:
+   case SpvBuiltInNumSubgroups:
+   case SpvBuiltInNumEnqueuedSubgroups:
+   case SpvBuiltInSubgroupId:
+   case SpvBuiltInSubgroupLocalInvocationId:
       return 1;
    default:
       return 0;
@@ -106,8 +107,8 @@ check_instruction(void *data, const spv_parsed_instruction_t *ins)
    struct id_info *result = ins->result_id ? &c->ids[ins->result_id] : NULL;
 
    switch (ins->opcode) {
-   case 14: /* OpMemoryModel */
-      if (w[1] == 1 /* Physical32 */) {
+   case SpvOpMemoryModel:
+      if (w[1] == SpvAddressingModelPhysical32) {
          kiln_log_append(c->log,
                          "error: SPIR-V: at word %zu: the addressing model is "
                          "Physical32; kiln's devices are 64-bit (Physical64)\n",
@@ -115,33 +116,33 @@ check_instruction(void *data, const spv_parsed_instruction_t *ins)
          return SPV_ERROR_INVALID_BINARY;
       }
       return SPV_SUCCESS;
-   case 71: /* OpDecorate %target BuiltIn b */
-      if (ins->num_words >= 4 && w[2] == 11)
+   case SpvOpDecorate: /* %target BuiltIn b */
+      if (ins->num_words >= 4 && w[2] == SpvDecorationBuiltIn)
          c->ids[w[1]].builtin = w[3] + 1;
       return SPV_SUCCESS;
-   case 74: /* OpGroupDecorate %group %targets... */
+   case SpvOpGroupDecorate: /* %group %targets... */
       for (unsigned i = 2; i < ins->num_words; i++) {
          if (c->ids[w[1]].builtin)
             c->ids[w[i]].builtin = c->ids[w[1]].builtin;
       }
       return SPV_SUCCESS;
-   case 20: /* OpTypeBool */
+   case SpvOpTypeBool:
       result->size = 1;
       return SPV_SUCCESS;
-   case 21: /* OpTypeInt */
+   case SpvOpTypeInt:
       result->int_width = w[2];
       result->components = 1;
       result->size = w[2] / 8;
       return SPV_SUCCESS;
-   case 22: /* OpTypeFloat */
+   case SpvOpTypeFloat:
       result->size = w[2] / 8;
       return SPV_SUCCESS;
-   case 23: /* OpTypeVector: three components take four's room */
+   case SpvOpTypeVector: /* three components take four's room */
       result->int_width = c->ids[w[2]].int_width;
       result->components = w[3];
       result->size = size_mul(c->ids[w[2]].size, w[3] == 3 ? 4 : w[3]);
       return SPV_SUCCESS;
-   case 28: { /* OpTypeArray */
+   case SpvOpTypeArray: {
       uint64_t length = c->ids[w[3]].value;
       result->size = size_mul(c->ids[w[2]].size, length);
       if (length > UINT32_MAX || result->size >= MAX_TYPE_SIZE)
@@ -149,7 +150,7 @@ check_instruction(void *data, const spv_parsed_instruction_t *ins)
                        ins->result_id);
       return SPV_SUCCESS;
    }
-   case 30: /* OpTypeStruct */
+   case SpvOpTypeStruct:
       for (unsigned i = 2; i < ins->num_words; i++) {
          uint64_t sum = result->size + c->ids[w[i]].size;
          result->size = sum < result->size ? UINT64_MAX : sum;
@@ -158,15 +159,15 @@ check_instruction(void *data, const spv_parsed_instruction_t *ins)
          return refuse(c, ins, "is a struct type larger than kiln supports (2 GiB)",
                        ins->result_id);
       return SPV_SUCCESS;
-   case 32: /* OpTypePointer */
+   case SpvOpTypePointer:
       result->type = w[3];
       result->size = 8;
       return SPV_SUCCESS;
-   case 43: /* OpConstant */
-   case 50: /* OpSpecConstant */
+   case SpvOpConstant:
+   case SpvOpSpecConstant:
       result->value = w[3] | (ins->num_words > 4 ? (uint64_t)w[4] << 32 : 0);
       break;
-   case 59: { /* OpVariable */
+   case SpvOpVariable: {
       result->type = ins->type_id;
       unsigned want = builtin_components(result->builtin - 1);
       const struct id_info *t = &c->ids[c->ids[ins->type_id].type];
@@ -180,10 +181,10 @@ check_instruction(void *data, const spv_parsed_instruction_t *ins)
                        ins->result_id);
       return SPV_SUCCESS;
    }
-   case 65: /* OpAccessChain */
-   case 66: /* OpInBoundsAccessChain */
-   case 67: /* OpPtrAccessChain */
-   case 70: /* OpInBoundsPtrAccessChain */
+   case SpvOpAccessChain:
+   case SpvOpInBoundsAccessChain:
+   case SpvOpPtrAccessChain:
+   case SpvOpInBoundsPtrAccessChain:
       /* Result type, result, base, then the indices. */
       for (unsigned o = 3; o < ins->num_operands; o++) {
          uint32_t id = w[ins->operands[o].offset];
@@ -236,7 +237,7 @@ kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log)
     * other than 0.  It reports those before its error path is set up and
     * crashes doing so (Mesa 25.0.7), so they are refused here. */
    const uint32_t *w = spirv->data;
-   if (w[0] != 0x07230203) {
+   if (w[0] != SpvMagicNumber) {
       kiln_log_append(log, "error: SPIR-V: the magic number is 0x%08x, not 0x07230203%s\n", w[0],
                       w[0] == 0x03022307 ? " (a module in the other byte order)" : "");
       return KILN_COMPILE_ERROR_SPIRV;
@@ -284,28 +285,22 @@ kiln_spirv_print(const struct clc_binary *spirv)
 /* Capabilities of features kiln does not implement yet, found before
  * spirv_to_nir would stop on them with a less helpful message. */
 static const struct {
-   uint32_t capability;
+   SpvCapability capability;
    const char *feature;
 } unsupported_capabilities[] = {
-   { 17 /* Pipes */, "pipes (OpenCL C 2.0 6.13.16)" },
+   { SpvCapabilityPipes, "pipes (OpenCL C 2.0 6.13.16)" },
 };
 
 const char *
 kiln_spirv_unsupported_feature(const struct clc_binary *spirv)
 {
-   const uint32_t *w = spirv->data;
-   size_t n = spirv->size / 4;
-   for (size_t i = 5; i < n;) {
-      uint32_t op = w[i] & 0xffff, len = w[i] >> 16;
-      if (len == 0)
-         break;
-      if (op == 17 /* OpCapability */ && len == 2) {
-         for (unsigned c = 0; c < ARRAY_SIZE(unsupported_capabilities); c++) {
-            if (w[i + 1] == unsupported_capabilities[c].capability)
-               return unsupported_capabilities[c].feature;
-         }
+   kiln_spirv_foreach_instruction (w, spirv) {
+      if (kiln_spirv_op(w) != SpvOpCapability || kiln_spirv_len(w) != 2)
+         continue;
+      for (unsigned c = 0; c < ARRAY_SIZE(unsupported_capabilities); c++) {
+         if (w[1] == unsupported_capabilities[c].capability)
+            return unsupported_capabilities[c].feature;
       }
-      i += len;
    }
    return NULL;
 }
