@@ -51,6 +51,16 @@ typedef uint64_t kiln_u64;
  * (the sizes enqueue_kernel passes after the block). */
 #define KILN_DQ_MAX_LOCAL_ARGS 4
 
+/* The capacities of the queues kiln makes (`kiln run`'s, one a program;
+ * the ICD's, one a pipe context).  A record stays until the drain ends:
+ * a parent completes only after its children, so a tree's records are
+ * all live at once, and the OpenCL-CTS's device_execution trees have up
+ * to 5440 (enqueue_nested_blocks_all_eq: 64 work-items, 4 children each,
+ * 4 levels). */
+#define KILN_DQ_QUEUE_RECORDS    8192
+#define KILN_DQ_QUEUE_EVENTS     4096
+#define KILN_DQ_QUEUE_HEAP_BYTES (2 * 1024 * 1024)
+
 enum kiln_dq_record_state {
    KILN_DQ_FREE = 0,
    KILN_DQ_QUEUED = 1,
@@ -116,7 +126,11 @@ struct kiln_dq_event {
    kiln_u32 kind;      /* enum kiln_dq_event_kind */
    kiln_u32 record;    /* a command event's record + 1 */
    kiln_u64 profiling; /* capture_event_profiling_info's address, or 0 */
-   kiln_u64 pad;
+   /* CLK_PROFILING_COMMAND_EXEC_TIME's two values, in nanoseconds, which
+    * the host writes when a command event completes, so that a capture
+    * asked for after that reads them at once. */
+   kiln_u64 exec_ns;
+   kiln_u64 complete_ns;
 };
 
 #endif

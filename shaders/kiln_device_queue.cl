@@ -89,6 +89,8 @@ new_event(ulong q, uint kind, int status, uint record)
    e->kind = kind;
    e->record = record;
    e->profiling = 0;
+   e->exec_ns = 0;
+   e->complete_ns = 0;
    return index + 1;
 }
 
@@ -357,12 +359,22 @@ kiln_is_valid_event(ulong e)
    return event_is_valid(__kiln_implicit_device_queue(), e);
 }
 
-/* The host writes the two values once the event completes. */
+/* The host writes the two values once the event completes; an event
+ * already complete has them, so they are written at once (OpenCL C 2.0
+ * §6.13.17.8 allows the capture before or after the command ran). */
 void
 kiln_capture_event_profiling_info(ulong e, uint name, global ulong *value)
 {
    ulong q = __kiln_implicit_device_queue();
-   if (event_is_valid(q, e) && name == CLK_PROFILING_COMMAND_EXEC_TIME &&
-       event_at(q, e)->kind == KILN_DQ_EVENT_COMMAND)
-      event_at(q, e)->profiling = (ulong)value;
+   if (!event_is_valid(q, e) || name != CLK_PROFILING_COMMAND_EXEC_TIME)
+      return;
+   global struct kiln_dq_event *ev = event_at(q, e);
+   if (ev->kind != KILN_DQ_EVENT_COMMAND)
+      return;
+   if (ev->status == KILN_DQ_CL_COMPLETE) {
+      value[0] = ev->exec_ns;
+      value[1] = ev->complete_ns;
+   } else {
+      ev->profiling = (ulong)value;
+   }
 }

@@ -149,7 +149,9 @@ host_address(const struct drain *d, uint64_t va, uint64_t size)
 
 /* An event completes: CLK_PROFILING_COMMAND_EXEC_TIME's two values are
  * the command's execution time and the time until it and its children
- * completed, in nanoseconds (OpenCL C 2.0 §6.13.17.8). */
+ * completed, in nanoseconds (OpenCL C 2.0 §6.13.17.8).  The event keeps
+ * them for a capture asked for later, and a capture already asked for
+ * gets them now. */
 static int
 complete_event(struct drain *d, uint32_t handle, uint32_t record, int32_t status)
 {
@@ -157,6 +159,8 @@ complete_event(struct drain *d, uint32_t handle, uint32_t record, int32_t status
       return 0;
    struct kiln_dq_event *e = &d->events[handle - 1];
    e->status = status;
+   e->exec_ns = d->end_ns[record] - d->start_ns[record];
+   e->complete_ns = os_time_get_nano() - d->start_ns[record];
    if (!e->profiling)
       return 0;
    uint64_t *out = host_address(d, e->profiling, 16);
@@ -166,9 +170,8 @@ complete_event(struct drain *d, uint32_t handle, uint32_t record, int32_t status
                                "capture_event_profiling_info's address 0x%llx lies in no "
                                "host-visible buffer of the launch",
                                handle, (unsigned long long)e->profiling);
-   const uint64_t done = os_time_get_nano();
-   out[0] = d->end_ns[record] - d->start_ns[record];
-   out[1] = done - d->start_ns[record];
+   out[0] = e->exec_ns;
+   out[1] = e->complete_ns;
    e->profiling = 0;
    return 0;
 }
