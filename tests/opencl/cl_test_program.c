@@ -16,6 +16,28 @@
 static const char define_src[] =
    "kernel void value(global int *out) { out[0] = VALUE; out[1] = TWICE(VALUE); }\n";
 
+/* Runs k, made with one buffer argument, on b over one work-item and reads
+ * size bytes of b into out; false (reason set) if a call fails. */
+static bool
+run_once(struct clt *t, cl_kernel k, cl_mem b, void *out, size_t size)
+{
+   size_t one = 1;
+   CLT_OK(clSetKernelArg(k, 0, sizeof(b), &b));
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, size, out, 0, NULL, NULL));
+   return true;
+}
+
+/* The failure of a clLinkProgram that returned err, with its build log. */
+static bool
+link_failed(struct clt *t, cl_program linked, cl_int err, const char *what)
+{
+   char log[1024] = "";
+   if (linked)
+      clGetProgramBuildInfo(linked, t->device, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log, NULL);
+   return clt_fail(t, "%s returned %s; log:\n%s", what, clt_error_name(err), log);
+}
+
 /* Runs value() and returns what it stored, or false. */
 static bool
 run_value(struct clt *t, const char *options, cl_int out[2])
@@ -25,13 +47,7 @@ run_value(struct clt *t, const char *options, cl_int out[2])
       return false;
    cl_kernel k = clt_kernel(t, p, "value");
    cl_mem b = clt_buffer(t, CL_MEM_WRITE_ONLY, 2 * sizeof(cl_int), NULL);
-   if (!k || !b)
-      return false;
-   size_t one = 1;
-   CLT_OK(clSetKernelArg(k, 0, sizeof(b), &b));
-   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL));
-   CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, 2 * sizeof(cl_int), out, 0, NULL, NULL));
-   return true;
+   return k && b && run_once(t, k, b, out, 2 * sizeof(cl_int));
 }
 
 static bool
@@ -152,21 +168,13 @@ program_compiles_and_links_separately(struct clt *t)
    cl_program both[] = { main_p, lib };
    cl_program linked = clt_defer(
       t, CLT_PROGRAM, clLinkProgram(t->ctx, 1, &t->device, "", 2, both, NULL, NULL, &err));
-   if (err != CL_SUCCESS) {
-      char log[1024] = "";
-      if (linked)
-         clGetProgramBuildInfo(linked, t->device, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log, NULL);
-      return clt_fail(t, "clLinkProgram returned %s; log:\n%s", clt_error_name(err), log);
-   }
+   if (err != CL_SUCCESS)
+      return link_failed(t, linked, err, "clLinkProgram");
    cl_kernel k = clt_kernel(t, linked, "use");
    cl_int v = 9;
    cl_mem b = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(v), &v);
-   if (!k || !b)
+   if (!k || !b || !run_once(t, k, b, &v, sizeof(v)))
       return false;
-   size_t one = 1;
-   CLT_OK(clSetKernelArg(k, 0, sizeof(b), &b));
-   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL));
-   CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(v), &v, 0, NULL, NULL));
    CLT_REQUIRE(v == 45, "the linked kernel stored %d; 9 * SCALE (5) is 45", v);
    return true;
 }
@@ -230,22 +238,13 @@ program_links_a_library_of_generic_functions(struct clt *t)
    cl_program both[] = { main_obj, lib };
    cl_program linked = clt_defer(
       t, CLT_PROGRAM, clLinkProgram(t->ctx, 1, &t->device, "", 2, both, NULL, NULL, &err));
-   if (err != CL_SUCCESS) {
-      char log[1024] = "";
-      if (linked)
-         clGetProgramBuildInfo(linked, t->device, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log, NULL);
-      return clt_fail(t, "linking the kernel with the library returned %s; log:\n%s",
-                      clt_error_name(err), log);
-   }
+   if (err != CL_SUCCESS)
+      return link_failed(t, linked, err, "linking the kernel with the library");
    cl_kernel k = clt_kernel(t, linked, "use");
    cl_float out[3] = { -1.0f, -1.0f, -1.0f };
    cl_mem b = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(out), out);
-   if (!k || !b)
+   if (!k || !b || !run_once(t, k, b, out, sizeof(out)))
       return false;
-   size_t one = 1;
-   CLT_OK(clSetKernelArg(k, 0, sizeof(b), &b));
-   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL));
-   CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(out), out, 0, NULL, NULL));
    const cl_float want[3] = { 6.0f, 10.0f, globals ? 14.0f : -1.0f };
    for (int i = 0; i < 3; i++)
       CLT_REQUIRE(out[i] == want[i], "out[%d] is %g; twice() of the %s variable gives %g", i,
@@ -321,12 +320,8 @@ program_takes_a_half_specialization_constant(struct clt *t)
    cl_kernel k = clt_kernel(t, p, "spec_half");
    cl_half out = 0xffff;
    cl_mem b = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(out), &out);
-   if (!k || !b)
+   if (!k || !b || !run_once(t, k, b, &out, sizeof(out)))
       return false;
-   size_t one = 1;
-   CLT_OK(clSetKernelArg(k, 0, sizeof(b), &b));
-   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL));
-   CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(out), &out, 0, NULL, NULL));
    CLT_REQUIRE(out == two_and_a_half,
                "the kernel stored the half 0x%04x; the constant was set to 0x%04x (2.5), its "
                "default is 0x3c00 (1.0)",
