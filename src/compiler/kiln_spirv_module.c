@@ -305,6 +305,20 @@ kiln_spirv_find(const struct kiln_spirv_module *m, const uint32_t *w)
    return entry ? (uint32_t)(uintptr_t)entry->data : 0;
 }
 
+/* The id of the type or constant words (its result id left 0): found,
+ * or written now under a new id. */
+static uint32_t
+find_or_write(struct kiln_spirv_module *m, uint32_t *words)
+{
+   uint32_t id = kiln_spirv_find(m, words);
+   if (id)
+      return id;
+   words[result_word(words)] = id = kiln_spirv_new_id(m);
+   if (id)
+      kiln_spirv_emit(m, KILN_SPIRV_GLOBALS, words);
+   return id;
+}
+
 uint32_t
 kiln_spirv_get_type(struct kiln_spirv_module *m, SpvOp op, const uint32_t *operands, unsigned n)
 {
@@ -314,13 +328,7 @@ kiln_spirv_get_type(struct kiln_spirv_module *m, SpvOp op, const uint32_t *opera
    words[1] = 0;
    if (n)
       memcpy(words + 2, operands, n * 4);
-   uint32_t id = kiln_spirv_find(m, words);
-   if (id)
-      return id;
-   words[1] = id = kiln_spirv_new_id(m);
-   if (id)
-      kiln_spirv_emit(m, KILN_SPIRV_GLOBALS, words);
-   return id;
+   return find_or_write(m, words);
 }
 
 uint32_t
@@ -337,13 +345,7 @@ kiln_spirv_get_constant(struct kiln_spirv_module *m, uint32_t type, uint64_t val
    const bool wide = t && kiln_spirv_len(t) > 2 && t[2] > 32;
    uint32_t words[] = { (wide ? 5u : 4u) << SpvWordCountShift | SpvOpConstant, type, 0,
                         (uint32_t)value, (uint32_t)(value >> 32) };
-   uint32_t id = kiln_spirv_find(m, words);
-   if (id)
-      return id;
-   words[2] = id = kiln_spirv_new_id(m);
-   if (id)
-      kiln_spirv_emit(m, KILN_SPIRV_GLOBALS, words);
-   return id;
+   return find_or_write(m, words);
 }
 
 enum kiln_compile_status
