@@ -172,11 +172,14 @@ replace_fixed_functions(nir_shader *lib)
          continue;
       const char *fn = end + strlen(prefix);
       const int fn_len = (int)(len - strlen(prefix));
-      char *name = ralloc_asprintf(lib, "_Z%d%.*s%s", fn_len, fn_len, fn, end + len);
+      /* Names belong to their function: nir_sweep keeps nothing else. */
+      char *name = ralloc_asprintf(func, "_Z%d%.*s%s", fn_len, fn_len, fn, end + len);
       nir_function *libclc = nir_shader_get_function_for_name(lib, name);
-      if (!libclc)
+      if (!libclc) {
+         ralloc_free(name);
          continue;
-      libclc->name = ralloc_asprintf(lib, "%s.libclc", name);
+      }
+      libclc->name = ralloc_asprintf(libclc, "%s.libclc", name);
       func->name = name;
    }
 }
