@@ -216,6 +216,6 @@ const struct clt_check clt_kernel_checks[] = {
    { "kernel.info-names-the-kernel", kernel_info_names_the_kernel },
    { "kernel.arg-info-describes-the-arguments", kernel_arg_info_describes_the_arguments },
    { "kernel.work-group-info-is-within-the-device", kernel_work_group_info_is_within_the_device },
-   { "kernel.required-size-is-used-and-suggested", kernel_required_size_is_used_and_suggested },
+   { "launch.required-size-is-used-and-suggested", kernel_required_size_is_used_and_suggested },
    { NULL, NULL },
 };

@@ -60,7 +60,7 @@ static const struct {
      "PoCL 3.1 answers a device_type of 0 with CL_DEVICE_NOT_FOUND" },
    { "Portable Computing Language", "error.image-and-sampler-arguments",
      "PoCL 3.1 answers a NULL sampler_t argument with CL_INVALID_ARG_VALUE" },
-   { "Portable Computing Language", "kernel.required-size-is-used-and-suggested",
+   { "Portable Computing Language", "launch.required-size-is-used-and-suggested",
      "PoCL 3.1 refuses a NULL local_work_size for a kernel with a reqd_work_group_size "
      "(CL_INVALID_WORK_GROUP_SIZE)" },
    { "Portable Computing Language", "image.fill-converts-the-colour",
