@@ -30,9 +30,9 @@
 #include "util/u_memory.h"
 
 /* Capacities of a context's queue: those `kiln run` gives its queues. */
-#define QUEUE_RECORDS    4096
-#define QUEUE_EVENTS     4096
-#define QUEUE_HEAP_BYTES (1024 * 1024)
+#define QUEUE_RECORDS    KILN_DQ_QUEUE_RECORDS
+#define QUEUE_EVENTS     KILN_DQ_QUEUE_EVENTS
+#define QUEUE_HEAP_BYTES KILN_DQ_QUEUE_HEAP_BYTES
 
 struct kiln_enqueue_program {
    struct list_head link;
@@ -99,6 +99,11 @@ kiln_compute_state_init_enqueue(struct kiln_screen *screen, struct kiln_compute_
    cs->uses_device_queue = kiln_frontend_uses_device_queue(nir);
    if (!block && !cs->uses_device_queue)
       return;
+   /* The drain gives blocks the launch's __global variables, and a block
+    * may use its program's where the kernel that enqueues it does not: a
+    * kernel that may enqueue holds them (NULL for a program without). */
+   if (cs->uses_device_queue && !cs->globals)
+      cs->globals = kiln_pipe_screen_get_program_globals(&screen->base, nir->info.source_blake3);
 
    simple_mtx_lock(&screen->enqueue_lock);
    struct kiln_enqueue_program *p = NULL;

@@ -25,10 +25,10 @@
 /* Capacities: OpenCL 2.0 devices prefer 16 KiB queues and allow 256 KiB
  * at least (CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE, _MAX_SIZE); kiln's
  * host-side queue is not bounded that way and takes thousands of records
- * of any size of literal. */
-#define QUEUE_RECORDS    4096
-#define QUEUE_EVENTS     4096
-#define QUEUE_HEAP_BYTES (1024 * 1024)
+ * of any size of literal: kiln_device_queue_abi.h's, as the ICD's. */
+#define QUEUE_RECORDS    KILN_DQ_QUEUE_RECORDS
+#define QUEUE_EVENTS     KILN_DQ_QUEUE_EVENTS
+#define QUEUE_HEAP_BYTES KILN_DQ_QUEUE_HEAP_BYTES
 
 struct kiln_run_device_queue {
    const struct kiln_program *program;

@@ -19,10 +19,11 @@
 
 /* The device's limits the queries report: kiln's devices run work-groups
  * of up to 1024 work-items (CL_DEVICE_MAX_WORK_GROUP_SIZE) in waves of 32
- * on gfx1030; `kiln run` gives programs a device queue of 4096 records. */
+ * on gfx1030; `kiln run` and the ICD give programs a device queue of 8192
+ * records. */
 #define DEVICE_MAX_WORK_GROUP_SIZE 1024
 #define DEVICE_WAVE_SIZE           32
-#define KILN_RUN_QUEUE_RECORDS     4096
+#define KILN_RUN_QUEUE_RECORDS     8192
 
 /* get_local_size(d) of the group holding index j of a dimension of n
  * work-items in groups of l (OpenCL 2.0: the last group may be partial). */
@@ -344,6 +345,47 @@ ref_exec_time(struct kiln_run_command *l)
    return 0;
 }
 
+/* after / before (out): capture_event_profiling_info's two values reach
+ * every work-item's array slot, non-zero and ordered, whether it was asked
+ * for before the command ran or after it completed: 1 for each. */
+static int
+ref_captured(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 1))
+      return 1;
+   for (size_t i = 0; i < ref_total_items(l); i++)
+      corpus_set_i(REF_ARG(l, 0), i, 1);
+   return 0;
+}
+
+/* A launch of `size` work-items `level` levels above the last: each
+ * work-item counts itself at its id modulo n and enqueues `width` more one
+ * level down, until no level is left (the local size changes none of it). */
+static void
+count_levels(struct kiln_run_arg *res, int64_t n, int64_t width, int64_t size, int64_t level)
+{
+   if (--level < 0)
+      return;
+   for (int64_t t = 0; t < size; t++) {
+      corpus_set_i(res, t % n, corpus_get_i(res, t % n) + 1);
+      count_levels(res, n, width, width, level);
+   }
+}
+
+/* every_level(res, rnd, n, width, level): the counts, and no enqueue
+ * failed (res[n] = 0). */
+static int
+ref_every_level(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 5))
+      return 1;
+   const int64_t n = value(l, 2, 0), width = value(l, 3, 0), level = value(l, 4, 0);
+   for (int64_t t = 0; t <= n; t++)
+      corpus_set_i(REF_ARG(l, 0), t, 0);
+   count_levels(REF_ARG(l, 0), n, width, ref_total_items(l), level);
+   return 0;
+}
+
 const struct corpus_ref corpus_refs_enqueue[] = {
    { "every_item", ref_every_item },
    { "every_item_offset", ref_every_item_offset },
@@ -362,5 +404,7 @@ const struct corpus_ref corpus_refs_enqueue[] = {
    { "sub_groups", ref_sub_groups },
    { "exec_time", ref_exec_time },
    { "invalid", ref_invalid },
+   { "captured", ref_captured },
+   { "every_level", ref_every_level },
    { NULL, NULL },
 };
