@@ -47,14 +47,19 @@ def undecodable(stderr, code, target):
     """Words llvm-mc could not decode, less the GFX11 ones it is too old for."""
     global llvm15_unknown_words
     bad = []
+    literals = set()  # the 32-bit literal after such an instruction (src0 = 255)
     for line in stderr.splitlines():
         if "invalid instruction encoding" not in line:
             continue
         col = int(line.split(":")[2])
         offset = (col - 1) // 5  # input is "0xNN " per byte
         word = int.from_bytes(code[offset:offset + 4], "little")
+        if offset in literals:
+            continue
         if target == "gfx1100" and word >> 25 == 0x3f and (word >> 9) & 0xff in gfx11_vop1_known:
             llvm15_unknown_words += 1
+            if word & 0x1ff == 0xff:
+                literals.add(offset + 4)
             continue
         bad.append(f"0x{word:08x} at byte {offset}")
     return bad
