@@ -17,7 +17,7 @@ static const struct corpus_ref *const tables[] = {
    corpus_refs_convert,   corpus_refs_workitem, corpus_refs_local,      corpus_refs_atomics,
    corpus_refs_math,      corpus_refs_apps,     corpus_refs_calls,      corpus_refs_generic,
    corpus_refs_subgroups, corpus_refs_half,     corpus_refs_printf,     corpus_refs_globals,
-   corpus_refs_images,    corpus_refs_enqueue,
+   corpus_refs_images,    corpus_refs_enqueue,  corpus_refs_workgroup,  corpus_refs_math_edge_cases,
 };
 
 static const struct corpus_ref *

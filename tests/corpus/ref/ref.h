@@ -116,5 +116,7 @@ extern const struct corpus_ref corpus_refs_printf[];
 extern const struct corpus_ref corpus_refs_globals[];
 extern const struct corpus_ref corpus_refs_enqueue[];
 extern const struct corpus_ref corpus_refs_images[];
+extern const struct corpus_ref corpus_refs_workgroup[];
+extern const struct corpus_ref corpus_refs_math_edge_cases[];
 
 #endif
