@@ -392,7 +392,10 @@ def main():
                     help='where build_cts.sh builds the CTS (default: build-cts/)')
     ap.add_argument('--build', action='store_true',
                     help='build the binaries the chosen entries need first (build_cts.sh)')
-    ap.add_argument('--results', help='write the results here as JSON')
+    ap.add_argument('--results', help='write the results here as JSON (after each entry, so an '
+                    'interrupted run keeps what finished)')
+    ap.add_argument('--resume', metavar='JSON',
+                    help='take the entries an earlier run\'s JSON holds from it, run the others')
     ap.add_argument('--logs', metavar='DIR', help='write each entry\'s whole output into DIR')
     ap.add_argument('--expectations', help='the non-passes: `entry[/sub-test]  result  # cause`')
     ap.add_argument('--write-expectations', metavar='FILE',
@@ -478,10 +481,20 @@ def main():
         if args.logs:
             os.makedirs(args.logs, exist_ok=True)
 
-        results = {}
+        results, earlier_time = {}, 0
+        if args.resume:
+            with open(args.resume) as f:
+                saved = json.load(f)
+            earlier, earlier_time = saved['entries'], saved.get('elapsed', 0)
+            results.update({n: earlier[n] for n, _, _ in entries if n in earlier})
+            print(f'{len(results)} entries taken from {args.resume}')
+        order = [n for n, _, _ in entries]
+        meta = {'list': args.list, 'platform': platform, 'icds': args.icd}
         to_run = []
         for name, need, argv in entries:
             exe = os.path.join(cts_dir, 'test_conformance', argv[0])
+            if name in results:
+                continue
             if need and dtype and need != dtype:
                 results[name] = {'result': 'skip', 'returncode': None, 'time': 0,
                                  'command': ' '.join(argv), 'subtests': {},
@@ -493,7 +506,7 @@ def main():
                                  'out': ''}
             else:
                 to_run.append((name, argv))
-        start = time.monotonic()
+        start = time.monotonic() - earlier_time
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             futures = [pool.submit(run_entry, n, a, cts_dir, env, args.timeout, args.logs)
                        for n, a in to_run]
@@ -504,12 +517,26 @@ def main():
                 print(f'[{i}/{len(to_run)}] {r["result"]}: {name} ({c["pass"]} passed, '
                       f'{c["fail"] + c["timeout"] + c["crash"]} failed, {c["skip"]} skipped, '
                       f'{fmt_time(r["time"])})', flush=True)
+                if args.results:
+                    save_results(args.results, meta, results, order,
+                                 time.monotonic() - start, complete=False)
     finally:
         if vendors:
             shutil.rmtree(vendors, ignore_errors=True)
     elapsed = time.monotonic() - start
-    order = [n for n, _, _ in entries]
     return report(args, results, order, platform, elapsed, known_entries)
+
+
+def save_results(path, meta, results, order, elapsed, complete):
+    total = dict.fromkeys(RESULTS, 0)
+    for r in results.values():
+        total[r['result']] += 1
+    tmp = path + '.tmp'
+    with open(tmp, 'w') as f:
+        json.dump(dict(meta, elapsed=round(elapsed, 1), complete=complete, totals=total,
+                       order=order, entries={n: results[n] for n in order if n in results}),
+                  f, indent=1)
+    os.replace(tmp, path)
 
 
 def report(args, results, order, platform, elapsed, known_entries):
@@ -518,10 +545,8 @@ def report(args, results, order, platform, elapsed, known_entries):
              f'{fmt_time(elapsed)}')
     total = print_table(results, order, title)
     if args.results and not args.from_results:
-        with open(args.results, 'w') as f:
-            json.dump({'list': args.list, 'platform': platform, 'icds': args.icd,
-                       'elapsed': round(elapsed, 1), 'totals': total, 'order': order,
-                       'entries': {n: results[n] for n in order if n in results}}, f, indent=1)
+        save_results(args.results, {'list': args.list, 'platform': platform, 'icds': args.icd},
+                     results, order, elapsed, complete=True)
         print(f'results: {args.results}')
     if args.write_expectations:
         header = (f'# OpenCL CTS entries and sub-tests that do not pass on '
