@@ -97,6 +97,9 @@ kiln_screen_init_caps(struct kiln_screen *screen)
    /* Kernels enqueue into their context's device queue, drained after
     * their launch (kiln_pipe_device_queue.c). */
    caps->compute_device_enqueue = true;
+   /* work_group_* over shared memory and waves
+    * (kiln_nir_lower_work_group_collectives). */
+   caps->compute_work_group_collective_functions = true;
    /* Images: read-only ones as sampler views, the others as shader images,
     * all with their formats' own conversions (GFX10 T#: 16384 wide and
     * high, 8192 layers or slices; image buffers in 2^27 elements).  The
