@@ -60,14 +60,14 @@ DEFAULT_SRC = os.path.normpath(os.path.join(TOP, '..', 'shared', 'opencl-cts'))
 DEFAULT_BUILD = os.path.join(TOP, 'build-cts')
 
 # The harness's lines about one sub-test (test_common/harness/testHarness.cpp).
-SUB_START = re.compile(r'^([A-Za-z_][\w.-]*)\.\.\.$')
+SUB_START = re.compile(r'^([A-Za-z0-9_][\w.-]*)\.\.\.$')
 SUB_VERDICT = [
-    (re.compile(r'^([A-Za-z_][\w.-]*) passed$'), 'pass'),
-    (re.compile(r'^([A-Za-z_][\w.-]*) FAILED$'), 'fail'),
-    (re.compile(r'^([A-Za-z_][\w.-]*) test not supported$'), 'skip'),
-    (re.compile(r'^([A-Za-z_][\w.-]*) test currently not implemented$'), 'skip'),
-    (re.compile(r'^([A-Za-z_][\w.-]*) skipped \(requires'), 'skip'),
-    (re.compile(r'^Subtest ([A-Za-z_][\w.-]*) tests is not supported'), 'skip'),
+    (re.compile(r'^([A-Za-z0-9_][\w.-]*) passed$'), 'pass'),
+    (re.compile(r'^([A-Za-z0-9_][\w.-]*) FAILED$'), 'fail'),
+    (re.compile(r'^([A-Za-z0-9_][\w.-]*) test not supported$'), 'skip'),
+    (re.compile(r'^([A-Za-z0-9_][\w.-]*) test currently not implemented$'), 'skip'),
+    (re.compile(r'^([A-Za-z0-9_][\w.-]*) skipped \(requires'), 'skip'),
+    (re.compile(r'^Subtest ([A-Za-z0-9_][\w.-]*) tests is not supported'), 'skip'),
 ]
 # A line that says why: the first such line of a sub-test's output is its cause.
 CAUSE_RX = re.compile(r'ERROR|[Ee]rror|FAIL|[Ff]ail|[Ee]xpected|[Uu]nable|[Nn]ot supported|'
