@@ -2,11 +2,10 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * The Gallium driver's public entries: a pipe_screen for a device
- * drivers/amdgpu opens ("sim", a render node's path, or NULL for its
- * default choice; see kiln_amdgpu_device_open()), or for a device already
- * opened by drivers/amdgpu or (kiln built with -Dintel=true,
- * kiln_config.h's KILN_HAVE_INTEL) drivers/intel.
+ * The Gallium driver's public entries: the pipe_screen of a device
+ * already opened by drivers/amdgpu (src/gallium/amd) or (kiln built with
+ * -Dintel=true, kiln_config.h's KILN_HAVE_INTEL) drivers/intel
+ * (src/gallium/intel).
  */
 #ifndef KILN_GALLIUM_H
 #define KILN_GALLIUM_H
@@ -20,9 +19,6 @@ extern "C" {
 struct pipe_screen;
 struct kiln_amdgpu_device;
 struct kiln_intel_device;
-
-/* NULL on failure, with the reason in msg. */
-struct pipe_screen *kiln_screen_create(const char *device, char *msg, size_t msg_size);
 
 /* The screen of an opened device, which it takes (and closes on
  * failure); NULL on failure, with the reason in msg. */

@@ -16,9 +16,9 @@
 #include "util/u_memory.h"
 #include "util/u_surface.h"
 
-static void *
-kiln_buffer_map(struct pipe_context *pctx, struct pipe_resource *pres, unsigned level,
-                unsigned usage, const struct pipe_box *box, struct pipe_transfer **out)
+struct pipe_transfer *
+kiln_pipe_transfer_create(struct pipe_resource *pres, unsigned level, unsigned usage,
+                          const struct pipe_box *box)
 {
    struct pipe_transfer *t = CALLOC_STRUCT(pipe_transfer);
    if (!t)
@@ -27,7 +27,15 @@ kiln_buffer_map(struct pipe_context *pctx, struct pipe_resource *pres, unsigned 
    t->level = level;
    t->usage = usage;
    t->box = *box;
-   *out = t;
+   return t;
+}
+
+static void *
+kiln_buffer_map(struct pipe_context *pctx, struct pipe_resource *pres, unsigned level,
+                unsigned usage, const struct pipe_box *box, struct pipe_transfer **out)
+{
+   if (!(*out = kiln_pipe_transfer_create(pres, level, usage, box)))
+      return NULL;
    return kiln_pipe_resource(pres)->map + box->x;
 }
 

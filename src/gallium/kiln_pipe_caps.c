@@ -2,130 +2,69 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * What the screen says it can do, which Rusticl turns into the OpenCL
- * device's limits and extensions: only what kiln runs correctly today
- * (64-bit integers, their atomics, doubles, half, sub-groups and images:
- * linear, one level, the sizes of GFX10's image descriptors).  The
- * limits are drivers/amdgpu's and kiln's kernel ABI's.
+ * What every kiln screen says it can do, which Rusticl turns into the
+ * OpenCL device's limits and extensions: compute from NIR, 64-bit
+ * integers, shareable compute states, partial work-groups (both devices
+ * launch a dimension's last group with its own size) and timestamps; the
+ * compute shader's limits are the screen's (struct kiln_pipe_limits).
+ * What differs by device (doubles, images, generic pointers, device-side
+ * enqueue, the PCI ids) each screen sets after these.
  */
-#include "kiln_pipe.h"
+#include "kiln_pipe_common.h"
 
 #include "util/u_screen.h"
 
-#define MAX_INPUT_BYTES (32 * 1024)
-#define MAX_ALLOC_BYTES (UINT64_C(1) << 31)
-
 static int
-kiln_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
-                      enum pipe_shader_cap param)
+kiln_pipe_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
+                           enum pipe_shader_cap param)
 {
+   const struct kiln_pipe_limits *l = &kiln_pipe_screen(pscreen)->limits;
    if (shader != PIPE_SHADER_COMPUTE)
       return 0;
    switch (param) {
    case PIPE_SHADER_CAP_SUPPORTED_IRS:
       return 1 << PIPE_SHADER_IR_NIR;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
-      return MAX_INPUT_BYTES;
+      return l->input_bytes;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
       /* __constant arguments are global pointers: no hardware limit. */
       return 16;
-   /* Images and samplers: the binding table's slots (kiln_pipe_image.c),
-    * OpenCL 2.0's minimum counts. */
    case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
-      return KILN_MAX_BINDINGS;
+      return l->max_sampler_views;
    case PIPE_SHADER_CAP_MAX_SHADER_IMAGES:
-      return 64;
+      return l->max_shader_images;
    case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
-      return 16;
+      return l->max_samplers;
    case PIPE_SHADER_CAP_INTEGERS:
-   case PIPE_SHADER_CAP_INT64_ATOMICS: /* global and LDS, as kiln compiles them */
-   case PIPE_SHADER_CAP_FP16:          /* half arithmetic, and kiln's half built-ins (shaders/) */
       return 1;
+   case PIPE_SHADER_CAP_INT64_ATOMICS:
+      return l->int64_atomics;
+   case PIPE_SHADER_CAP_FP16:
+      return l->fp16;
    default:
       return 0;
    }
 }
 
-static int
-kiln_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
-                       enum pipe_compute_cap param, void *ret)
-{
-   const struct kiln_amdgpu_device_info *info = kiln_screen(pscreen)->info;
-   const uint64_t memory = info->vram_size + info->gtt_size;
-   const struct kiln_pipe_compute_limits limits = {
-      .ir_target = info->target,
-      .max_work_group_size = KILN_AMDGPU_MAX_WORK_GROUP_SIZE,
-      .global_memory = memory,
-      .local_memory = KILN_AMDGPU_MAX_LDS_BYTES,
-      .private_memory = 64 * 1024,
-      .input_bytes = MAX_INPUT_BYTES,
-      .max_alloc = MIN2(MAX_ALLOC_BYTES, memory / 4),
-      .clock_mhz = info->kind == KILN_AMDGPU_DEVICE_SIM ? 1 : 2000,
-      .compute_units = info->num_cu,
-      .subgroup_size = info->wave_size, /* a sub-group is a wave */
-      .images = true,
-   };
-   return kiln_pipe_get_compute_param(&limits, param, ret);
-}
-
 void
-kiln_screen_init_caps(struct kiln_screen *screen)
+kiln_pipe_screen_init_caps(struct kiln_pipe_screen *screen)
 {
-   screen->base.get_shader_param = kiln_get_shader_param;
-   screen->base.get_compute_param = kiln_get_compute_param;
+   screen->base.get_shader_param = kiln_pipe_get_shader_param;
+   screen->base.get_compute_param = kiln_pipe_get_compute_param;
 
    struct pipe_caps *caps = (struct pipe_caps *)&screen->base.caps;
    u_init_pipe_screen_caps(&screen->base, 1);
    caps->compute = true;
+   /* 64-bit integers: ACO's, and brw lowers what Gen12 lacks of them. */
    caps->int64 = true;
-   caps->doubles = true;
    caps->shareable_shaders = true;
-   /* The waves of a work-group take turns in time slices (the emulator) or
-    * run side by side (the hardware): one that spins cannot starve another. */
-   caps->compute_subgroup_independent_forward_progress = true;
-   /* Generic pointers are flat addresses (kiln_nir_lower_generic_*, run
-    * from the screen's SPIR-V-to-NIR hooks). */
-   caps->compute_generic_address_space = true;
-   /* ACO emits every memory order and scope's waits and cache controls,
-    * and a device is one agent, so all_devices is device. */
-   caps->compute_atomic_orders_and_scopes = true;
-   /* A dispatch's last groups may be partial (COMPUTE_NUM_THREAD_x.PARTIAL,
-    * and kiln_nir_lower_partial_local_size in the kernel). */
+   /* A dimension's last group may be partial (kiln_pipe_grid_global_size):
+    * the AMD dispatch sets COMPUTE_NUM_THREAD_x.PARTIAL and the kernel runs
+    * kiln_nir_lower_partial_local_size; drivers/intel launches the group
+    * as a walker of its own. */
    caps->compute_grid_info_last_block = true;
-   /* A program's __global variables are one buffer (kiln_pipe_globals.c). */
-   caps->max_compute_global_variable_size = MAX_ALLOC_BYTES;
-   /* Kernels enqueue into their context's device queue, drained after
-    * their launch (kiln_pipe_device_queue.c). */
-   caps->compute_device_enqueue = true;
-   /* work_group_* over shared memory and waves
-    * (kiln_nir_lower_work_group_collectives). */
-   caps->compute_work_group_collective_functions = true;
-   /* Images: read-only ones as sampler views, the others as shader images,
-    * all with their formats' own conversions (GFX10 T#: 16384 wide and
-    * high, 8192 layers or slices; image buffers in 2^27 elements).  The
-    * front end numbers them (nir_lower_cl_images); the backend reads their
-    * descriptors from the binding table. */
-   caps->texture_sampler_independent = true;
-   caps->image_store_formatted = true;
-   caps->image_load_formatted = true; /* read_write images */
-   caps->max_texture_2d_size = 16384;
-   caps->max_texture_3d_levels = 14;
-   caps->max_texture_array_layers = 8192;
-   caps->max_texel_buffer_elements = 1 << 27;
-   /* 2D images over buffers (cl_khr_image2d_from_buffer), from GFX10.3:
-    * the T#'s row pitch is a multiple of 256 bytes, which 256 pixels of
-    * any format are, and so is a base address 256 pixels in. */
-   if (screen->info->gfx_major * 10 + screen->info->gfx_minor >= 103) {
-      caps->linear_image_pitch_alignment = 256;
-      caps->linear_image_base_address_alignment = 256;
-   }
-   caps->nir_images_as_deref = false;
-   caps->nir_samplers_as_deref = false;
    caps->query_timestamp = true;
    caps->timer_resolution = 1;
-   caps->max_shader_buffer_size = MAX_ALLOC_BYTES;
+   caps->max_shader_buffer_size = KILN_PIPE_MAX_ALLOC_BYTES;
    caps->endianness = PIPE_ENDIAN_LITTLE;
-   caps->vendor_id = 0x1002;
-   caps->device_id = 0;
-   caps->uma = screen->info->kind == KILN_AMDGPU_DEVICE_SIM;
 }

@@ -2,63 +2,72 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * Compute states: the front end's NIR compiled by kiln_compile_nir() (the
- * backend path every kiln kernel takes) and uploaded as a drivers/amdgpu
- * kernel once, when the state is created; Rusticl shares the state
- * between its contexts (caps.shareable_shaders).
+ * Compute states, for every kiln screen: the front end's NIR compiled by
+ * kiln_compile_nir() for the screen's target (the backend path every kiln
+ * kernel takes), once, when the state is created, and then whatever the
+ * device does with a compiled kernel (the AMD screen uploads it; the
+ * Intel one sends it with each launch).  Rusticl shares a state between
+ * its contexts (caps.shareable_shaders).  A kernel that cannot be
+ * compiled, or that the device refuses, gets no state: Rusticl then fails
+ * the program's build, and the reason goes to stderr (Rusticl has built
+ * the program by then and has no log to give it).
  */
-#include "kiln_pipe.h"
+#include "kiln_pipe_common.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "kiln_compiler_nir.h"
-#include "kiln_kernel_desc.h"
 #include "nir.h"
+#include "util/u_math.h"
 #include "util/u_memory.h"
 
-static struct kiln_amdgpu_kernel *
-upload(struct kiln_screen *screen, const struct kiln_kernel *k)
+static void
+destroy_compute_state(struct pipe_context *pctx, struct kiln_pipe_compute_state *cs)
 {
-   const struct kiln_amdgpu_kernel_desc desc = kiln_kernel_desc(k);
-   struct kiln_amdgpu_kernel *hw = NULL;
-   simple_mtx_lock(&screen->dev_lock);
-   if (kiln_amdgpu_kernel_create(screen->dev, &desc, &hw))
-      fprintf(stderr, "kiln: kernel %s: %s\n", k->name, kiln_amdgpu_device_error(screen->dev));
-   simple_mtx_unlock(&screen->dev_lock);
-   return hw;
+   struct kiln_pipe_screen *screen = kiln_pipe_screen(pctx->screen);
+   if (screen->ops->compute_state_finish)
+      screen->ops->compute_state_finish(screen, cs);
+   kiln_pipe_screen_put_program_globals(pctx->screen, cs->globals);
+   kiln_kernel_free(cs->kernel);
+   FREE(cs);
 }
 
-/* Returns NULL when the kernel cannot be compiled; the reason goes to
- * stderr (Rusticl has built the program by then and has no log to give
- * it), and launches of the state are refused. */
 static void *
-kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_state *cso)
+kiln_pipe_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_state *cso)
 {
-   struct kiln_screen *screen = kiln_screen(pctx->screen);
+   struct kiln_pipe_screen *screen = kiln_pipe_screen(pctx->screen);
+   const struct kiln_pipe_device_ops *ops = screen->ops;
    if (cso->ir_type != PIPE_SHADER_IR_NIR)
       return NULL;
    nir_shader *nir = (nir_shader *)cso->prog;
+   const char *name = kiln_pipe_kernel_name(nir);
+   const char *refused = ops->kernel_refusal ? ops->kernel_refusal(nir) : NULL;
+   if (refused) {
+      fprintf(stderr, "kiln: kernel %s needs %s, which kiln cannot launch on %s yet\n", name,
+              refused, screen->name);
+      ralloc_free(nir);
+      return NULL;
+   }
 
-   struct kiln_compute_state *cs = CALLOC_STRUCT(kiln_compute_state);
+   struct kiln_pipe_compute_state *cs = CALLOC(1, ops->compute_state_size);
    if (!cs) {
       ralloc_free(nir);
       return NULL;
    }
    cs->static_shared_mem = cso->static_shared_mem;
    /* The program's __global variables, found by the key the SPIR-V-to-NIR
-    * hook gave its kernels; looked for only by a kernel that uses them. */
+    * hook gave its kernels (kiln_pipe_globals.c); looked for only by a
+    * kernel that uses them. */
    if (kiln_nir_uses_program_globals(nir))
       cs->globals = kiln_pipe_screen_get_program_globals(pctx->screen, nir->info.source_blake3);
+   if (ops->compute_state_init)
+      ops->compute_state_init(screen, cs, nir);
 
-   kiln_compute_state_init_enqueue(screen, cs, nir);
-
-   const char *name = kiln_pipe_kernel_name(nir);
    const struct kiln_nir_kernel_options options = {
       .name = name,
       .target = screen->frontend.target,
-      .wave_size = screen->info->wave_size,
+      .wave_size = screen->frontend.wave_size,
       .input_size = MAX2(cso->req_input_mem, nir->num_uniforms),
       .program_globals = cs->globals != NULL,
    };
@@ -67,60 +76,32 @@ kiln_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
    if (status != KILN_COMPILE_OK || (log && *log))
       fprintf(stderr, "%s", log ? log : "kiln: a kernel failed to compile\n");
    free(log);
-   if (status == KILN_COMPILE_OK)
-      cs->hw = upload(screen, cs->kernel);
-   if (!cs->hw) {
-      kiln_compute_state_finish_enqueue(screen, cs);
-      kiln_pipe_screen_put_program_globals(pctx->screen, cs->globals);
-      kiln_kernel_free(cs->kernel);
-      FREE(cs);
+   if (status != KILN_COMPILE_OK ||
+       (ops->compute_state_upload && !ops->compute_state_upload(screen, cs))) {
+      destroy_compute_state(pctx, cs);
       return NULL;
    }
-   kiln_compute_state_set_block_kernel(screen, cs, cs->hw);
    return cs;
 }
 
 static void
-kiln_bind_compute_state(struct pipe_context *pctx, void *state)
+kiln_pipe_bind_compute_state(struct pipe_context *pctx, void *state)
 {
-   kiln_context(pctx)->cs = state;
+   kiln_pipe_context(pctx)->cs = state;
 }
 
 static void
-kiln_delete_compute_state(struct pipe_context *pctx, void *state)
+kiln_pipe_delete_compute_state(struct pipe_context *pctx, void *state)
 {
-   struct kiln_screen *screen = kiln_screen(pctx->screen);
-   struct kiln_compute_state *cs = state;
-   if (!cs)
-      return;
-   kiln_compute_state_finish_enqueue(screen, cs);
-   simple_mtx_lock(&screen->dev_lock);
-   kiln_amdgpu_kernel_destroy(screen->dev, cs->hw);
-   simple_mtx_unlock(&screen->dev_lock);
-   kiln_pipe_screen_put_program_globals(pctx->screen, cs->globals);
-   kiln_kernel_free(cs->kernel);
-   FREE(cs);
-}
-
-static void
-kiln_get_compute_state_info(struct pipe_context *pctx, void *state,
-                            struct pipe_compute_state_object_info *info)
-{
-   struct kiln_compute_state *cs = state;
-   const unsigned wave_size = kiln_screen(pctx->screen)->info->wave_size;
-   *info = (struct pipe_compute_state_object_info){
-      .max_threads = cs ? cs->kernel->max_work_group_size : 1024,
-      .preferred_simd_size = cs ? cs->kernel->wave_size : wave_size,
-      .simd_sizes = cs ? cs->kernel->wave_size : wave_size,
-      .private_memory = cs ? cs->kernel->scratch_bytes_per_lane : 0,
-   };
+   if (state)
+      destroy_compute_state(pctx, state);
 }
 
 void
-kiln_context_init_compute_functions(struct kiln_context *ctx)
+kiln_pipe_context_init_compute_functions(struct pipe_context *ctx)
 {
-   ctx->base.create_compute_state = kiln_create_compute_state;
-   ctx->base.bind_compute_state = kiln_bind_compute_state;
-   ctx->base.delete_compute_state = kiln_delete_compute_state;
-   ctx->base.get_compute_state_info = kiln_get_compute_state_info;
+   ctx->create_compute_state = kiln_pipe_create_compute_state;
+   ctx->bind_compute_state = kiln_pipe_bind_compute_state;
+   ctx->delete_compute_state = kiln_pipe_delete_compute_state;
+   ctx->get_compute_state_info = kiln_pipe_screen(ctx->screen)->ops->get_compute_state_info;
 }

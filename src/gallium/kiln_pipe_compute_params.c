@@ -3,8 +3,8 @@
  * SPDX-License-Identifier: MIT
  *
  * get_compute_param for every kiln screen: the answers follow from a
- * screen's limits (struct kiln_pipe_compute_limits), which each screen
- * reads from its device; the bounds kiln's kernel ABI sets are here.
+ * screen's limits (struct kiln_pipe_limits), which each screen reads
+ * from its device; the bounds kiln's kernel ABI sets are here.
  */
 #include "kiln_pipe_common.h"
 
@@ -23,9 +23,10 @@
    } while (0)
 
 int
-kiln_pipe_get_compute_param(const struct kiln_pipe_compute_limits *l, enum pipe_compute_cap param,
-                            void *ret)
+kiln_pipe_get_compute_param(struct pipe_screen *screen, enum pipe_shader_ir ir,
+                            enum pipe_compute_cap param, void *ret)
 {
+   const struct kiln_pipe_limits *l = &kiln_pipe_screen(screen)->limits;
    switch (param) {
    case PIPE_COMPUTE_CAP_IR_TARGET:
       if (ret)

@@ -2,81 +2,23 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * Resources: each pipe_resource is one host-visible drivers/amdgpu buffer
- * object with its GPU address.  No dispatch is in flight once
- * launch_grid has returned, so maps, uploads, copies and fills are done
- * by the CPU through the buffer's mapping, without waiting or staging
- * (kiln_pipe_buffer.c for buffers).
- * (On the emulated device the mapping is the memory the GPU reads; on a
- * render node it is GTT, which a later version may place in VRAM with
- * DMA_DATA copies.)  Textures (OpenCL images) are buffer objects too, in
- * the linear layout of kiln_amd_abi.h that drivers/amdgpu computes; they
- * are mapped the same way, with their row and slice pitches, and copied,
- * filled and uploaded by Gallium's generic helpers over those maps.
+ * Resources, for every kiln screen: each pipe_resource is one of the
+ * device's buffer objects, CPU-mapped, at the GPU address the device's
+ * driver chose for it (struct kiln_pipe_resource), which the device's
+ * ops create and destroy under the screen's dev_lock.  Maps, uploads,
+ * copies and fills are kiln_pipe_buffer.c's, done by the CPU through the
+ * mapping since no launch is in flight once launch_grid has returned.
  */
-#include "kiln_pipe.h"
+#include "kiln_pipe_common.h"
 
-#include <stdio.h>
-#include <string.h>
-
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
-
-#include "kiln_amdgpu_image.h"
-#include "util/format/u_format.h"
 #include "util/u_inlines.h"
 #include "util/u_memory.h"
-#include "util/u_surface.h"
-#include "util/u_transfer.h"
-
-static uint32_t
-cl_image_type(enum pipe_texture_target target)
-{
-   switch (target) {
-   case PIPE_TEXTURE_1D:
-      return CL_MEM_OBJECT_IMAGE1D;
-   case PIPE_TEXTURE_1D_ARRAY:
-      return CL_MEM_OBJECT_IMAGE1D_ARRAY;
-   case PIPE_TEXTURE_2D:
-   case PIPE_TEXTURE_RECT:
-      return CL_MEM_OBJECT_IMAGE2D;
-   case PIPE_TEXTURE_2D_ARRAY:
-      return CL_MEM_OBJECT_IMAGE2D_ARRAY;
-   case PIPE_TEXTURE_3D:
-      return CL_MEM_OBJECT_IMAGE3D;
-   default:
-      return 0;
-   }
-}
-
-/* A texture's bytes and pitches (one level, one sample); 0 when the
- * device cannot have it. */
-static uint64_t
-texture_layout(struct kiln_screen *screen, const struct pipe_resource *templ,
-               struct kiln_resource *res)
-{
-   const struct kiln_amdgpu_image_desc image = {
-      .type = cl_image_type(templ->target),
-      .pipe_format = templ->format,
-      .width = templ->width0,
-      .height = MAX2(templ->height0, 1),
-      .depth = MAX2(templ->depth0, 1),
-      .array_size = MAX2(templ->array_size, 1),
-   };
-   struct kiln_amdgpu_image_layout layout;
-   if (!image.type || templ->last_level || templ->nr_samples > 1 ||
-       kiln_amdgpu_image_layout(screen->dev, &image, &layout))
-      return 0;
-   res->row_pitch = layout.row_pitch;
-   res->slice_pitch = layout.slice_pitch;
-   return layout.size;
-}
 
 static struct pipe_resource *
-kiln_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *templ)
+kiln_pipe_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *templ)
 {
-   struct kiln_screen *screen = kiln_screen(pscreen);
-   struct kiln_resource *res = CALLOC_STRUCT(kiln_resource);
+   struct kiln_pipe_screen *screen = kiln_pipe_screen(pscreen);
+   struct kiln_pipe_resource *res = CALLOC(1, screen->ops->resource_size);
    if (!res)
       return NULL;
    res->base = *templ;
@@ -84,75 +26,28 @@ kiln_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *te
    pipe_reference_init(&res->base.reference, 1);
 
    simple_mtx_lock(&screen->dev_lock);
-   const uint64_t size =
-      templ->target == PIPE_BUFFER ? MAX2(templ->width0, 1) : texture_layout(screen, templ, res);
-   int ret = size ? kiln_amdgpu_bo_create(screen->dev, size, KILN_AMDGPU_BO_HOST_VISIBLE, &res->bo)
-                  : -EINVAL;
-   if (ret)
-      fprintf(stderr, "kiln: %s\n", kiln_amdgpu_device_error(screen->dev));
+   int ret = screen->ops->resource_create(screen, templ, res);
    simple_mtx_unlock(&screen->dev_lock);
    if (ret) {
       FREE(res);
       return NULL;
    }
-   res->map = res->bo->map;
-   res->address = res->bo->va;
-   if (templ->target != PIPE_BUFFER)
-      memset(res->bo->map, 0, size);
    return &res->base;
 }
 
 static void
-kiln_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
+kiln_pipe_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
 {
-   struct kiln_screen *screen = kiln_screen(pscreen);
+   struct kiln_pipe_screen *screen = kiln_pipe_screen(pscreen);
    simple_mtx_lock(&screen->dev_lock);
-   kiln_amdgpu_bo_destroy(screen->dev, kiln_resource(pres)->bo);
+   screen->ops->resource_destroy(screen, kiln_pipe_resource(pres));
    simple_mtx_unlock(&screen->dev_lock);
    FREE(pres);
 }
 
-static uint8_t *
-buffer_bytes(struct pipe_resource *pres)
-{
-   return kiln_resource(pres)->bo->map;
-}
-
-/* The box's first pixel; z is the slice of a 3D texture or the layer of
- * an array (a 1D array's layers are its rows: box->y). */
-static void *
-kiln_texture_map(struct pipe_context *pctx, struct pipe_resource *pres, unsigned level,
-                 unsigned usage, const struct pipe_box *box, struct pipe_transfer **out)
-{
-   struct kiln_resource *res = kiln_resource(pres);
-   if (level)
-      return NULL; /* one level */
-   struct pipe_transfer *t = CALLOC_STRUCT(pipe_transfer);
-   if (!t)
-      return NULL;
-   pipe_resource_reference(&t->resource, pres);
-   t->level = level;
-   t->usage = usage;
-   t->box = *box;
-   t->stride = res->row_pitch;
-   t->layer_stride = res->slice_pitch;
-   *out = t;
-   const unsigned cpp = util_format_get_blocksize(pres->format);
-   return buffer_bytes(pres) + box->z * res->slice_pitch + box->y * res->row_pitch + box->x * cpp;
-}
-
 void
-kiln_screen_init_resource_functions(struct kiln_screen *screen)
+kiln_pipe_screen_init_resource_functions(struct pipe_screen *screen)
 {
-   screen->base.resource_create = kiln_resource_create;
-   screen->base.resource_destroy = kiln_resource_destroy;
-}
-
-void
-kiln_context_init_resource_functions(struct kiln_context *ctx)
-{
-   struct pipe_context *p = &ctx->base;
-   p->texture_map = kiln_texture_map;
-   p->texture_unmap = p->buffer_unmap; /* kiln_pipe_buffer.c's, set first */
-   p->texture_subdata = u_default_texture_subdata;
+   screen->resource_create = kiln_pipe_resource_create;
+   screen->resource_destroy = kiln_pipe_resource_destroy;
 }

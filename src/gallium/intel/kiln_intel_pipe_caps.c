@@ -20,13 +20,11 @@
 
 #include "dev/intel_device_info.h"
 #include "util/u_math.h"
-#include "util/u_screen.h"
 
 /* The inputs are push constants, which take GRFs of every thread: the
  * 1024 bytes of arguments OpenCL's full profile asks for, and Rusticl's
  * own launch values. */
 #define MAX_INPUT_BYTES 2048
-#define MAX_ALLOC_BYTES (UINT64_C(1) << 31)
 
 static unsigned
 max_work_group_size(const struct intel_device_info *info)
@@ -51,38 +49,15 @@ global_memory(const struct intel_device_info *info)
 static uint64_t
 max_alloc(const struct intel_device_info *info)
 {
-   return MIN2(MAX_ALLOC_BYTES, global_memory(info) / 4);
+   return MIN2(KILN_PIPE_MAX_ALLOC_BYTES, global_memory(info) / 4);
 }
 
-static int
-kiln_intel_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
-                            enum pipe_shader_cap param)
+void
+kiln_intel_screen_init_limits(struct kiln_intel_screen *screen)
 {
-   if (shader != PIPE_SHADER_COMPUTE)
-      return 0;
-   switch (param) {
-   case PIPE_SHADER_CAP_SUPPORTED_IRS:
-      return 1 << PIPE_SHADER_IR_NIR;
-   case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
-      return MAX_INPUT_BYTES;
-   case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
-      /* __constant arguments are global pointers: no hardware limit. */
-      return 16;
-   case PIPE_SHADER_CAP_INTEGERS:
-      return 1;
-   default:
-      return 0;
-   }
-}
-
-static int
-kiln_intel_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
-                             enum pipe_compute_cap param, void *ret)
-{
-   const struct kiln_intel_screen *screen = kiln_intel_screen(pscreen);
    const struct intel_device_info *info = screen->info;
-   const struct kiln_pipe_compute_limits limits = {
-      .ir_target = kiln_target_name(screen->frontend.target),
+   screen->base.limits = (struct kiln_pipe_limits){
+      .ir_target = kiln_target_name(screen->base.frontend.target),
       .max_work_group_size = max_work_group_size(info),
       .global_memory = global_memory(info),
       .local_memory = KILN_INTEL_PIPE_MAX_SLM_BYTES,
@@ -96,36 +71,20 @@ kiln_intel_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir
       /* An EU, as Intel's own OpenCL counts them. */
       .compute_units = intel_device_info_eu_total(info),
       .subgroup_size = KILN_INTEL_PIPE_SIMD_WIDTH, /* a sub-group is a hardware thread */
-      .images = false,
    };
-   return kiln_pipe_get_compute_param(&limits, param, ret);
 }
 
+/* After src/gallium's caps, which every kiln screen has. */
 void
 kiln_intel_screen_init_caps(struct kiln_intel_screen *screen)
 {
-   screen->base.get_shader_param = kiln_intel_get_shader_param;
-   screen->base.get_compute_param = kiln_intel_get_compute_param;
-
-   struct pipe_caps *caps = (struct pipe_caps *)&screen->base.caps;
-   u_init_pipe_screen_caps(&screen->base, 1);
-   caps->compute = true;
-   /* brw lowers what Gen12 lacks of 64-bit integer arithmetic. */
-   caps->int64 = true;
+   struct pipe_caps *caps = (struct pipe_caps *)&screen->base.base.caps;
    caps->doubles = false;
-   caps->shareable_shaders = true;
-   /* A dimension's last group may be partial: drivers/intel launches it
-    * as a walker of its own (kiln_intel_pipe_launch.c). */
-   caps->compute_grid_info_last_block = true;
    caps->compute_generic_address_space = false;
    caps->compute_device_enqueue = false;
    /* A program's __global variables are one buffer (kiln_pipe_globals.c),
     * whose address drivers/intel pushes with the implicit arguments. */
    caps->max_compute_global_variable_size = max_alloc(screen->info);
-   caps->query_timestamp = true;
-   caps->timer_resolution = 1;
-   caps->max_shader_buffer_size = MAX_ALLOC_BYTES;
-   caps->endianness = PIPE_ENDIAN_LITTLE;
    caps->vendor_id = 0x8086;
    caps->device_id = screen->info->pci_device_id;
    caps->uma = !screen->info->has_local_mem;

@@ -26,28 +26,11 @@
 
 #define KILN_INTEL_PIPE_TIMEOUT_NS (INT64_C(60) * 1000 * 1000 * 1000)
 
-static void
-kiln_intel_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader,
-                               unsigned index, bool take_ownership,
-                               const struct pipe_constant_buffer *cb)
-{
-   kiln_pipe_inputs_set_constant_buffer(&kiln_intel_context(pctx)->inputs, shader, index,
-                                        take_ownership, cb);
-}
-
-static void
-kiln_intel_set_global_binding(struct pipe_context *pctx, unsigned first, unsigned count,
-                              struct pipe_resource **resources, uint32_t **handles)
-{
-   kiln_pipe_inputs_set_global_binding(&kiln_intel_context(pctx)->inputs, first, count, resources,
-                                       handles);
-}
-
 /* The work-group's shared memory: the kernel's static __local variables,
  * then the __local arguments from where the front end placed them; false
  * (said on stderr) when it does not fit. */
 static bool
-place_slm(const struct kiln_intel_compute_state *cs, const struct pipe_grid_info *info,
+place_slm(const struct kiln_pipe_compute_state *cs, const struct pipe_grid_info *info,
           unsigned *slm_bytes)
 {
    const struct kiln_kernel *k = cs->kernel;
@@ -75,7 +58,7 @@ place_slm(const struct kiln_intel_compute_state *cs, const struct pipe_grid_info
 
 /* The launch for drivers/intel. */
 static void
-describe_launch(struct kiln_intel_context *ctx, const struct pipe_grid_info *info,
+describe_launch(struct kiln_pipe_context *ctx, const struct pipe_grid_info *info,
                 unsigned slm_bytes, struct kiln_intel_launch *launch)
 {
    const struct kiln_kernel *k = ctx->cs->kernel;
@@ -84,13 +67,8 @@ describe_launch(struct kiln_intel_context *ctx, const struct pipe_grid_info *inf
    launch->slm_bytes = slm_bytes;
    launch->kernarg = in->input.data;
    launch->work_dim = CLAMP(info->work_dim, 1, 3);
-   /* A dimension's last group may be partial (last_block, non-uniform
-    * work-groups): drivers/intel and the kernel derive it from the global
-    * size, as on the AMD screen. */
    for (unsigned d = 0; d < 3; d++) {
-      launch->global_size[d] = info->grid[d] * info->block[d];
-      if (info->last_block[d] && info->grid[d])
-         launch->global_size[d] -= info->block[d] - info->last_block[d];
+      launch->global_size[d] = kiln_pipe_grid_global_size(info, d);
       launch->local_size[d] = info->block[d];
    }
 }
@@ -99,7 +77,7 @@ describe_launch(struct kiln_intel_context *ctx, const struct pipe_grid_info *inf
  * __global variables, whose address the launch passes (kiln_amd_abi.h's
  * implicit arguments). */
 static struct kiln_intel_bo **
-collect_bos(struct kiln_intel_context *ctx, struct kiln_intel_launch *launch)
+collect_bos(struct kiln_pipe_context *ctx, struct kiln_intel_launch *launch)
 {
    struct kiln_pipe_inputs *in = &ctx->inputs;
    struct kiln_intel_bo **bos = malloc((in->num_globals + 1) * sizeof(*bos));
@@ -120,13 +98,13 @@ collect_bos(struct kiln_intel_context *ctx, struct kiln_intel_launch *launch)
 }
 
 static void
-submit_and_wait(struct kiln_intel_context *ctx, const struct kiln_intel_launch *launch)
+submit_and_wait(struct kiln_pipe_context *ctx, const struct kiln_intel_launch *launch)
 {
    struct kiln_intel_screen *screen = kiln_intel_screen(ctx->base.screen);
    const char *name = ctx->cs->kernel->name;
    char err[512];
    struct kiln_intel_submission submission;
-   simple_mtx_lock(&screen->dev_lock);
+   simple_mtx_lock(&screen->base.dev_lock);
    int ret = kiln_intel_dispatch(screen->dev, launch, &submission);
    if (!ret) {
       ret = kiln_intel_wait(screen->dev, &submission, KILN_INTEL_PIPE_TIMEOUT_NS);
@@ -134,7 +112,7 @@ submit_and_wait(struct kiln_intel_context *ctx, const struct kiln_intel_launch *
    }
    if (ret)
       snprintf(err, sizeof(err), "%s", kiln_intel_device_error(screen->dev));
-   simple_mtx_unlock(&screen->dev_lock);
+   simple_mtx_unlock(&screen->base.dev_lock);
    if (ret)
       ctx->reset =
          ret == -ETIME || ret == -EIO ? PIPE_GUILTY_CONTEXT_RESET : PIPE_UNKNOWN_CONTEXT_RESET;
@@ -147,10 +125,10 @@ submit_and_wait(struct kiln_intel_context *ctx, const struct kiln_intel_launch *
 /* A launch that cannot be made fails its command rather than pass for
  * one that ran: the context reports a reset, on which Rusticl puts the
  * commands of the batch into an error state. */
-static void
+void
 kiln_intel_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
 {
-   struct kiln_intel_context *ctx = kiln_intel_context(pctx);
+   struct kiln_pipe_context *ctx = kiln_pipe_context(pctx);
    if (!ctx->cs) {
       fprintf(stderr, "kiln: launch of a kernel that did not compile; nothing runs\n");
       ctx->reset = PIPE_UNKNOWN_CONTEXT_RESET;
@@ -173,28 +151,4 @@ kiln_intel_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *i
    }
    submit_and_wait(ctx, &launch);
    free(launch.bos);
-}
-
-static void
-kiln_intel_memory_barrier(struct pipe_context *pctx, unsigned flags)
-{
-}
-
-static enum pipe_reset_status
-kiln_intel_get_device_reset_status(struct pipe_context *pctx)
-{
-   struct kiln_intel_context *ctx = kiln_intel_context(pctx);
-   enum pipe_reset_status status = ctx->reset;
-   ctx->reset = PIPE_NO_RESET;
-   return status;
-}
-
-void
-kiln_intel_context_init_launch_functions(struct kiln_intel_context *ctx)
-{
-   ctx->base.set_constant_buffer = kiln_intel_set_constant_buffer;
-   ctx->base.set_global_binding = kiln_intel_set_global_binding;
-   ctx->base.launch_grid = kiln_intel_launch_grid;
-   ctx->base.memory_barrier = kiln_intel_memory_barrier;
-   ctx->base.get_device_reset_status = kiln_intel_get_device_reset_status;
 }

@@ -2,10 +2,11 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * The Intel pipe_screen: one per device drivers/intel opens, its names
+ * The Intel pipe_screen: one per device drivers/intel opens, its name
  * ("kiln Tiger Lake (i915)"), the compiler target of its GFX version,
- * and its lifetime.  Its compiler hooks are src/gallium's
- * (kiln_pipe_frontend.c).
+ * and the calls (struct kiln_pipe_device_ops) through which src/gallium's
+ * shared screen reaches drivers/intel.  It has no images, so its
+ * contexts keep kiln_pipe_no_images.c's calls.
  */
 #include "kiln_gallium.h"
 #include "kiln_intel_pipe.h"
@@ -16,34 +17,6 @@
 #include "dev/intel_device_info.h"
 #include "kiln_compiler_nir.h"
 #include "util/u_memory.h"
-
-static const char *
-kiln_intel_get_name(struct pipe_screen *pscreen)
-{
-   return kiln_intel_screen(pscreen)->name;
-}
-
-static const char *
-kiln_intel_get_vendor(struct pipe_screen *pscreen)
-{
-   return "kiln";
-}
-
-static const char *
-kiln_intel_get_device_vendor(struct pipe_screen *pscreen)
-{
-   return "Intel";
-}
-
-/* Plain buffers only: kiln has no Intel images. */
-static bool
-kiln_intel_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
-                               enum pipe_texture_target target, unsigned sample_count,
-                               unsigned storage_sample_count, unsigned bindings)
-{
-   return target == PIPE_BUFFER && format == PIPE_FORMAT_R8_UINT &&
-          !(bindings & (PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_SHADER_IMAGE));
-}
 
 /* The GPU's family, as Intel names it; the marketing name otherwise. */
 static const char *
@@ -82,14 +55,23 @@ target_of(const struct intel_device_info *info, enum kiln_target *target)
 }
 
 static void
-kiln_intel_screen_destroy(struct pipe_screen *pscreen)
+kiln_intel_screen_destroy(struct kiln_pipe_screen *screen)
 {
-   struct kiln_intel_screen *screen = kiln_intel_screen(pscreen);
-   kiln_pipe_screen_finish_frontend(pscreen);
-   kiln_intel_device_close(screen->dev);
-   simple_mtx_destroy(&screen->dev_lock);
-   FREE(screen);
+   kiln_intel_device_close(kiln_intel_screen(&screen->base)->dev);
 }
+
+static const struct kiln_pipe_device_ops kiln_intel_device_ops = {
+   .device_vendor = "Intel",
+   .context_size = sizeof(struct kiln_pipe_context),
+   .compute_state_size = sizeof(struct kiln_pipe_compute_state),
+   .resource_size = sizeof(struct kiln_intel_resource),
+   .destroy = kiln_intel_screen_destroy,
+   .resource_create = kiln_intel_resource_create,
+   .resource_destroy = kiln_intel_resource_destroy,
+   .kernel_refusal = kiln_intel_kernel_refusal,
+   .get_compute_state_info = kiln_intel_get_compute_state_info,
+   .launch_grid = kiln_intel_launch_grid,
+};
 
 struct pipe_screen *
 kiln_intel_screen_create(struct kiln_intel_device *dev, char *msg, size_t msg_size)
@@ -115,22 +97,14 @@ kiln_intel_screen_create(struct kiln_intel_device *dev, char *msg, size_t msg_si
    }
    screen->dev = dev;
    screen->info = info;
-   simple_mtx_init(&screen->dev_lock, mtx_plain);
-   snprintf(screen->name, sizeof(screen->name), "kiln %s (%s)", family_name(info),
+   struct kiln_pipe_screen *base = &screen->base;
+   base->ops = &kiln_intel_device_ops;
+   base->frontend.target = target;
+   base->frontend.wave_size = KILN_INTEL_PIPE_SIMD_WIDTH;
+   snprintf(base->name, sizeof(base->name), "kiln %s (%s)", family_name(info),
             kiln_intel_device_kmd_name(dev));
-
-   struct pipe_screen *p = &screen->base;
-   p->destroy = kiln_intel_screen_destroy;
-   p->get_name = kiln_intel_get_name;
-   p->get_vendor = kiln_intel_get_vendor;
-   p->get_device_vendor = kiln_intel_get_device_vendor;
-   p->is_format_supported = kiln_intel_is_format_supported;
-   p->context_create = kiln_intel_context_create;
-   screen->frontend.target = target;
-   screen->frontend.wave_size = KILN_INTEL_PIPE_SIMD_WIDTH;
-   kiln_pipe_screen_init_frontend(p, kiln_target_name(target));
+   kiln_intel_screen_init_limits(screen);
+   kiln_pipe_screen_init(base, kiln_target_name(target));
    kiln_intel_screen_init_caps(screen);
-   kiln_pipe_screen_init_fence_functions(p);
-   kiln_intel_screen_init_resource_functions(screen);
-   return p;
+   return &base->base;
 }

@@ -11,7 +11,7 @@
  * Rusticl binds every image and sampler of a launch again before it, so
  * the bindings are plain arrays of references.
  */
-#include "kiln_pipe.h"
+#include "kiln_amd_pipe.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -47,20 +47,20 @@ cl_addressing(unsigned wrap)
 }
 
 static void *
-kiln_create_sampler_state(struct pipe_context *pctx, const struct pipe_sampler_state *state)
+kiln_amd_create_sampler_state(struct pipe_context *pctx, const struct pipe_sampler_state *state)
 {
-   struct kiln_screen *screen = kiln_screen(pctx->screen);
+   struct kiln_amd_screen *screen = kiln_amd_screen(pctx->screen);
    struct kiln_sampler_state *s = CALLOC_STRUCT(kiln_sampler_state);
    if (!s)
       return NULL;
-   simple_mtx_lock(&screen->dev_lock);
+   simple_mtx_lock(&screen->base.dev_lock);
    int ret = kiln_amdgpu_sampler_descriptor(
       screen->dev, !state->unnormalized_coords, cl_addressing(state->wrap_s),
       state->min_img_filter == PIPE_TEX_FILTER_LINEAR ? CL_FILTER_LINEAR : CL_FILTER_NEAREST,
       s->desc);
    if (ret)
       fprintf(stderr, "kiln: %s\n", kiln_amdgpu_device_error(screen->dev));
-   simple_mtx_unlock(&screen->dev_lock);
+   simple_mtx_unlock(&screen->base.dev_lock);
    if (ret) {
       FREE(s);
       return NULL;
@@ -69,23 +69,23 @@ kiln_create_sampler_state(struct pipe_context *pctx, const struct pipe_sampler_s
 }
 
 static void
-kiln_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type shader, unsigned start,
-                         unsigned count, void **samplers)
+kiln_amd_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type shader,
+                             unsigned start, unsigned count, void **samplers)
 {
-   struct kiln_context *ctx = kiln_context(pctx);
+   struct kiln_amd_context *ctx = kiln_amd_context(pctx);
    for (unsigned i = 0; i < count && start + i < KILN_MAX_BINDINGS; i++)
       ctx->samplers[start + i] = samplers ? samplers[i] : NULL;
 }
 
 static void
-kiln_delete_sampler_state(struct pipe_context *pctx, void *state)
+kiln_amd_delete_sampler_state(struct pipe_context *pctx, void *state)
 {
    FREE(state);
 }
 
 static struct pipe_sampler_view *
-kiln_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *texture,
-                         const struct pipe_sampler_view *templ)
+kiln_amd_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *texture,
+                             const struct pipe_sampler_view *templ)
 {
    struct pipe_sampler_view *view = CALLOC_STRUCT(pipe_sampler_view);
    if (!view)
@@ -99,18 +99,18 @@ kiln_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *textur
 }
 
 static void
-kiln_sampler_view_destroy(struct pipe_context *pctx, struct pipe_sampler_view *view)
+kiln_amd_sampler_view_destroy(struct pipe_context *pctx, struct pipe_sampler_view *view)
 {
    pipe_resource_reference(&view->texture, NULL);
    FREE(view);
 }
 
 static void
-kiln_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type shader, unsigned start,
-                       unsigned count, unsigned unbind_trailing, bool take_ownership,
-                       struct pipe_sampler_view **views)
+kiln_amd_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type shader, unsigned start,
+                           unsigned count, unsigned unbind_trailing, bool take_ownership,
+                           struct pipe_sampler_view **views)
 {
-   struct kiln_context *ctx = kiln_context(pctx);
+   struct kiln_amd_context *ctx = kiln_amd_context(pctx);
    for (unsigned i = 0; i < count + unbind_trailing && start + i < KILN_MAX_BINDINGS; i++) {
       struct pipe_sampler_view *view = views && i < count ? views[i] : NULL;
       struct pipe_sampler_view **slot = &ctx->views[start + i];
@@ -124,11 +124,11 @@ kiln_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type shader, 
 }
 
 static void
-kiln_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type shader, unsigned start,
-                       unsigned count, unsigned unbind_trailing,
-                       const struct pipe_image_view *images)
+kiln_amd_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type shader, unsigned start,
+                           unsigned count, unsigned unbind_trailing,
+                           const struct pipe_image_view *images)
 {
-   struct kiln_context *ctx = kiln_context(pctx);
+   struct kiln_amd_context *ctx = kiln_amd_context(pctx);
    for (unsigned i = 0; i < count + unbind_trailing && start + i < KILN_MAX_BINDINGS; i++) {
       struct pipe_image_view *slot = &ctx->images[start + i];
       if (images && i < count) {
@@ -172,7 +172,7 @@ struct tex2d_from_buf {
 /* The descriptor of a view of res in format: of a buffer, its bytes
  * [offset, offset + size), or the 2D image t; 0 or a negative errno. */
 static int
-view_descriptor(struct kiln_screen *screen, struct pipe_resource *res, enum pipe_format format,
+view_descriptor(struct kiln_amd_screen *screen, struct pipe_resource *res, enum pipe_format format,
                 unsigned offset, unsigned size, const struct tex2d_from_buf *t, uint32_t desc[8])
 {
    struct kiln_amdgpu_image_desc image = {
@@ -183,7 +183,7 @@ view_descriptor(struct kiln_screen *screen, struct pipe_resource *res, enum pipe
       .depth = MAX2(res->depth0, 1),
       .array_size = MAX2(res->array_size, 1),
    };
-   uint64_t va = kiln_resource(res)->bo->va;
+   uint64_t va = kiln_amd_resource(res)->bo->va;
    if (res->target == PIPE_BUFFER && t->is) {
       const unsigned cpp = util_format_get_blocksize(format);
       image.type = CL_MEM_OBJECT_IMAGE2D;
@@ -199,20 +199,33 @@ view_descriptor(struct kiln_screen *screen, struct pipe_resource *res, enum pipe
    return kiln_amdgpu_image_descriptor(screen->dev, &image, va, desc);
 }
 
-static bool
-add_bo(struct kiln_amdgpu_bo **bos, unsigned *num_bos, unsigned max, struct pipe_resource *res)
+/* A view's slot of the binding table: the descriptor of res (zeros when
+ * none), its buffer object added to bos; 0, -E2BIG when bos is full, or
+ * the device's negative errno. */
+static int
+write_view(struct kiln_amd_screen *screen, struct pipe_resource *res, enum pipe_format format,
+           unsigned offset, unsigned size, const struct tex2d_from_buf *t, uint8_t *slot,
+           struct kiln_amdgpu_bo **bos, unsigned *num_bos, unsigned max_bos)
 {
-   if (*num_bos == max)
-      return false;
-   bos[(*num_bos)++] = kiln_resource(res)->bo;
-   return true;
+   uint32_t desc[8] = { 0 };
+   int ret = 0;
+   if (res) {
+      ret = view_descriptor(screen, res, format, offset, size, t, desc);
+      if (!ret && *num_bos == max_bos)
+         ret = -E2BIG;
+      else if (!ret)
+         bos[(*num_bos)++] = kiln_amd_resource(res)->bo;
+   }
+   memcpy(slot, desc, sizeof(desc));
+   return ret;
 }
 
 int
-kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kernel *k, uint8_t *input,
-                            struct kiln_amdgpu_bo **bos, unsigned *num_bos, unsigned max_bos)
+kiln_amd_context_write_bindings(struct kiln_amd_context *ctx, const struct kiln_kernel *k,
+                                uint8_t *input, struct kiln_amdgpu_bo **bos, unsigned *num_bos,
+                                unsigned max_bos)
 {
-   struct kiln_screen *screen = kiln_screen(ctx->base.screen);
+   struct kiln_amd_screen *screen = kiln_amd_screen(ctx->base.base.screen);
    uint8_t *slot = input + k->binding_table_offset;
    if (k->num_sampler_views + k->num_shader_images > KILN_MAX_BINDINGS ||
        k->num_sampler_states > KILN_MAX_BINDINGS) {
@@ -223,38 +236,27 @@ kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kernel *
 
    int ret = 0;
    for (unsigned i = 0; i < k->num_sampler_views && !ret; i++, slot += KILN_BINDING_DESC_SIZE) {
-      struct pipe_sampler_view *view = ctx->views[i];
-      uint32_t desc[8] = { 0 };
-      if (view && view->texture) {
-         const struct tex2d_from_buf t = {
-            view->is_tex2d_from_buf,           view->u.tex2d_from_buf.offset,
-            view->u.tex2d_from_buf.row_stride, view->u.tex2d_from_buf.width,
-            view->u.tex2d_from_buf.height,
-         };
-         ret = view_descriptor(screen, view->texture, view->format, view->u.buf.offset,
-                               view->u.buf.size, &t, desc);
-         if (!ret && !add_bo(bos, num_bos, max_bos, view->texture))
-            ret = -E2BIG;
-      }
-      memcpy(slot, desc, sizeof(desc));
+      static const struct pipe_sampler_view none;
+      const struct pipe_sampler_view *view = ctx->views[i] ? ctx->views[i] : &none;
+      const struct tex2d_from_buf t = {
+         view->is_tex2d_from_buf,           view->u.tex2d_from_buf.offset,
+         view->u.tex2d_from_buf.row_stride, view->u.tex2d_from_buf.width,
+         view->u.tex2d_from_buf.height,
+      };
+      ret = write_view(screen, view->texture, view->format, view->u.buf.offset, view->u.buf.size,
+                       &t, slot, bos, num_bos, max_bos);
    }
    for (unsigned i = 0; i < k->num_shader_images && !ret; i++, slot += KILN_BINDING_DESC_SIZE) {
       const struct pipe_image_view *image = &ctx->images[i];
-      uint32_t desc[8] = { 0 };
-      if (image->resource) {
-         const struct tex2d_from_buf t = {
-            image->access & PIPE_IMAGE_ACCESS_TEX2D_FROM_BUFFER,
-            image->u.tex2d_from_buf.offset,
-            image->u.tex2d_from_buf.row_stride,
-            image->u.tex2d_from_buf.width,
-            image->u.tex2d_from_buf.height,
-         };
-         ret = view_descriptor(screen, image->resource, image->format, image->u.buf.offset,
-                               image->u.buf.size, &t, desc);
-         if (!ret && !add_bo(bos, num_bos, max_bos, image->resource))
-            ret = -E2BIG;
-      }
-      memcpy(slot, desc, sizeof(desc));
+      const struct tex2d_from_buf t = {
+         image->access & PIPE_IMAGE_ACCESS_TEX2D_FROM_BUFFER,
+         image->u.tex2d_from_buf.offset,
+         image->u.tex2d_from_buf.row_stride,
+         image->u.tex2d_from_buf.width,
+         image->u.tex2d_from_buf.height,
+      };
+      ret = write_view(screen, image->resource, image->format, image->u.buf.offset,
+                       image->u.buf.size, &t, slot, bos, num_bos, max_bos);
    }
    for (unsigned i = 0; i < k->num_sampler_states; i++, slot += KILN_BINDING_SAMPLER_SIZE) {
       const struct kiln_sampler_state *s = ctx->samplers[i];
@@ -271,7 +273,7 @@ kiln_context_write_bindings(struct kiln_context *ctx, const struct kiln_kernel *
 }
 
 void
-kiln_context_release_bindings(struct kiln_context *ctx)
+kiln_amd_context_release_bindings(struct kiln_amd_context *ctx)
 {
    for (unsigned i = 0; i < KILN_MAX_BINDINGS; i++) {
       pipe_sampler_view_reference(&ctx->views[i], NULL);
@@ -280,14 +282,14 @@ kiln_context_release_bindings(struct kiln_context *ctx)
 }
 
 void
-kiln_context_init_image_functions(struct kiln_context *ctx)
+kiln_amd_context_init_image_functions(struct kiln_amd_context *ctx)
 {
-   struct pipe_context *p = &ctx->base;
-   p->create_sampler_state = kiln_create_sampler_state;
-   p->bind_sampler_states = kiln_bind_sampler_states;
-   p->delete_sampler_state = kiln_delete_sampler_state;
-   p->create_sampler_view = kiln_create_sampler_view;
-   p->sampler_view_destroy = kiln_sampler_view_destroy;
-   p->set_sampler_views = kiln_set_sampler_views;
-   p->set_shader_images = kiln_set_shader_images;
+   struct pipe_context *p = &ctx->base.base;
+   p->create_sampler_state = kiln_amd_create_sampler_state;
+   p->bind_sampler_states = kiln_amd_bind_sampler_states;
+   p->delete_sampler_state = kiln_amd_delete_sampler_state;
+   p->create_sampler_view = kiln_amd_create_sampler_view;
+   p->sampler_view_destroy = kiln_amd_sampler_view_destroy;
+   p->set_sampler_views = kiln_amd_set_sampler_views;
+   p->set_shader_images = kiln_amd_set_shader_images;
 }

@@ -15,16 +15,17 @@
  * may enqueue; it is emptied before each such launch and drained after
  * it, so the launch is complete with its whole tree of children, as
  * `kiln run` does.  Rusticl's on-device queue objects
- * (mesa-rusticl-device-enqueue.patch) hold nothing of it.  A block kernel's inputs are Rusticl's
- * layout: the literal's address and the __local arguments' LDS offsets
- * at the places Rusticl gave their kernel arguments.
+ * (mesa-rusticl-device-enqueue.patch) hold nothing of it.  A block kernel's
+ * inputs are Rusticl's layout: the literal's address and the __local arguments'
+ * LDS offsets at the places Rusticl gave their kernel arguments.
  */
-#include "kiln_pipe.h"
+#include "kiln_amd_pipe.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "kiln_compiler_nir.h"
 #include "kiln_device_queue_abi.h"
 #include "nir.h"
 #include "util/u_memory.h"
@@ -43,14 +44,14 @@ struct kiln_enqueue_program {
 };
 
 void
-kiln_screen_init_enqueue_programs(struct kiln_screen *screen)
+kiln_amd_screen_init_enqueue_programs(struct kiln_amd_screen *screen)
 {
    list_inithead(&screen->enqueue_programs);
    simple_mtx_init(&screen->enqueue_lock, mtx_plain);
 }
 
 void
-kiln_screen_finish_enqueue_programs(struct kiln_screen *screen)
+kiln_amd_screen_finish_enqueue_programs(struct kiln_amd_screen *screen)
 {
    list_for_each_entry_safe(struct kiln_enqueue_program, p, &screen->enqueue_programs, link)
    {
@@ -92,8 +93,8 @@ block_layout(nir_shader *nir, unsigned num_locals, struct kiln_amdgpu_block_kern
 }
 
 void
-kiln_compute_state_init_enqueue(struct kiln_screen *screen, struct kiln_compute_state *cs,
-                                struct nir_shader *nir)
+kiln_amd_compute_state_init_enqueue(struct kiln_amd_screen *screen,
+                                    struct kiln_amd_compute_state *cs, struct nir_shader *nir)
 {
    const uint32_t block = nir->info.cs.shader_index & KILN_FRONTEND_BLOCK_INDEX_MASK;
    cs->uses_device_queue = kiln_frontend_uses_device_queue(nir);
@@ -102,8 +103,9 @@ kiln_compute_state_init_enqueue(struct kiln_screen *screen, struct kiln_compute_
    /* The drain gives blocks the launch's __global variables, and a block
     * may use its program's where the kernel that enqueues it does not: a
     * kernel that may enqueue holds them (NULL for a program without). */
-   if (cs->uses_device_queue && !cs->globals)
-      cs->globals = kiln_pipe_screen_get_program_globals(&screen->base, nir->info.source_blake3);
+   if (cs->uses_device_queue && !cs->base.globals)
+      cs->base.globals =
+         kiln_pipe_screen_get_program_globals(&screen->base.base, nir->info.source_blake3);
 
    simple_mtx_lock(&screen->enqueue_lock);
    struct kiln_enqueue_program *p = NULL;
@@ -154,8 +156,9 @@ kiln_compute_state_init_enqueue(struct kiln_screen *screen, struct kiln_compute_
 }
 
 void
-kiln_compute_state_set_block_kernel(struct kiln_screen *screen, struct kiln_compute_state *cs,
-                                    const struct kiln_amdgpu_kernel *hw)
+kiln_amd_compute_state_set_block_kernel(struct kiln_amd_screen *screen,
+                                        struct kiln_amd_compute_state *cs,
+                                        const struct kiln_amdgpu_kernel *hw)
 {
    if (!cs->enqueue || !cs->block_index)
       return;
@@ -165,7 +168,8 @@ kiln_compute_state_set_block_kernel(struct kiln_screen *screen, struct kiln_comp
 }
 
 void
-kiln_compute_state_finish_enqueue(struct kiln_screen *screen, struct kiln_compute_state *cs)
+kiln_amd_compute_state_finish_enqueue(struct kiln_amd_screen *screen,
+                                      struct kiln_amd_compute_state *cs)
 {
    struct kiln_enqueue_program *p = cs->enqueue;
    if (!p)
@@ -183,9 +187,9 @@ kiln_compute_state_finish_enqueue(struct kiln_screen *screen, struct kiln_comput
 }
 
 struct kiln_amdgpu_bo *
-kiln_context_device_queue(struct kiln_context *ctx)
+kiln_amd_context_device_queue(struct kiln_amd_context *ctx)
 {
-   struct kiln_screen *screen = kiln_screen(ctx->base.screen);
+   struct kiln_amd_screen *screen = kiln_amd_screen(ctx->base.base.screen);
    if (!ctx->device_queue) {
       const uint64_t size =
          kiln_amdgpu_device_queue_size(QUEUE_RECORDS, QUEUE_EVENTS, QUEUE_HEAP_BYTES);
@@ -204,11 +208,12 @@ kiln_context_device_queue(struct kiln_context *ctx)
 }
 
 int
-kiln_context_drain_device_queue(struct kiln_context *ctx, const struct kiln_compute_state *cs,
-                                const struct kiln_amdgpu_launch *launch,
-                                struct kiln_amdgpu_fault *fault)
+kiln_amd_context_drain_device_queue(struct kiln_amd_context *ctx,
+                                    const struct kiln_amd_compute_state *cs,
+                                    const struct kiln_amdgpu_launch *launch,
+                                    struct kiln_amdgpu_fault *fault)
 {
-   struct kiln_screen *screen = kiln_screen(ctx->base.screen);
+   struct kiln_amd_screen *screen = kiln_amd_screen(ctx->base.base.screen);
    struct kiln_enqueue_program *p = cs->enqueue;
    struct kiln_amdgpu_block_kernel *blocks = NULL;
    unsigned num_blocks = 0;
@@ -228,20 +233,20 @@ kiln_context_drain_device_queue(struct kiln_context *ctx, const struct kiln_comp
       fprintf(stderr,
               "kiln: kernel %s: device queue drained in %u rounds: %u dispatches, "
               "%u markers, %.3f ms on the host (%.3f ms in dispatches)\n",
-              cs->kernel->name, stats.rounds, stats.dispatches, stats.markers, stats.host_ns / 1e6,
-              stats.dispatch_ns / 1e6);
+              cs->base.kernel->name, stats.rounds, stats.dispatches, stats.markers,
+              stats.host_ns / 1e6, stats.dispatch_ns / 1e6);
    }
    return ret;
 }
 
 void
-kiln_context_finish_device_queue(struct kiln_context *ctx)
+kiln_amd_context_finish_device_queue(struct kiln_amd_context *ctx)
 {
-   struct kiln_screen *screen = kiln_screen(ctx->base.screen);
+   struct kiln_amd_screen *screen = kiln_amd_screen(ctx->base.base.screen);
    if (!ctx->device_queue)
       return;
-   simple_mtx_lock(&screen->dev_lock);
+   simple_mtx_lock(&screen->base.dev_lock);
    kiln_amdgpu_bo_destroy(screen->dev, ctx->device_queue);
-   simple_mtx_unlock(&screen->dev_lock);
+   simple_mtx_unlock(&screen->base.dev_lock);
    ctx->device_queue = NULL;
 }

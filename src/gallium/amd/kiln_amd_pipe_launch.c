@@ -7,13 +7,13 @@
  * buffers behind pointer arguments from set_global_binding, whose GPU
  * addresses are added into the inputs at once (kiln_pipe_inputs.c), the
  * descriptors of the bound images and samplers in the binding table past
- * the inputs (kiln_pipe_image.c), and launch_grid with the work-group
+ * the inputs (kiln_amd_pipe_images.c), and launch_grid with the work-group
  * size and the number of groups.  drivers/amdgpu appends kiln's
  * implicit arguments, places the LDS and waits for the dispatch; a fault
  * is reported on stderr with its address and instruction, and through the
  * context's reset status.
  */
-#include "kiln_pipe.h"
+#include "kiln_amd_pipe.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -23,57 +23,41 @@
 #include "util/u_inlines.h"
 
 static void
-kiln_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader, unsigned index,
-                         bool take_ownership, const struct pipe_constant_buffer *cb)
-{
-   kiln_pipe_inputs_set_constant_buffer(&kiln_context(pctx)->inputs, shader, index, take_ownership,
-                                        cb);
-}
-
-static void
-kiln_set_global_binding(struct pipe_context *pctx, unsigned first, unsigned count,
-                        struct pipe_resource **resources, uint32_t **handles)
-{
-   kiln_pipe_inputs_set_global_binding(&kiln_context(pctx)->inputs, first, count, resources,
-                                       handles);
-}
-
-static void
-report_failure(struct kiln_context *ctx, const char *name, const char *message,
+report_failure(struct kiln_amd_context *ctx, const char *name, const char *message,
                const struct kiln_amdgpu_fault *fault)
 {
    if (fault->kind != KILN_AMDGPU_FAULT_NONE) {
       fprintf(stderr, "kiln: kernel %s: %s\n", name, fault->message);
-      ctx->reset = PIPE_GUILTY_CONTEXT_RESET;
+      ctx->base.reset = PIPE_GUILTY_CONTEXT_RESET;
    } else {
       fprintf(stderr, "kiln: kernel %s: %s\n", name, message);
    }
 }
 
-static void
-kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
+void
+kiln_amd_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
 {
-   struct kiln_context *ctx = kiln_context(pctx);
-   struct kiln_screen *screen = kiln_screen(pctx->screen);
-   struct kiln_compute_state *cs = ctx->cs;
+   struct kiln_amd_context *ctx = kiln_amd_context(pctx);
+   struct kiln_amd_screen *screen = kiln_amd_screen(pctx->screen);
+   struct kiln_amd_compute_state *cs = (struct kiln_amd_compute_state *)ctx->base.cs;
    if (!cs) {
       fprintf(stderr, "kiln: launch of a kernel that did not compile; nothing runs\n");
       return;
    }
-   const struct kiln_kernel *k = cs->kernel;
-   if (k->lds_bytes > cs->static_shared_mem && info->variable_shared_mem) {
+   const struct kiln_kernel *k = cs->base.kernel;
+   if (k->lds_bytes > cs->base.static_shared_mem && info->variable_shared_mem) {
       fprintf(stderr,
               "kiln: kernel %s: %u bytes of static LDS, more than the %u the "
               "__local arguments were placed after; nothing runs\n",
-              k->name, k->lds_bytes, cs->static_shared_mem);
+              k->name, k->lds_bytes, cs->base.static_shared_mem);
       return;
    }
 
    /* The inputs cover the kernel's explicit argument area; a shorter
     * buffer (arguments the kernel never reads) is padded with zeros. */
-   if (!kiln_pipe_inputs_pad(&ctx->inputs, k->kernarg_size))
+   struct kiln_pipe_inputs *in = &ctx->base.inputs;
+   if (!kiln_pipe_inputs_pad(in, k->kernarg_size))
       return;
-   struct kiln_pipe_inputs *in = &ctx->inputs;
 
    /* The buffers, the program's __global variables, and the resources of
     * the images the kernel reads. */
@@ -85,13 +69,14 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
    unsigned num_bos = 0;
    for (unsigned i = 0; i < in->num_globals; i++) {
       if (in->globals[i])
-         bos[num_bos++] = kiln_resource(in->globals[i])->bo;
+         bos[num_bos++] = kiln_amd_resource(in->globals[i])->bo;
    }
    struct kiln_amdgpu_bo *program_globals =
-      cs->globals ? kiln_resource(kiln_program_globals_buffer(cs->globals))->bo : NULL;
+      cs->base.globals ? kiln_amd_resource(kiln_program_globals_buffer(cs->base.globals))->bo
+                       : NULL;
    if (program_globals)
       bos[num_bos++] = program_globals;
-   if (kiln_context_write_bindings(ctx, k, in->input.data, bos, &num_bos, max_bos)) {
+   if (kiln_amd_context_write_bindings(ctx, k, in->input.data, bos, &num_bos, max_bos)) {
       if (bos != stack_bos)
          free(bos);
       return;
@@ -105,22 +90,18 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
       .extra_lds_bytes = info->variable_shared_mem,
       .globals_va = program_globals ? program_globals->va : 0,
    };
-   /* A dimension's last group may be partial (last_block, non-uniform
-    * work-groups): the dispatch and the kernel derive it from the global size. */
    for (unsigned d = 0; d < 3; d++) {
-      launch.global_size[d] = (uint64_t)info->grid[d] * info->block[d];
-      if (info->last_block[d] && info->grid[d])
-         launch.global_size[d] -= info->block[d] - info->last_block[d];
+      launch.global_size[d] = kiln_pipe_grid_global_size(info, d);
       launch.local_size[d] = info->block[d];
    }
 
    struct kiln_amdgpu_fault fault;
-   simple_mtx_lock(&screen->dev_lock);
+   simple_mtx_lock(&screen->base.dev_lock);
    /* A kernel that may enqueue names the context's default queue, which
     * is drained after it: the launch ends with its children. */
    int ret = 0;
    if (cs->uses_device_queue) {
-      struct kiln_amdgpu_bo *queue = kiln_context_device_queue(ctx);
+      struct kiln_amdgpu_bo *queue = kiln_amd_context_device_queue(ctx);
       if (queue) {
          bos[launch.num_bos++] = queue;
          launch.device_queue_va = queue->va;
@@ -132,35 +113,11 @@ kiln_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info)
    if (!ret) {
       ret = kiln_amdgpu_dispatch(screen->dev, cs->hw, &launch, &fault);
       if (!ret && cs->uses_device_queue)
-         ret = kiln_context_drain_device_queue(ctx, cs, &launch, &fault);
+         ret = kiln_amd_context_drain_device_queue(ctx, cs, &launch, &fault);
       if (ret)
          report_failure(ctx, k->name, kiln_amdgpu_device_error(screen->dev), &fault);
    }
-   simple_mtx_unlock(&screen->dev_lock);
+   simple_mtx_unlock(&screen->base.dev_lock);
    if (bos != stack_bos)
       free(bos);
-}
-
-static void
-kiln_memory_barrier(struct pipe_context *pctx, unsigned flags)
-{
-}
-
-static enum pipe_reset_status
-kiln_get_device_reset_status(struct pipe_context *pctx)
-{
-   struct kiln_context *ctx = kiln_context(pctx);
-   enum pipe_reset_status status = ctx->reset;
-   ctx->reset = PIPE_NO_RESET;
-   return status;
-}
-
-void
-kiln_context_init_launch_functions(struct kiln_context *ctx)
-{
-   ctx->base.set_constant_buffer = kiln_set_constant_buffer;
-   ctx->base.set_global_binding = kiln_set_global_binding;
-   ctx->base.launch_grid = kiln_launch_grid;
-   ctx->base.memory_barrier = kiln_memory_barrier;
-   ctx->base.get_device_reset_status = kiln_get_device_reset_status;
 }
