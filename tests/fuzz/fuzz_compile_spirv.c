@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "kiln_compiler.h"
+#include "kiln_spirv_module.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -187,14 +188,14 @@ static unsigned
 find_instructions(const uint32_t *w, size_t n, unsigned *at, unsigned max)
 {
    unsigned count = 0;
-   for (size_t i = 5; i < n && count < max;) {
-      unsigned len = w[i] >> 16;
-      if (len == 0 || i + len > n)
-         return 0;
-      at[count++] = i;
-      i += len;
+   const uint32_t *end = w + n, *next = w + 5;
+   kiln_spirv_foreach (inst, w + 5, end) {
+      at[count++] = inst - w;
+      if (count == max)
+         return count;
+      next = inst + kiln_spirv_len(inst);
    }
-   return count;
+   return next == end ? count : 0;
 }
 
 /* One mutation of the instruction at w[i]; false if it did not apply. */
