@@ -15,6 +15,7 @@
 #ifndef KILN_DEBUG_H
 #define KILN_DEBUG_H
 
+#include <stdarg.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -39,6 +40,10 @@ uint32_t kiln_debug_flags(void);
 /* KILN_PROFILE_JSON: the file each emulated dispatch's profile is appended
  * to as a line of JSON, or NULL when it is unset or empty. */
 const char *kiln_debug_profile_json(void);
+
+/* One line of debug output on stderr, "kiln WHO: MESSAGE", as every layer
+ * writes it. */
+void kiln_debug_vprintf(const char *who, const char *fmt, va_list ap);
 
 #ifdef __cplusplus
 }

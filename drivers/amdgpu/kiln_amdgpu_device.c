@@ -47,9 +47,7 @@ kiln_amdgpu_debug(struct kiln_amdgpu_device *dev, const char *fmt, ...)
    if (!dev->debug)
       return;
    va_start(ap, fmt);
-   fprintf(stderr, "kiln amdgpu: ");
-   vfprintf(stderr, fmt, ap);
-   fprintf(stderr, "\n");
+   kiln_debug_vprintf("amdgpu", fmt, ap);
    va_end(ap);
 }
 

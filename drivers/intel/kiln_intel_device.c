@@ -37,9 +37,7 @@ kiln_intel_debug(const struct kiln_intel_device *dev, const char *fmt, ...)
    if (!dev->debug)
       return;
    va_start(ap, fmt);
-   fprintf(stderr, "kiln intel: ");
-   vfprintf(stderr, fmt, ap);
-   fprintf(stderr, "\n");
+   kiln_debug_vprintf("intel", fmt, ap);
    va_end(ap);
 }
 

@@ -11,6 +11,7 @@
  */
 #include "kiln_debug.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "util/macros.h"
@@ -82,4 +83,13 @@ kiln_debug_profile_json(void)
 {
    util_call_once(&read_once, read_environment);
    return profile_json;
+}
+
+void
+kiln_debug_vprintf(const char *who, const char *fmt, va_list ap)
+{
+   /* One fprintf, so lines from several threads do not interleave. */
+   char line[1024];
+   vsnprintf(line, sizeof(line), fmt, ap);
+   fprintf(stderr, "kiln %s: %s\n", who, line);
 }
