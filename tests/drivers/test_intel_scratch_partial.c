@@ -43,6 +43,7 @@
 #include "kiln_amd_abi.h"
 #include "kiln_compiler.h"
 #include "kiln_intel.h"
+#include "kiln_intel_kernel_launch.h"
 #include "kiln_test.h"
 
 #include "dev/intel_device_info.h"
@@ -100,26 +101,15 @@ launch(struct run *r, const char *name, const unsigned global[3], const unsigned
       const int n = 3;
       memcpy(kernarg + k->args[1].offset, &n, 4);
    }
-   const struct kiln_intel_launch l = {
-      .code = k->code,
-      .code_size = k->code_size,
-      .const_data_offset = k->intel.const_data_offset,
-      .simd_width = k->intel.simd_width,
-      .push_bytes = k->intel.push_bytes,
-      .per_thread_push_bytes = k->intel.per_thread_push_bytes,
-      .slm_bytes = k->lds_bytes,
-      .scratch_bytes_per_thread = k->intel.scratch_bytes_per_thread,
-      .uses_barrier = k->intel.uses_barrier,
-      .kernarg = kernarg,
-      .kernarg_size = k->kernarg_size,
-      .kernarg_alloc_size = k->kernarg_alloc_size,
-      .implicit_offset = k->implicit_offset,
-      .work_dim = work_dim,
-      .global_size = { global[0], global[1], global[2] },
-      .local_size = { local[0], local[1], local[2] },
-      .bos = bos,
-      .num_bos = num_bos,
-   };
+   struct kiln_intel_launch l = kiln_intel_kernel_launch(k);
+   l.kernarg = kernarg;
+   l.work_dim = work_dim;
+   l.bos = bos;
+   l.num_bos = num_bos;
+   for (unsigned i = 0; i < 3; i++) {
+      l.global_size[i] = global[i];
+      l.local_size[i] = local[i];
+   }
    const char *err = kiln_intel_device_error(r->dev);
    if (!CHECK(kiln_intel_dispatch(r->dev, &l, &r->sub) == 0, "kiln_intel_dispatch: %s", err))
       return false;

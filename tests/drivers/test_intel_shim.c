@@ -30,6 +30,7 @@
 #include "intel_batch_decode.h"
 #include "kiln_compiler.h"
 #include "kiln_intel.h"
+#include "kiln_intel_kernel_launch.h"
 #include "kiln_test.h"
 #include "intel_xe_noop_drm_shim.h"
 
@@ -131,26 +132,15 @@ main(int argc, char **argv)
    memcpy(kernarg + k->args[1].offset, &out->address, 8);
    memcpy(kernarg + k->args[2].offset, &scale, 4);
    struct kiln_intel_bo *bos[] = { in, out };
-   const struct kiln_intel_launch launch = {
-      .code = k->code,
-      .code_size = k->code_size,
-      .const_data_offset = k->intel.const_data_offset,
-      .simd_width = k->intel.simd_width,
-      .push_bytes = k->intel.push_bytes,
-      .per_thread_push_bytes = k->intel.per_thread_push_bytes,
-      .slm_bytes = k->lds_bytes,
-      .scratch_bytes_per_thread = k->intel.scratch_bytes_per_thread,
-      .uses_barrier = k->intel.uses_barrier,
-      .kernarg = kernarg,
-      .kernarg_size = k->kernarg_size,
-      .kernarg_alloc_size = k->kernarg_alloc_size,
-      .implicit_offset = k->implicit_offset,
-      .work_dim = 2,
-      .global_size = { global_size[0], global_size[1], global_size[2] },
-      .local_size = { local_size[0], local_size[1], local_size[2] },
-      .bos = bos,
-      .num_bos = 2,
-   };
+   struct kiln_intel_launch launch = kiln_intel_kernel_launch(k);
+   launch.kernarg = kernarg;
+   launch.work_dim = 2;
+   launch.bos = bos;
+   launch.num_bos = 2;
+   for (unsigned i = 0; i < 3; i++) {
+      launch.global_size[i] = global_size[i];
+      launch.local_size[i] = local_size[i];
+   }
    struct kiln_intel_submission sub;
    ret = kiln_intel_dispatch(dev, &launch, &sub);
    if (!CHECK(ret == 0, "kiln_intel_dispatch: %s", kiln_intel_device_error(dev)))
