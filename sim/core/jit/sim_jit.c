@@ -70,6 +70,7 @@ struct sim_jit_entry {
    _Atomic(region_fn) fn;
    atomic_uint hits;
    atomic_bool dead;
+   bool fp; /* has f32 arithmetic: runs in the MODE's host fp environment */
 };
 
 /* The placeholder region of a PC where nothing can be translated. */
@@ -499,15 +500,6 @@ sim_jit_mode(void)
    return env && !strcmp(env, "always") ? 2 : 1;
 }
 
-/* Wave64 regions are not translated yet: the differential test still
- * finds wave64 programs whose lane masks (VCC, EXEC as <64 x i1>) come
- * out wrong.  Those waves run on the interpreter. */
-static bool
-wave_ok(const struct sim_wave *w)
-{
-   return w->wave_size == 32;
-}
-
 /* ---------------------------------------------------------------------- */
 /* What a region may hold. */
 
@@ -933,6 +925,20 @@ fminmax(struct jb *j, LLVMValueRef a, LLVMValueRef b, bool max, bool ieee)
    return LLVMBuildSelect(B, LLVMBuildOr(B, na, nb, ""), nr, r, "");
 }
 
+/* A constant operand of vector code, as a value LLVM cannot see through:
+ * LLVM 15's x86 back end folds some bitwise patterns with constant
+ * operands into vpternlog wrongly (v_bfi_b32 with an inline constant
+ * mask computed the merge with its operands exchanged), so vector
+ * operations get their constants from a load, once per region. */
+static LLVMValueRef
+opaque_c32(struct jb *j, uint64_t v)
+{
+   LLVMValueRef g = LLVMAddGlobal(j->mod, j->i32, "");
+   LLVMSetInitializer(g, c32(j, (uint32_t)v));
+   LLVMSetLinkage(g, LLVMInternalLinkage);
+   return LLVMBuildLoad2(j->eb, j->i32, g, "");
+}
+
 /* A VALU source as the exec wrapper's setup() resolves it: a VGPR, or a
  * scalar for every lane; abs/neg as bit masks on f32 operands. */
 static LLVMValueRef
@@ -944,8 +950,10 @@ vsrc(struct jb *j, const struct sim_inst *in, unsigned i)
    LLVMValueRef x;
    if (enc >= SIM_SRC_VGPR0)
       x = LLVMBuildLoad2(j->b, j->vi32, vgpr_slot(j, enc - SIM_SRC_VGPR0), "");
-   else
+   else if (enc < SIM_NUM_SGPR_SLOTS || enc == SIM_SRC_SCC)
       x = splat(j, ssrc32(j, in, enc));
+   else
+      x = splat(j, opaque_c32(j, LLVMConstIntGetZExtValue(ssrc32(j, in, enc))));
    if (d->src[i] == VT_F32 && !(d->flags & VALU_NO_MODS)) {
       if ((v->abs >> i) & 1)
          x = LLVMBuildAnd(j->b, x, vc32(j, 0x7fffffffu), "");
@@ -1753,8 +1761,6 @@ hash_words(uint64_t h, const uint32_t *p, unsigned n)
 static struct sim_jit_entry *
 lookup_entry(struct sim_icache *ic, struct sim_wave *w)
 {
-   if (!wave_ok(w))
-      return &none_entry;
    struct region *rg = malloc(sizeof(*rg));
    if (!rg)
       return &none_entry;
@@ -1797,6 +1803,8 @@ lookup_entry(struct sim_icache *ic, struct sim_wave *w)
       e->wave_size = w->wave_size;
       e->ninst = rg->n;
       e->nwords = nwords;
+      for (unsigned i = 0; i < rg->n; i++)
+         e->fp |= rg->kinds[i] >= JK_ADD_F32 && rg->kinds[i] <= JK_CMP_F32;
       e->words = copy;
       e->next = J.buckets[b];
       J.buckets[b] = e;
@@ -1828,8 +1836,8 @@ translate_entry(struct sim_jit_entry *e, struct sim_icache *ic, struct sim_wave 
 }
 
 uint64_t
-sim_jit_run(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w,
-            uint64_t max_insts, uint64_t slice, uint64_t *lanes)
+sim_jit_run_slow(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w,
+                 uint64_t max_insts, uint64_t slice, uint64_t *lanes)
 {
    unsigned s = (w->pc >> 2) % SIM_JIT_SLOTS;
    struct sim_jit_entry *e = jt->slot[s].e;
@@ -1838,9 +1846,12 @@ sim_jit_run(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w
       jt->slot[s].pc = w->pc;
       jt->slot[s].mode = w->mode;
       jt->slot[s].e = e;
+      jt->slot[s].none = false;
    }
-   if (atomic_load_explicit(&e->dead, memory_order_relaxed))
+   if (atomic_load_explicit(&e->dead, memory_order_relaxed)) {
+      jt->slot[s].none = true;
       return 0;
+   }
    region_fn fn = atomic_load_explicit(&e->fn, memory_order_acquire);
    if (!fn) {
       if (!jt->always && atomic_fetch_add_explicit(&e->hits, 1, memory_order_relaxed) * e->ninst <
@@ -1856,11 +1867,15 @@ sim_jit_run(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w
       return 0;
    if (soft < max_iters)
       max_iters = soft ? soft : 1;
-   struct sim_fp_env env;
-   sim_fp_env_enter(&env, SIM_MODE_FP_ROUND_F32(w->mode), SIM_MODE_FP_DENORM_F32(w->mode));
-   uint64_t l = 0;
-   uint64_t iters = fn(w, max_iters, &l);
-   sim_fp_env_leave(&env);
+   uint64_t l = 0, iters;
+   if (e->fp) {
+      struct sim_fp_env env;
+      sim_fp_env_enter(&env, SIM_MODE_FP_ROUND_F32(w->mode), SIM_MODE_FP_DENORM_F32(w->mode));
+      iters = fn(w, max_iters, &l);
+      sim_fp_env_leave(&env);
+   } else {
+      iters = fn(w, max_iters, &l);
+   }
    *lanes += l;
    jt->insts += iters * e->ninst;
    return iters * e->ninst;

@@ -41,6 +41,7 @@ struct sim_jit_thread {
    struct {
       uint64_t pc;
       uint32_t mode;
+      bool none; /* nothing to translate at pc */
       struct sim_jit_entry *e;
    } slot[SIM_JIT_SLOTS];
    uint64_t insts; /* wave instructions run in translated code */
@@ -58,8 +59,19 @@ int sim_jit_mode(void);
  * beyond it).  Returns the wave instructions it ran (0: nothing ran,
  * interpret this one) and adds their lane-instructions to *lanes; w->pc
  * is then the next instruction to run. */
-uint64_t sim_jit_run(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w,
-                     uint64_t max_insts, uint64_t slice, uint64_t *lanes);
+uint64_t sim_jit_run_slow(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w,
+                          uint64_t max_insts, uint64_t slice, uint64_t *lanes);
+
+static inline uint64_t
+sim_jit_run(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w,
+            uint64_t max_insts, uint64_t slice, uint64_t *lanes)
+{
+   /* what the interpreter pays per instruction where nothing translates */
+   unsigned s = (w->pc >> 2) % SIM_JIT_SLOTS;
+   if (jt->slot[s].none && jt->slot[s].pc == w->pc && jt->slot[s].mode == w->mode)
+      return 0;
+   return sim_jit_run_slow(jt, ic, w, max_insts, slice, lanes);
+}
 
 /* KILN_DEBUG=stats: prints what the translator did: of a dispatch's
  * wave instructions, how many ran translated, and the regions translated

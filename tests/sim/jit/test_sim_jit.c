@@ -14,7 +14,7 @@
  * SCC, so the two runs must leave the same bytes, the same fault (if
  * any) and count the same wave and lane instructions.
  *
- * KILN_SIM_JIT_TEST_ITERS sets the number of programs (default 150),
+ * KILN_SIM_JIT_TEST_ITERS sets the number of programs (default 300),
  * KILN_SIM_JIT_TEST_SEED the first seed.
  */
 #include <stdlib.h>
@@ -475,7 +475,7 @@ main(void)
    uint32_t *in = st_buffer(&t, 1, 65536);
    const char *it_env = getenv("KILN_SIM_JIT_TEST_ITERS");
    const char *seed_env = getenv("KILN_SIM_JIT_TEST_SEED");
-   unsigned iters = it_env ? (unsigned)atoi(it_env) : 150;
+   unsigned iters = it_env ? (unsigned)atoi(it_env) : 300;
    uint32_t seed = seed_env ? (uint32_t)strtoul(seed_env, NULL, 0) : 1;
    unsigned mismatches = 0, faults = 0;
    struct prog *p = calloc(1, sizeof(*p));
