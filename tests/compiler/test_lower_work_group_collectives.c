@@ -98,28 +98,22 @@ build(unsigned items, unsigned wave_size)
    return b;
 }
 
-static unsigned
-count_calls(nir_shader *s)
-{
-   unsigned n = 0;
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block)
-            n += instr->type == nir_instr_type_call;
-      }
-   }
-   return n;
-}
+/* How many calls the shader makes and how many loops it has. */
+struct shape {
+   unsigned calls, loops;
+};
 
-static unsigned
-count_loops(nir_shader *s)
+static struct shape
+shape_of(nir_shader *s)
 {
-   unsigned n = 0;
+   struct shape n = { 0, 0 };
    nir_foreach_function_impl (impl, s) {
       nir_foreach_block (block, impl) {
          nir_cf_node *parent = block->cf_node.parent;
-         n += parent->type == nir_cf_node_loop &&
-              nir_loop_first_block(nir_cf_node_as_loop(parent)) == block;
+         n.loops += parent->type == nir_cf_node_loop &&
+                    nir_loop_first_block(nir_cf_node_as_loop(parent)) == block;
+         nir_foreach_instr (instr, block)
+            n.calls += instr->type == nir_instr_type_call;
       }
    }
    return n;
@@ -192,8 +186,8 @@ test_calls_become_shared_memory_and_subgroup_operations(void)
    nir_builder b = build(100, 32);
    CHECK(kiln_nir_lower_work_group_collectives(b.shader), "no progress");
    nir_validate_shader(b.shader, "after kiln_nir_lower_work_group_collectives");
-   CHECK(count_calls(b.shader) == 1, "%u calls left, not the other function's one",
-         count_calls(b.shader));
+   CHECK(shape_of(b.shader).calls == 1, "%u calls left, not the other function's one",
+         shape_of(b.shader).calls);
 
    unsigned shared = 0;
    nir_foreach_variable_with_modes (var, b.shader, nir_var_mem_shared) {
@@ -211,7 +205,7 @@ test_calls_become_shared_memory_and_subgroup_operations(void)
          "%u reductions", nir_test_count_intrinsic(b.shader, nir_intrinsic_reduce));
    CHECK(nir_test_count_intrinsic(b.shader, nir_intrinsic_exclusive_scan) == 3,
          "%u exclusive scans", nir_test_count_intrinsic(b.shader, nir_intrinsic_exclusive_scan));
-   CHECK(count_loops(b.shader) == NUM_CALLS - 1, "%u loops", count_loops(b.shader));
+   CHECK(shape_of(b.shader).loops == NUM_CALLS - 1, "%u loops", shape_of(b.shader).loops);
    nir_test_free(b.shader);
 }
 
@@ -228,7 +222,7 @@ test_many_waves_are_combined_in_a_loop(void)
             glsl_get_length(var->type));
    /* reduce, scan and all/any combine the partials in a loop only;
     * broadcast has none. */
-   CHECK(count_loops(b.shader) == NUM_CALLS - 1, "%u loops", count_loops(b.shader));
+   CHECK(shape_of(b.shader).loops == NUM_CALLS - 1, "%u loops", shape_of(b.shader).loops);
    CHECK(nir_test_count_intrinsic(b.shader, nir_intrinsic_reduce) == NUM_CALLS - 1, "%u reductions",
          nir_test_count_intrinsic(b.shader, nir_intrinsic_reduce));
    nir_test_free(b.shader);
