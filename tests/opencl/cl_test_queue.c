@@ -232,14 +232,20 @@ on_device_default_queue_reports_it(struct clt *t)
                (void *)def, (void *)host_def, (void *)q);
    CLT_ERR(CL_INVALID_COMMAND_QUEUE,
            clGetCommandQueueInfo(t->queue, CL_QUEUE_SIZE, sizeof(got_size), &got_size, NULL));
-   CLT_ERR(CL_INVALID_COMMAND_QUEUE, clSetDefaultDeviceCommandQueue(t->ctx, t->device, t->queue));
    CLT_ERR(CL_INVALID_COMMAND_QUEUE, clEnqueueMarkerWithWaitList(q, 0, NULL, NULL));
-   cl_device_device_enqueue_capabilities caps = 0;
+   cl_device_device_enqueue_capabilities caps = CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT;
    if (t->version >= 30)
       CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, sizeof(caps), &caps,
                              NULL));
-   if (caps & CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT)
+   /* A host queue is no default on-device queue; without a replaceable
+    * default, no queue is (CL_INVALID_OPERATION, whatever the queue). */
+   if (caps & CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT) {
+      CLT_ERR(CL_INVALID_COMMAND_QUEUE,
+              clSetDefaultDeviceCommandQueue(t->ctx, t->device, t->queue));
       CLT_OK(clSetDefaultDeviceCommandQueue(t->ctx, t->device, q));
+   } else {
+      CLT_ERR(CL_INVALID_OPERATION, clSetDefaultDeviceCommandQueue(t->ctx, t->device, t->queue));
+   }
    return true;
 }
 
@@ -248,7 +254,9 @@ on_device_default_queue_reports_it(struct clt *t)
  * CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT makes another on-device queue the
  * default (clSetDefaultDeviceCommandQueue), so it takes at least two
  * on-device queues in a context; one that does not report it answers
- * clSetDefaultDeviceCommandQueue with CL_INVALID_OPERATION.
+ * clSetDefaultDeviceCommandQueue with CL_INVALID_OPERATION, for an
+ * on-device queue and for none (as the OpenCL-CTS api
+ * consistency_device_enqueue checks).
  */
 static bool
 queue_replaceable_default_is_offered_only_with_two_queues(struct clt *t)
@@ -276,6 +284,7 @@ queue_replaceable_default_is_offered_only_with_two_queues(struct clt *t)
    CLT_REQUIRE(first, "the default on-device queue: %s", clt_error_name(err));
    if (!(caps & CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT)) {
       CLT_ERR(CL_INVALID_OPERATION, clSetDefaultDeviceCommandQueue(t->ctx, t->device, first));
+      CLT_ERR(CL_INVALID_OPERATION, clSetDefaultDeviceCommandQueue(t->ctx, t->device, NULL));
       return true;
    }
    CLT_REQUIRE(max_queues >= 2,
