@@ -337,6 +337,24 @@ test_signature(void)
    }
 }
 
+/* Each image type's cl_mem_object_type, as the OpenCL 3.0 headers
+ * number them (cl.h), for the runners that create images. */
+static void
+test_cl_types(void)
+{
+   static const struct {
+      enum kiln_image_type type;
+      uint32_t cl_type;
+   } cases[] = {
+      { KILN_IMAGE_1D, 0x10F4 }, { KILN_IMAGE_1D_BUFFER, 0x10F6 }, { KILN_IMAGE_1D_ARRAY, 0x10F5 },
+      { KILN_IMAGE_2D, 0x10F1 }, { KILN_IMAGE_2D_ARRAY, 0x10F3 },  { KILN_IMAGE_3D, 0x10F2 },
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+      CHECK(kiln_run_image_cl_type(cases[i].type) == cases[i].cl_type, "%s is 0x%x, not 0x%x",
+            kiln_run_image_type_name(cases[i].type), kiln_run_image_cl_type(cases[i].type),
+            cases[i].cl_type);
+}
+
 int
 main(void)
 {
@@ -345,5 +363,6 @@ main(void)
    test_samplers();
    test_printout();
    test_signature();
+   test_cl_types();
    return kiln_test_summary();
 }

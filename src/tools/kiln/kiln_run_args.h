@@ -92,8 +92,10 @@ void kiln_run_print_image(FILE *out, unsigned index, const struct kiln_run_arg *
 void kiln_run_image_copy(const struct kiln_run_arg *arg, void *device, uint64_t row_pitch,
                          uint64_t slice_pitch, bool to_device);
 
-/* The OpenCL name of an image type ("image2d_t"). */
+/* The OpenCL name of an image type ("image2d_t"), and its
+ * cl_mem_object_type (CL_MEM_OBJECT_IMAGE2D; 0 for none). */
 const char *kiln_run_image_type_name(enum kiln_image_type type);
+uint32_t kiln_run_image_cl_type(enum kiln_image_type type);
 
 #define KILN_RUN_MAX_ARGS    64
 #define KILN_RUN_MAX_KERNELS 8

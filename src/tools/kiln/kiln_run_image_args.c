@@ -39,14 +39,15 @@ static const struct {
    enum kiln_image_type type;
    unsigned dims;
    const char *cl_name;
+   uint32_t cl_type; /* cl_mem_object_type */
 } image_types[] = {
    /* Longer names first where one is a prefix of another. */
-   { "image1d_buffer:", KILN_IMAGE_1D_BUFFER, 1, "image1d_buffer_t" },
-   { "image1d_array:", KILN_IMAGE_1D_ARRAY, 2, "image1d_array_t" },
-   { "image2d_array:", KILN_IMAGE_2D_ARRAY, 3, "image2d_array_t" },
-   { "image1d:", KILN_IMAGE_1D, 1, "image1d_t" },
-   { "image2d:", KILN_IMAGE_2D, 2, "image2d_t" },
-   { "image3d:", KILN_IMAGE_3D, 3, "image3d_t" },
+   { "image1d_buffer:", KILN_IMAGE_1D_BUFFER, 1, "image1d_buffer_t", CL_MEM_OBJECT_IMAGE1D_BUFFER },
+   { "image1d_array:", KILN_IMAGE_1D_ARRAY, 2, "image1d_array_t", CL_MEM_OBJECT_IMAGE1D_ARRAY },
+   { "image2d_array:", KILN_IMAGE_2D_ARRAY, 3, "image2d_array_t", CL_MEM_OBJECT_IMAGE2D_ARRAY },
+   { "image1d:", KILN_IMAGE_1D, 1, "image1d_t", CL_MEM_OBJECT_IMAGE1D },
+   { "image2d:", KILN_IMAGE_2D, 2, "image2d_t", CL_MEM_OBJECT_IMAGE2D },
+   { "image3d:", KILN_IMAGE_3D, 3, "image3d_t", CL_MEM_OBJECT_IMAGE3D },
 };
 
 static const struct {
@@ -123,6 +124,15 @@ kiln_run_image_type_name(enum kiln_image_type type)
       if (image_types[i].type == type)
          return image_types[i].cl_name;
    return "not an image";
+}
+
+uint32_t
+kiln_run_image_cl_type(enum kiln_image_type type)
+{
+   for (unsigned i = 0; i < ARRAY_LEN(image_types); i++)
+      if (image_types[i].type == type)
+         return image_types[i].cl_type;
+   return 0;
 }
 
 static int

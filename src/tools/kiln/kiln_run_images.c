@@ -25,16 +25,8 @@
 static struct kiln_amdgpu_image_desc
 image_desc(const struct kiln_run_image *img)
 {
-   static const uint32_t cl_types[] = {
-      [KILN_IMAGE_1D] = CL_MEM_OBJECT_IMAGE1D,
-      [KILN_IMAGE_1D_BUFFER] = CL_MEM_OBJECT_IMAGE1D_BUFFER,
-      [KILN_IMAGE_1D_ARRAY] = CL_MEM_OBJECT_IMAGE1D_ARRAY,
-      [KILN_IMAGE_2D] = CL_MEM_OBJECT_IMAGE2D,
-      [KILN_IMAGE_2D_ARRAY] = CL_MEM_OBJECT_IMAGE2D_ARRAY,
-      [KILN_IMAGE_3D] = CL_MEM_OBJECT_IMAGE3D,
-   };
    return (struct kiln_amdgpu_image_desc){
-      .type = cl_types[img->type],
+      .type = kiln_run_image_cl_type(img->type),
       .channel_order = img->order,
       .channel_data_type = img->data_type,
       .width = img->width,
