@@ -49,16 +49,8 @@ static int
 create_image(struct kiln_amdgpu_device *dev, struct kiln_sim_hsa_object *obj,
              const struct kiln_run_arg *a, struct image_arg *img, uint64_t *object_va)
 {
-   static const uint32_t cl_types[] = {
-      [KILN_IMAGE_1D] = CL_MEM_OBJECT_IMAGE1D,
-      [KILN_IMAGE_1D_BUFFER] = CL_MEM_OBJECT_IMAGE1D_BUFFER,
-      [KILN_IMAGE_1D_ARRAY] = CL_MEM_OBJECT_IMAGE1D_ARRAY,
-      [KILN_IMAGE_2D] = CL_MEM_OBJECT_IMAGE2D,
-      [KILN_IMAGE_2D_ARRAY] = CL_MEM_OBJECT_IMAGE2D_ARRAY,
-      [KILN_IMAGE_3D] = CL_MEM_OBJECT_IMAGE3D,
-   };
    const struct kiln_amdgpu_image_desc desc = {
-      .type = cl_types[a->image.type],
+      .type = kiln_run_image_cl_type(a->image.type),
       .channel_order = a->image.order,
       .channel_data_type = a->image.data_type,
       .width = a->image.width,

@@ -20,15 +20,6 @@
 #include "kiln_run_args.h"
 #include "util/os_file.h"
 
-static const cl_mem_object_type image_cl_types[] = {
-   [KILN_IMAGE_1D] = CL_MEM_OBJECT_IMAGE1D,
-   [KILN_IMAGE_1D_BUFFER] = CL_MEM_OBJECT_IMAGE1D_BUFFER,
-   [KILN_IMAGE_1D_ARRAY] = CL_MEM_OBJECT_IMAGE1D_ARRAY,
-   [KILN_IMAGE_2D] = CL_MEM_OBJECT_IMAGE2D,
-   [KILN_IMAGE_2D_ARRAY] = CL_MEM_OBJECT_IMAGE2D_ARRAY,
-   [KILN_IMAGE_3D] = CL_MEM_OBJECT_IMAGE3D,
-};
-
 /* The image of an image argument, filled with its pixels; *buffer is the
  * buffer under an image1d_buffer_t.  NULL with *e set on failure. */
 static cl_mem
@@ -37,7 +28,7 @@ create_image(cl_context ctx, const struct kiln_run_arg *a, cl_mem *buffer, cl_in
    const struct kiln_run_image *img = &a->image;
    const cl_image_format format = { img->order, img->data_type };
    cl_image_desc desc = {
-      .image_type = image_cl_types[img->type],
+      .image_type = kiln_run_image_cl_type(img->type),
       .image_width = img->width,
       .image_height = img->height,
       .image_depth = img->depth,
