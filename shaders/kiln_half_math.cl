@@ -154,8 +154,9 @@ EACH_WIDTH(DECLARE_PRIVATE_REMQUO, remquo)
    }                                                                                     \
    OVERLOAD static T pi_fix_atanpi(T x, T r)                                             \
    {                                                                                     \
-      /* atanpi(±0) = ±0, atanpi(±inf) = ±0.5 */                                         \
-      return x == (T)0 ? x : isinf(x) ? copysign((T)0.5, x) : r;                         \
+      /* atanpi(±0) = ±0 (x == 0 also holds for a flushed subnormal, whose          \
+       * atanpi is then flushed: ±0 too), atanpi(±inf) = ±0.5 */                         \
+      return x == (T)0 ? copysign((T)0, x) : isinf(x) ? copysign((T)0.5, x) : r;         \
    }
 
 #define DEFINE_FIXED(fn, T)                                                              \
