@@ -238,6 +238,10 @@ struct kiln_amdgpu_block_kernel {
     * NULL for the launch's. */
    struct kiln_amdgpu_bo *printf_bo;
    uint32_t printf_buffer_size;
+   /* The block's __constant data, whose address goes to kernarg offset
+    * constant_offset (Rusticl's constant_buffer_addr input), or NULL. */
+   struct kiln_amdgpu_bo *constant_bo;
+   unsigned constant_offset;
 };
 
 struct kiln_amdgpu_drain_stats {

@@ -264,14 +264,17 @@ record_launch(struct drain *d, uint32_t i, uint8_t *kernarg, struct kiln_amdgpu_
                                bk->num_local_args);
 
    const unsigned kernarg_size = bk->kernel->desc.kernarg_size;
-   if (bk->literal_offset + 8 > kernarg_size)
+   if (bk->literal_offset + 8 > kernarg_size ||
+       (bk->constant_bo && bk->constant_offset + 8 > kernarg_size))
       return kiln_amdgpu_error(d->dev, -EINVAL,
                                "device queue: kernel '%s' has no room for "
-                               "the block literal's address",
+                               "the block literal's or its __constant data's address",
                                bk->kernel->name);
    memset(kernarg, 0, kernarg_size);
    const uint64_t literal = d->queue->va + d->h->heap_offset + r->literal_offset;
    memcpy(kernarg + bk->literal_offset, &literal, sizeof(literal));
+   if (bk->constant_bo)
+      memcpy(kernarg + bk->constant_offset, &bk->constant_bo->va, sizeof(uint64_t));
    for (unsigned l = 0; l < r->num_local_args; l++)
       locals[l] = (struct kiln_amdgpu_local_arg){ bk->local_offsets[l], r->local_arg_size[l], 0 };
 
@@ -469,8 +472,8 @@ emit_round(struct drain *d, struct drain_round *rd)
 }
 
 /* Step 3c, BO list: the command and batch buffers, the scratch ring, the
- * launch's buffers, and each kernel's code and printf buffer once.
- * bos has room for 2 * num_items + the launch's + 3. */
+ * launch's buffers, and each kernel's code, printf buffer and __constant
+ * data once.  bos has room for 3 * num_items + the launch's + 3. */
 static unsigned
 round_bo_list(const struct drain *d, const struct drain_round *rd, struct kiln_amdgpu_bo **bos)
 {
@@ -491,6 +494,8 @@ round_bo_list(const struct drain *d, const struct drain_round *rd, struct kiln_a
       const struct kiln_dq_record *r = &d->records[rd->items[i].record];
       if (d->kernels[r->kernel_index].printf_bo)
          bos[num_bos++] = d->kernels[r->kernel_index].printf_bo;
+      if (d->kernels[r->kernel_index].constant_bo)
+         bos[num_bos++] = d->kernels[r->kernel_index].constant_bo;
    }
    return num_bos;
 }
@@ -534,7 +539,7 @@ run_round(struct drain *d, const uint32_t *ready, unsigned n, unsigned number,
           struct kiln_amdgpu_fault *fault)
 {
    struct drain_round rd = { .number = number, .items = calloc(n, sizeof(*rd.items)) };
-   struct kiln_amdgpu_bo **bos = calloc(2 * n + d->base->num_bos + 3, sizeof(*bos));
+   struct kiln_amdgpu_bo **bos = calloc(3 * n + d->base->num_bos + 3, sizeof(*bos));
    int ret = rd.items && bos ? 0 : kiln_amdgpu_error(d->dev, -ENOMEM, "out of host memory");
    if (!ret)
       ret = place_round(d, &rd, ready, n);

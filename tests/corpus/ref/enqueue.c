@@ -386,6 +386,21 @@ ref_every_level(struct kiln_run_command *l)
    return 0;
 }
 
+/* from_constants(out, count): the block's work-item i writes the square
+ * of (7 i) mod 16; both enqueues succeed; the 4 x 8 child counts 32. */
+static int
+ref_from_constants(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 2))
+      return 1;
+   for (int64_t i = 0; i < 16; i++)
+      corpus_set_i(REF_ARG(l, 0), i, (i * 7 % 16) * (i * 7 % 16));
+   corpus_set_i(REF_ARG(l, 0), 16, CLK_SUCCESS);
+   corpus_set_i(REF_ARG(l, 0), 17, CLK_SUCCESS);
+   corpus_set_i(REF_ARG(l, 1), 0, 4 * 8);
+   return 0;
+}
+
 const struct corpus_ref corpus_refs_enqueue[] = {
    { "every_item", ref_every_item },
    { "every_item_offset", ref_every_item_offset },
@@ -406,5 +421,6 @@ const struct corpus_ref corpus_refs_enqueue[] = {
    { "invalid", ref_invalid },
    { "captured", ref_captured },
    { "every_level", ref_every_level },
+   { "from_constants", ref_from_constants },
    { NULL, NULL },
 };
