@@ -64,13 +64,14 @@ kiln_amd_screen_finish_enqueue_programs(struct kiln_amd_screen *screen)
 
 /* A block kernel's literal and __local arguments: where Rusticl placed
  * kernel arguments 0, 1, ... (nir_var_uniform's driver_location); an
- * argument the kernel never reads keeps a place of its own.  The drain
- * writes nothing else of its inputs, so a block that reads another input
- * of Rusticl's own (its __constant data's or printf buffer's address,
- * its images' formats) cannot run: false, with that input's name. */
+ * argument the kernel never reads keeps a place of its own; and the
+ * place of its __constant data's address when it has a copy of them.
+ * The drain writes nothing else of its inputs, so a block that reads
+ * another input of Rusticl's own (its printf buffer's address, its
+ * images' formats) cannot run: false, with that input's name. */
 static bool
-block_layout(nir_shader *nir, unsigned num_locals, struct kiln_amdgpu_block_kernel *b,
-             const char **input)
+block_layout(nir_shader *nir, unsigned num_locals, bool has_constants,
+             struct kiln_amdgpu_block_kernel *b, const char **input)
 {
    b->literal_offset = 0;
    b->num_local_args = MIN2(num_locals, KILN_DQ_MAX_LOCAL_ARGS);
@@ -82,6 +83,8 @@ block_layout(nir_shader *nir, unsigned num_locals, struct kiln_amdgpu_block_kern
       } else if (var->data.location > 0 && var->data.location <= (int)num_locals) {
          if (var->data.location <= (int)b->num_local_args)
             b->local_offsets[var->data.location - 1] = var->data.driver_location;
+      } else if (has_constants && var->name && !strcmp(var->name, "constant_buffer_addr")) {
+         b->constant_offset = var->data.driver_location;
       } else if (!var->name || strcmp(var->name, "base_workgroup_id")) {
          /* (the work-group id's offset is 0 for a whole launch, as the
           * drain's zeroed inputs say) */
@@ -90,6 +93,37 @@ block_layout(nir_shader *nir, unsigned num_locals, struct kiln_amdgpu_block_kern
       }
    }
    return true;
+}
+
+/* A copy of a block's __constant data (nir_opt_large_constants's), which
+ * Rusticl uploads only for launches of its own; NULL on failure, said. */
+static struct kiln_amdgpu_bo *
+block_constants(struct kiln_amd_screen *screen, const nir_shader *nir)
+{
+   struct kiln_amdgpu_bo *bo = NULL;
+   simple_mtx_lock(&screen->base.dev_lock);
+   if (kiln_amdgpu_bo_create(screen->dev, nir->constant_data_size, KILN_AMDGPU_BO_HOST_VISIBLE,
+                             &bo)) {
+      fprintf(stderr, "kiln: a block's %u bytes of __constant data: %s\n", nir->constant_data_size,
+              kiln_amdgpu_device_error(screen->dev));
+      bo = NULL;
+   } else {
+      memcpy(bo->map, nir->constant_data, nir->constant_data_size);
+   }
+   simple_mtx_unlock(&screen->base.dev_lock);
+   return bo;
+}
+
+/* Taken after enqueue_lock is released: a drain holds dev_lock and then
+ * takes enqueue_lock. */
+static void
+destroy_constants(struct kiln_amd_screen *screen, struct kiln_amdgpu_bo *bo)
+{
+   if (!bo)
+      return;
+   simple_mtx_lock(&screen->base.dev_lock);
+   kiln_amdgpu_bo_destroy(screen->dev, bo);
+   simple_mtx_unlock(&screen->base.dev_lock);
 }
 
 void
@@ -106,6 +140,9 @@ kiln_amd_compute_state_init_enqueue(struct kiln_amd_screen *screen,
    if (cs->uses_device_queue && !cs->base.globals)
       cs->base.globals =
          kiln_pipe_screen_get_program_globals(&screen->base.base, nir->info.source_blake3);
+
+   struct kiln_amdgpu_bo *constants =
+      block && nir->constant_data_size ? block_constants(screen, nir) : NULL;
 
    simple_mtx_lock(&screen->enqueue_lock);
    struct kiln_enqueue_program *p = NULL;
@@ -136,8 +173,12 @@ kiln_amd_compute_state_init_enqueue(struct kiln_amd_screen *screen,
          const char *input = NULL;
          if (index < p->num_blocks &&
              block_layout(nir, nir->info.cs.shader_index >> KILN_FRONTEND_BLOCK_LOCALS_SHIFT,
-                          &p->blocks[index], &input)) {
+                          constants != NULL, &p->blocks[index], &input)) {
             cs->block_index = block;
+            /* (the copy it replaces, if any, is destroyed below) */
+            struct kiln_amdgpu_bo *old = p->blocks[index].constant_bo;
+            p->blocks[index].constant_bo = constants;
+            constants = old;
          } else if (input) {
             /* Its records then fail the drain, naming the kernel's index. */
             nir_function_impl *entry = nir_shader_get_entrypoint(nir);
@@ -146,13 +187,14 @@ kiln_amd_compute_state_init_enqueue(struct kiln_amd_screen *screen,
                                               : "(unnamed)";
             fprintf(stderr,
                     "kiln: kernel %s: an enqueued block that reads the front end's "
-                    "input %s (__constant data, printf or images) cannot run from the "
+                    "input %s (printf or images) cannot run from the "
                     "device queue yet\n",
                     name, input);
          }
       }
    }
    simple_mtx_unlock(&screen->enqueue_lock);
+   destroy_constants(screen, constants);
 }
 
 void
@@ -174,15 +216,26 @@ kiln_amd_compute_state_finish_enqueue(struct kiln_amd_screen *screen,
    struct kiln_enqueue_program *p = cs->enqueue;
    if (!p)
       return;
+   struct kiln_amdgpu_block_kernel *blocks = NULL;
+   unsigned num_blocks = 0;
+   struct kiln_amdgpu_bo *constants = NULL;
    simple_mtx_lock(&screen->enqueue_lock);
-   if (cs->block_index && p->blocks[cs->block_index - 1].kernel == cs->hw)
+   if (cs->block_index && p->blocks[cs->block_index - 1].kernel == cs->hw) {
       p->blocks[cs->block_index - 1].kernel = NULL;
+      constants = p->blocks[cs->block_index - 1].constant_bo;
+      p->blocks[cs->block_index - 1].constant_bo = NULL;
+   }
    if (!--p->refs) {
       list_del(&p->link);
-      free(p->blocks);
+      blocks = p->blocks;
+      num_blocks = p->num_blocks;
       FREE(p);
    }
    simple_mtx_unlock(&screen->enqueue_lock);
+   destroy_constants(screen, constants);
+   for (unsigned i = 0; i < num_blocks; i++)
+      destroy_constants(screen, blocks[i].constant_bo);
+   free(blocks);
    cs->enqueue = NULL;
 }
 
