@@ -24,9 +24,9 @@
  * The partials are read one per lane when the wave has a lane for each
  * wave of the work-group (on AMD, 1024 work-items are at most 32 waves,
  * and only the last wave of a group may have fewer lanes), else one after
- * the other in a loop.  Float reductions
- * combine in an order of their own, which §6.13.15 allows.  Sub-group
- * operations cover the lanes of a partial wave as they exist.
+ * the other in a loop.  Float reductions combine in an order of their
+ * own, which §6.13.15 allows.  Sub-group operations cover the lanes of a
+ * partial wave as they exist.
  */
 #include "kiln_nir_passes.h"
 
