@@ -1044,6 +1044,22 @@ int_cmp(struct jb *j, unsigned rel, bool sign, LLVMValueRef a, LLVMValueRef b)
    return LLVMBuildICmp(j->b, p, a, b, "");
 }
 
+/* A compare's lane mask: to EXEC (v_cmpx, gfx10), else to its SDST. */
+static void
+put_cmp(struct jb *j, const struct sim_inst *in, LLVMValueRef m)
+{
+   if (valu_descs[in->op].flags & VALU_CMPX) {
+      LLVMValueRef e = LLVMBuildBitCast(j->b, LLVMBuildAnd(j->b, m, exec_vec(j), ""),
+                                        LLVMIntTypeInContext(j->ctx, j->n), "");
+      if (j->n == 32)
+         put_sgpr(j, SIM_SRC_EXEC_LO, e);
+      else
+         put_sgpr64(j, SIM_SRC_EXEC_LO, e);
+   } else {
+      put_mask(j, in->valu.sdst, m);
+   }
+}
+
 static void
 emit_valu(struct jb *j, const struct sim_inst *in, enum jk k, bool ieee)
 {
@@ -1105,7 +1121,7 @@ emit_valu(struct jb *j, const struct sim_inst *in, enum jk k, bool ieee)
       LLVMValueRef lo = LLVMConstReal(j->f32, u ? -1.0 : -2147483648.0);
       LLVMValueRef hi = LLVMConstReal(j->f32, u ? 4294967296.0 : 2147483648.0);
       LLVMValueRef big = LLVMBuildFCmp(B, LLVMRealOGE, f, splat(j, hi), "");
-      LLVMValueRef small = LLVMBuildFCmp(B, u ? LLVMRealOLE : LLVMRealOLE, f, splat(j, lo), "");
+      LLVMValueRef small = LLVMBuildFCmp(B, LLVMRealOLE, f, splat(j, lo), "");
       LLVMValueRef nan = LLVMBuildFCmp(B, LLVMRealUNO, f, f, "");
       LLVMValueRef out = LLVMBuildOr(B, LLVMBuildOr(B, big, small, ""), nan, "");
       LLVMValueRef safe = LLVMBuildSelect(B, out, LLVMConstNull(j->vf32), f, "");
@@ -1124,31 +1140,13 @@ emit_valu(struct jb *j, const struct sim_inst *in, enum jk k, bool ieee)
       LLVMValueRef m = rel == 0    ? LLVMConstNull(j->vi1)
                        : rel == 15 ? LLVMConstAllOnes(j->vi1)
                                    : fcmp(j, fcmp_pred[rel], a, b);
-      if (d->flags & VALU_CMPX) {
-         LLVMValueRef e = LLVMBuildBitCast(B, LLVMBuildAnd(B, m, exec_vec(j), ""),
-                                           LLVMIntTypeInContext(j->ctx, j->n), "");
-         if (j->n == 32)
-            put_sgpr(j, SIM_SRC_EXEC_LO, e);
-         else
-            put_sgpr64(j, SIM_SRC_EXEC_LO, e);
-      } else {
-         put_mask(j, v->sdst, m);
-      }
+      put_cmp(j, in, m);
       return;
    }
    case JK_CMP_I32:
    case JK_CMP_U32: {
       LLVMValueRef m = int_cmp(j, jk_arg[in->op], k == JK_CMP_I32, a, b);
-      if (d->flags & VALU_CMPX) {
-         LLVMValueRef e = LLVMBuildBitCast(B, LLVMBuildAnd(B, m, exec_vec(j), ""),
-                                           LLVMIntTypeInContext(j->ctx, j->n), "");
-         if (j->n == 32)
-            put_sgpr(j, SIM_SRC_EXEC_LO, e);
-         else
-            put_sgpr64(j, SIM_SRC_EXEC_LO, e);
-      } else {
-         put_mask(j, v->sdst, m);
-      }
+      put_cmp(j, in, m);
       return;
    }
    case JK_MOV:
