@@ -45,6 +45,7 @@
 #include "sim_jit.h"
 #include "sim_vm_priv.h"
 #include "../valu/valu_internal.h"
+#include "util/macros.h"
 
 /* A region is translated once the interpreter has run this many wave
  * instructions of it (entries x length): a translation costs about as
@@ -1860,11 +1861,11 @@ sim_jit_run_slow(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wa
       if (!fn)
          return 0;
    }
-   uint64_t max_iters = max_insts / e->ninst, soft = slice / e->ninst;
+   /* whole passes only, within the watchdog's budget and the time slice
+    * both, so that waves switch exactly where the interpreter switches */
+   uint64_t max_iters = MIN2(max_insts, slice) / e->ninst;
    if (max_iters == 0)
       return 0;
-   if (soft < max_iters)
-      max_iters = soft ? soft : 1;
    uint64_t l = 0, iters;
    if (e->fp) {
       struct sim_fp_env env;

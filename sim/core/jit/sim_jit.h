@@ -54,9 +54,9 @@ struct sim_jit_thread {
 int sim_jit_mode(void);
 
 /* Runs the translated region at w->pc, if there is one, for at most
- * max_insts wave instructions (the watchdog's budget: exact), and about
- * slice of them (the time slice: one pass through the region may go
- * beyond it).  Returns the wave instructions it ran (0: nothing ran,
+ * max_insts wave instructions (the watchdog's budget) and at most slice
+ * of them (what is left of the wave's time slice): whole passes through
+ * the region only.  Returns the wave instructions it ran (0: nothing ran,
  * interpret this one) and adds their lane-instructions to *lanes; w->pc
  * is then the next instruction to run. */
 uint64_t sim_jit_run_slow(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w,

@@ -17,6 +17,7 @@
  * KILN_SIM_JIT_TEST_ITERS sets the number of programs (default 300),
  * KILN_SIM_JIT_TEST_SEED the first seed.
  */
+#include <errno.h>
 #include <stdlib.h>
 
 #include "sim_core.h"
@@ -550,6 +551,24 @@ main(void)
    }
    printf("%u programs, %u ended in a fault, %" PRIu64 " lane-instructions compared\n", iters,
           faults, translated_lanes);
+
+   /* The watchdog and the time slices: a loop that never ends, in two
+    * waves; the fault, and how far the other wave got, must agree. */
+   p->n = 0;
+   for (unsigned i = 0; i < sizeof(prog_hang) / 4; i++)
+      emit(p, prog_hang[i]);
+   struct kiln_sim_dispatch d = st_dispatch(64, 32);
+   d.rsrc1 = 63 | 0xf0 << 12;
+   run_one(&t, p, &d, "0", a);
+   run_one(&t, p, &d, "always", b);
+   CHECK(a->ret == -EFAULT && a->fault.kind == KILN_SIM_FAULT_HANG, "hang: interpreter ret %d",
+         a->ret);
+   CHECK(b->ret == a->ret && !strcmp(a->fault.message, b->fault.message) &&
+            a->stats.wave_instructions == b->stats.wave_instructions &&
+            a->stats.lane_instructions == b->stats.lane_instructions,
+         "hang: interpreter '%s' after %" PRIu64 " instructions, translator '%s' after %" PRIu64,
+         a->fault.message, a->stats.wave_instructions, b->fault.message,
+         b->stats.wave_instructions);
    free(p);
    free(a);
    free(b);

@@ -69,3 +69,11 @@ v_writelane_b32 v254, s101, 27
 v_writelane_b32 v254, s102, 28
 global_store_dword v255, v254, s[0:1] offset:1280
 s_endpgm
+
+// @prog hang
+// Never ends: two waves share the host thread in time slices until the
+// watchdog stops one; both engines must switch waves at the same points.
+hang_loop:
+v_add_f32 v1, v1, v2
+v_mul_f32 v3, v1, v1
+s_branch hang_loop
