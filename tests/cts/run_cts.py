@@ -139,8 +139,11 @@ def parse_subtests(out):
             m = rx.match(s)
             if m:
                 name = m.group(1)
-                # A skip reported before "NAME..." (a version check) counts too.
+                # A skip reported before "NAME..." (a version check) counts too,
+                # and its line is the cause when nothing before says more.
                 subtests[name] = result
+                if result == 'skip':
+                    lines_of.setdefault(name, []).append(s)
                 if name == running:
                     running = None
                 break
