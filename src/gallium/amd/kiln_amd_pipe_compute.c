@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 
-#include "kiln_kernel_desc.h"
+#include "kiln_amd_kernel_desc.h"
 
 void
 kiln_amd_compute_state_init(struct kiln_pipe_screen *screen, struct kiln_pipe_compute_state *cs,
@@ -28,7 +28,7 @@ kiln_amd_compute_state_upload(struct kiln_pipe_screen *pscreen, struct kiln_pipe
    struct kiln_amd_screen *screen = kiln_amd_screen(&pscreen->base);
    struct kiln_amd_compute_state *cs = (struct kiln_amd_compute_state *)pcs;
    const struct kiln_kernel *k = pcs->kernel;
-   const struct kiln_amdgpu_kernel_desc desc = kiln_kernel_desc(k);
+   const struct kiln_amdgpu_kernel_desc desc = kiln_amd_kernel_desc(k);
    struct kiln_amdgpu_kernel *hw = NULL;
    simple_mtx_lock(&pscreen->dev_lock);
    if (kiln_amdgpu_kernel_create(screen->dev, &desc, &hw))

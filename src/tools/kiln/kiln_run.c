@@ -34,7 +34,7 @@
 #include "kiln_amdgpu.h"
 #include "kiln_compiler.h"
 #include "kiln_config.h"
-#include "kiln_kernel_desc.h"
+#include "kiln_amd_kernel_desc.h"
 #include "kiln_profile.h"
 #include "kiln_run_args.h"
 #include "kiln_device.h"
@@ -152,7 +152,7 @@ load_kernel(struct run_state *s, const char *name, struct run_kernel *rk)
       fprintf(stderr, "kiln run: %s\n", err);
       return KILN_RUN_EXIT_USAGE;
    }
-   struct kiln_amdgpu_kernel_desc desc = kiln_kernel_desc(k);
+   struct kiln_amdgpu_kernel_desc desc = kiln_amd_kernel_desc(k);
    if (kiln_amdgpu_kernel_create(s->dev, &desc, &rk->hw)) {
       fprintf(stderr, "kiln run: %s\n", kiln_amdgpu_device_error(s->dev));
       return KILN_RUN_EXIT_DEVICE;

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "kiln_device_queue_abi.h"
-#include "kiln_kernel_desc.h"
+#include "kiln_amd_kernel_desc.h"
 
 /* Capacities: OpenCL 2.0 devices prefer 16 KiB queues and allow 256 KiB
  * at least (CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE, _MAX_SIZE); kiln's
@@ -99,7 +99,7 @@ kiln_run_device_queue_create(struct kiln_amdgpu_device *dev, const struct kiln_p
          kiln_run_device_queue_destroy(dev, q);
          return -EINVAL;
       }
-      struct kiln_amdgpu_kernel_desc desc = kiln_kernel_desc(k);
+      struct kiln_amdgpu_kernel_desc desc = kiln_amd_kernel_desc(k);
       ret = kiln_amdgpu_kernel_create(dev, &desc, &q->uploaded[i]);
       if (ret) {
          snprintf(err, err_size, "%s", kiln_amdgpu_device_error(dev));

@@ -2,12 +2,13 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * The compiler's kernel in the submission layer's terms, for the layers
+ * The compiler's AMD kernel in drivers/amdgpu's terms, for the layers
  * that use both (the kiln tool and the Gallium driver): the compiler and
- * drivers/amdgpu know nothing of each other.
+ * drivers/amdgpu know nothing of each other.  kiln_intel_kernel_launch.h
+ * is its counterpart for drivers/intel.
  */
-#ifndef KILN_KERNEL_DESC_H
-#define KILN_KERNEL_DESC_H
+#ifndef KILN_AMD_KERNEL_DESC_H
+#define KILN_AMD_KERNEL_DESC_H
 
 #include <string.h>
 
@@ -15,7 +16,7 @@
 #include "kiln_compiler.h"
 
 static inline struct kiln_amdgpu_kernel_desc
-kiln_kernel_desc(const struct kiln_kernel *k)
+kiln_amd_kernel_desc(const struct kiln_kernel *k)
 {
    struct kiln_amdgpu_kernel_desc d = {
       .name = k->name,
