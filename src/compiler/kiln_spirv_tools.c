@@ -253,7 +253,15 @@ kiln_spirv_validate(const struct clc_binary *spirv, struct kiln_log *log)
    spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
    spv_diagnostic diag = NULL;
    spv_const_binary_t bin = { spirv->data, spirv->size / 4 };
-   spv_result_t res = spvValidate(ctx, &bin, &diag);
+   /* SPIRV-Tools' default limit of 255 function parameters is not
+    * OpenCL's: a kernel may take as many arguments as
+    * CL_DEVICE_MAX_PARAMETER_SIZE holds (the CTS's min_max_parameter_size
+    * passes over a thousand chars).  An instruction's word count bounds
+    * them instead. */
+   spv_validator_options opts = spvValidatorOptionsCreate();
+   spvValidatorOptionsSetUniversalLimit(opts, spv_validator_limit_max_function_args, 0xffff);
+   spv_result_t res = spvValidateWithOptions(ctx, opts, &bin, &diag);
+   spvValidatorOptionsDestroy(opts);
 
    if (res != SPV_SUCCESS) {
       if (diag) {

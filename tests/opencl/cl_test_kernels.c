@@ -10,6 +10,8 @@
 
 #include <CL/cl_ext.h>
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char args_src[] =
@@ -212,10 +214,61 @@ kernel_required_size_is_used_and_suggested(struct clt *t)
    return true;
 }
 
+/*
+ * §5.9.2 and the device query CL_DEVICE_MAX_PARAMETER_SIZE: a kernel may
+ * take arguments up to that many bytes in all.  One global pointer and
+ * then chars: a kernel of (size - pointer) char arguments, capped at 1024
+ * (the OpenCL-CTS's min_max_parameter_size goes past SPIR-V validators'
+ * default limit of 255 function parameters this way).  It writes the sum
+ * of its arguments, which the check knows from the values it set.
+ */
+static bool
+kernel_takes_max_parameter_size_arguments(struct clt *t)
+{
+   size_t max_size = 0;
+   CLT_OK(
+      clGetDeviceInfo(t->device, CL_DEVICE_MAX_PARAMETER_SIZE, sizeof(max_size), &max_size, NULL));
+   unsigned n = (unsigned)(max_size - sizeof(cl_mem));
+   if (n > 1024)
+      n = 1024;
+   CLT_REQUIRE(n > 255, "CL_DEVICE_MAX_PARAMETER_SIZE is %zu; OpenCL 3.0 requires at least 1024",
+               max_size);
+   char *src = clt_defer(t, CLT_HOST, malloc(64 * (size_t)n + 256));
+   CLT_REQUIRE(src, "out of host memory");
+   size_t len = (size_t)sprintf(src, "kernel void many(global uint *out");
+   for (unsigned i = 0; i < n; i++)
+      len += (size_t)sprintf(src + len, ", uchar a%u", i);
+   len += (size_t)sprintf(src + len, ")\n{\n   uint s = 0;\n");
+   for (unsigned i = 0; i < n; i++)
+      len += (size_t)sprintf(src + len, "   s += a%u;\n", i);
+   sprintf(src + len, "   *out = s;\n}\n");
+
+   cl_program p = clt_build(t, src, "");
+   cl_kernel k = p ? clt_kernel(t, p, "many") : NULL;
+   cl_uint out = 0;
+   cl_mem b = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(out), &out);
+   if (!k || !b)
+      return false;
+   CLT_OK(clSetKernelArg(k, 0, sizeof(b), &b));
+   cl_uint want = 0;
+   for (unsigned i = 0; i < n; i++) {
+      cl_uchar v = (cl_uchar)(i * 7 + 3);
+      want += v;
+      CLT_OK(clSetKernelArg(k, i + 1, sizeof(v), &v));
+   }
+   const size_t one = 1;
+   CLT_OK(clEnqueueNDRangeKernel(t->queue, k, 1, NULL, &one, &one, 0, NULL, NULL));
+   CLT_OK(clEnqueueReadBuffer(t->queue, b, CL_TRUE, 0, sizeof(out), &out, 0, NULL, NULL));
+   CLT_REQUIRE(out == want, "a kernel of %u char arguments summed them to %u, not %u", n, out,
+               want);
+   return true;
+}
+
 const struct clt_check clt_kernel_checks[] = {
    { "kernel.info-names-the-kernel", kernel_info_names_the_kernel },
    { "kernel.arg-info-describes-the-arguments", kernel_arg_info_describes_the_arguments },
    { "kernel.work-group-info-is-within-the-device", kernel_work_group_info_is_within_the_device },
    { "launch.required-size-is-used-and-suggested", kernel_required_size_is_used_and_suggested },
+   { "launch.max-parameter-size-of-arguments", kernel_takes_max_parameter_size_arguments },
    { NULL, NULL },
 };
