@@ -187,9 +187,9 @@ write_kernel_files(const char *dir, const struct kiln_program *prog, const struc
            "  \"lds_bytes\": %u,\n  \"scratch_bytes_per_lane\": %u,\n"
            "  \"kernarg_size\": %u,\n  \"kernarg_alloc_size\": %u,\n  \"implicit_offset\": %u,\n"
            "  \"reqd_work_group_size\": [%u, %u, %u],\n  \"args\": [\n",
-           kiln_target_name(prog->target), k->wave_size, k->code_size, k->rsrc1, k->rsrc2, k->rsrc3,
-           k->num_user_sgprs, k->lds_bytes, k->scratch_bytes_per_lane, k->kernarg_size,
-           k->kernarg_alloc_size, k->implicit_offset, k->reqd_work_group_size[0],
+           kiln_target_name(prog->target), k->wave_size, k->code_size, k->amd.rsrc1, k->amd.rsrc2,
+           k->amd.rsrc3, k->amd.num_user_sgprs, k->lds_bytes, k->scratch_bytes_per_lane,
+           k->kernarg_size, k->kernarg_alloc_size, k->implicit_offset, k->reqd_work_group_size[0],
            k->reqd_work_group_size[1], k->reqd_work_group_size[2]);
    for (unsigned a = 0; a < k->num_args; a++) {
       const struct kiln_kernel_arg *arg = &k->args[a];

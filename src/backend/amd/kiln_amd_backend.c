@@ -459,19 +459,19 @@ fill_rsrc(const struct kiln_amd_target_info *t, unsigned wave_size,
    const enum amd_gfx_level gfx_level = t->info.gfx_level;
    unsigned vgpr_granule = wave_size == 32 ? 8 : 4;
 
-   k->rsrc1 = S_00B848_VGPRS((config->num_vgprs - 1) / vgpr_granule) | S_00B848_DX10_CLAMP(1) |
-              S_00B848_FLOAT_MODE(config->float_mode);
+   k->amd.rsrc1 = S_00B848_VGPRS((config->num_vgprs - 1) / vgpr_granule) | S_00B848_DX10_CLAMP(1) |
+                  S_00B848_FLOAT_MODE(config->float_mode);
    if (gfx_level >= GFX10)
-      k->rsrc1 |= S_00B848_MEM_ORDERED(1) | S_00B848_WGP_MODE(0);
+      k->amd.rsrc1 |= S_00B848_MEM_ORDERED(1) | S_00B848_WGP_MODE(0);
    else
-      k->rsrc1 |= S_00B848_SGPRS((config->num_sgprs - 1) / 8);
+      k->amd.rsrc1 |= S_00B848_SGPRS((config->num_sgprs - 1) / 8);
 
    unsigned lds_blocks = DIV_ROUND_UP(k->lds_bytes, 512);
-   k->rsrc2 = S_00B84C_USER_SGPR(KILN_ABI_NUM_USER_SGPRS) |
-              S_00B84C_SCRATCH_EN(config->scratch_bytes_per_wave > 0) | S_00B84C_TGID_X_EN(1) |
-              S_00B84C_TGID_Y_EN(1) | S_00B84C_TGID_Z_EN(1) | S_00B84C_TG_SIZE_EN(tg_size) |
-              S_00B84C_TIDIG_COMP_CNT(2) | S_00B84C_LDS_SIZE(lds_blocks);
-   k->rsrc3 = gfx_level >= GFX10 ? S_00B8A0_SHARED_VGPR_CNT(config->num_shared_vgprs / 8) : 0;
+   k->amd.rsrc2 = S_00B84C_USER_SGPR(KILN_ABI_NUM_USER_SGPRS) |
+                  S_00B84C_SCRATCH_EN(config->scratch_bytes_per_wave > 0) | S_00B84C_TGID_X_EN(1) |
+                  S_00B84C_TGID_Y_EN(1) | S_00B84C_TGID_Z_EN(1) | S_00B84C_TG_SIZE_EN(tg_size) |
+                  S_00B84C_TIDIG_COMP_CNT(2) | S_00B84C_LDS_SIZE(lds_blocks);
+   k->amd.rsrc3 = gfx_level >= GFX10 ? S_00B8A0_SHARED_VGPR_CNT(config->num_shared_vgprs / 8) : 0;
 }
 
 enum kiln_compile_status
@@ -538,7 +538,7 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
    k->code_size = result.code_dw * 4;
    k->disasm = result.disasm;
    k->wave_size = wave_size;
-   k->num_user_sgprs = KILN_ABI_NUM_USER_SGPRS;
+   k->amd.num_user_sgprs = KILN_ABI_NUM_USER_SGPRS;
    k->scratch_bytes_per_lane = result.config.scratch_bytes_per_wave / wave_size;
    fill_rsrc(t, wave_size, &result.config, tg_size, k);
 

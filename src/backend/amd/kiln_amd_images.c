@@ -116,9 +116,9 @@ kiln_amd_lower_image_bindings(nir_shader *nir, struct kiln_kernel *k)
    NIR_PASS(progress, nir, kiln_nir_lower_image_bindings, &bindings);
    if (!progress)
       return;
-   k->binding_table_offset = bindings.table_offset;
-   k->num_sampler_views = bindings.num_textures;
-   k->num_shader_images = bindings.num_images;
-   k->num_sampler_states = bindings.num_samplers;
+   k->amd.binding_table_offset = bindings.table_offset;
+   k->amd.num_sampler_views = bindings.num_textures;
+   k->amd.num_shader_images = bindings.num_images;
+   k->amd.num_sampler_states = bindings.num_samplers;
    k->kernarg_size = bindings.table_offset + kiln_nir_image_binding_table_size(&bindings);
 }

@@ -131,6 +131,19 @@ struct kiln_kernel_stats {
    double compile_ms;
 };
 
+/* What an AMD launch needs beyond struct kiln_kernel's common fields
+ * (include/kiln_amd_abi.h says how the user SGPRs and the binding table
+ * are laid out). */
+struct kiln_amd_kernel {
+   uint32_t rsrc1, rsrc2, rsrc3; /* COMPUTE_PGM_RSRC1/2/3 */
+   unsigned num_user_sgprs;
+   /* A Gallium front end's images and samplers: the binding table's
+    * offset in the explicit arguments and the slots the kernel reads;
+    * all 0 when it reads none. */
+   unsigned binding_table_offset;
+   unsigned num_sampler_views, num_shader_images, num_sampler_states;
+};
+
 /* What an Intel launch needs beyond struct kiln_kernel's common fields
  * (include/kiln_intel_abi.h says how the push constants are laid out). */
 struct kiln_intel_kernel {
@@ -164,20 +177,14 @@ struct kiln_kernel {
    uint32_t *code;                 /* machine code, little-endian dwords */
    unsigned code_size;             /* bytes to upload: instructions, then the
                                       kernel's constant data; no prefetch padding */
-   uint32_t rsrc1, rsrc2, rsrc3;   /* COMPUTE_PGM_RSRC1/2/3 (AMD) */
+   struct kiln_amd_kernel amd;     /* AMD targets only */
    struct kiln_intel_kernel intel; /* Intel targets only */
    unsigned wave_size;
    unsigned lds_bytes; /* static LDS (__local variables) */
    unsigned scratch_bytes_per_lane;
-   unsigned num_user_sgprs;     /* see kiln_amd_abi.h for their meaning */
-   unsigned kernarg_size;       /* explicit arguments */
-   unsigned kernarg_alloc_size; /* explicit + implicit, what to allocate */
-   unsigned implicit_offset;    /* offset of struct kiln_implicit_args */
-   /* A Gallium front end's images and samplers (kiln_amd_abi.h): the
-    * binding table's offset in the explicit arguments and the slots the
-    * kernel reads; all 0 when it reads none. */
-   unsigned binding_table_offset;
-   unsigned num_sampler_views, num_shader_images, num_sampler_states;
+   unsigned kernarg_size;            /* explicit arguments */
+   unsigned kernarg_alloc_size;      /* explicit + implicit, what to allocate */
+   unsigned implicit_offset;         /* offset of struct kiln_implicit_args */
    unsigned reqd_work_group_size[3]; /* 0s when not given */
    unsigned max_work_group_size;
    struct kiln_kernel_arg *args;

@@ -226,16 +226,16 @@ kiln_amd_context_write_bindings(struct kiln_amd_context *ctx, const struct kiln_
                                 unsigned max_bos)
 {
    struct kiln_amd_screen *screen = kiln_amd_screen(ctx->base.base.screen);
-   uint8_t *slot = input + k->binding_table_offset;
-   if (k->num_sampler_views + k->num_shader_images > KILN_MAX_BINDINGS ||
-       k->num_sampler_states > KILN_MAX_BINDINGS) {
+   uint8_t *slot = input + k->amd.binding_table_offset;
+   if (k->amd.num_sampler_views + k->amd.num_shader_images > KILN_MAX_BINDINGS ||
+       k->amd.num_sampler_states > KILN_MAX_BINDINGS) {
       fprintf(stderr, "kiln: kernel %s: more than %u images or samplers\n", k->name,
               KILN_MAX_BINDINGS);
       return -EINVAL;
    }
 
    int ret = 0;
-   for (unsigned i = 0; i < k->num_sampler_views && !ret; i++, slot += KILN_BINDING_DESC_SIZE) {
+   for (unsigned i = 0; i < k->amd.num_sampler_views && !ret; i++, slot += KILN_BINDING_DESC_SIZE) {
       static const struct pipe_sampler_view none;
       const struct pipe_sampler_view *view = ctx->views[i] ? ctx->views[i] : &none;
       const struct tex2d_from_buf t = {
@@ -246,7 +246,7 @@ kiln_amd_context_write_bindings(struct kiln_amd_context *ctx, const struct kiln_
       ret = write_view(screen, view->texture, view->format, view->u.buf.offset, view->u.buf.size,
                        &t, slot, bos, num_bos, max_bos);
    }
-   for (unsigned i = 0; i < k->num_shader_images && !ret; i++, slot += KILN_BINDING_DESC_SIZE) {
+   for (unsigned i = 0; i < k->amd.num_shader_images && !ret; i++, slot += KILN_BINDING_DESC_SIZE) {
       const struct pipe_image_view *image = &ctx->images[i];
       const struct tex2d_from_buf t = {
          image->access & PIPE_IMAGE_ACCESS_TEX2D_FROM_BUFFER,
@@ -258,7 +258,7 @@ kiln_amd_context_write_bindings(struct kiln_amd_context *ctx, const struct kiln_
       ret = write_view(screen, image->resource, image->format, image->u.buf.offset,
                        image->u.buf.size, &t, slot, bos, num_bos, max_bos);
    }
-   for (unsigned i = 0; i < k->num_sampler_states; i++, slot += KILN_BINDING_SAMPLER_SIZE) {
+   for (unsigned i = 0; i < k->amd.num_sampler_states; i++, slot += KILN_BINDING_SAMPLER_SIZE) {
       const struct kiln_sampler_state *s = ctx->samplers[i];
       uint32_t desc[4] = { 0 };
       if (s)

@@ -61,7 +61,8 @@ kiln_amd_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *inf
 
    /* The buffers, the program's __global variables, and the resources of
     * the images the kernel reads. */
-   const unsigned max_bos = in->num_globals + 2 + k->num_sampler_views + k->num_shader_images;
+   const unsigned max_bos =
+      in->num_globals + 2 + k->amd.num_sampler_views + k->amd.num_shader_images;
    struct kiln_amdgpu_bo *stack_bos[32];
    struct kiln_amdgpu_bo **bos = stack_bos;
    if (max_bos > ARRAY_SIZE(stack_bos) && !(bos = malloc(max_bos * sizeof(*bos))))
