@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "kiln_run_args.h"
+#include "kiln_test.h"
 #include "util/os_file.h"
 
 /* The image of an image argument, filled with its pixels; *buffer is the
@@ -79,13 +80,13 @@ pick_platform(const char *want)
    return NULL;
 }
 
-#define CHECK(call, what)                                                                          \
+/* An OpenCL call the run cannot go on without: kiln_test.h's CHECK prints
+ * where it failed and the error, and the run stops. */
+#define CHECK_CL(call, what)                                                                       \
    do {                                                                                            \
       cl_int _e = (call);                                                                          \
-      if (_e != CL_SUCCESS) {                                                                      \
-         fprintf(stderr, "pocl_run: %s failed: OpenCL error %d\n", what, _e);                      \
+      if (!CHECK(_e == CL_SUCCESS, "%s failed: OpenCL error %d", what, _e))                        \
          return 1;                                                                                 \
-      }                                                                                            \
    } while (0)
 
 /* A device that supports device-side enqueue gets a default on-device
@@ -144,17 +145,17 @@ main(int argc, char **argv)
       return 1;
    }
    cl_device_id dev;
-   CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &dev, NULL), "clGetDeviceIDs");
+   CHECK_CL(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &dev, NULL), "clGetDeviceIDs");
    cl_int e;
    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
-   CHECK(e, "clCreateContext");
+   CHECK_CL(e, "clCreateContext");
    cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &e);
-   CHECK(e, "clCreateCommandQueueWithProperties");
+   CHECK_CL(e, "clCreateCommandQueueWithProperties");
    cl_command_queue device_queue = create_device_queue(ctx, dev);
 
    const char *srcs[] = { src };
    cl_program prog = clCreateProgramWithSource(ctx, 1, srcs, &src_size, &e);
-   CHECK(e, "clCreateProgramWithSource");
+   CHECK_CL(e, "clCreateProgramWithSource");
    e = clBuildProgram(prog, 1, &dev, l.options, NULL, NULL);
    if (e != CL_SUCCESS) {
       size_t log_size = 0;
@@ -173,8 +174,8 @@ main(int argc, char **argv)
          return 1;
       }
       cl_uint num_args = 0;
-      CHECK(clGetKernelInfo(kernels[n], CL_KERNEL_NUM_ARGS, sizeof(num_args), &num_args, NULL),
-            "clGetKernelInfo");
+      CHECK_CL(clGetKernelInfo(kernels[n], CL_KERNEL_NUM_ARGS, sizeof(num_args), &num_args, NULL),
+               "clGetKernelInfo");
       if (num_args != l.num_args) {
          fprintf(stderr, "pocl_run: kernel %s takes %u arguments, %u given\n", l.kernels[n],
                  num_args, l.num_args);
@@ -189,7 +190,7 @@ main(int argc, char **argv)
       struct kiln_run_arg *a = &l.args[i];
       if (a->kind == KILN_RUN_ARG_IMAGE) {
          mems[i] = create_image(ctx, a, &image_buffers[i], &e);
-         CHECK(e, "clCreateImage");
+         CHECK_CL(e, "clCreateImage");
          continue;
       }
       if (a->kind == KILN_RUN_ARG_SAMPLER) {
@@ -203,14 +204,14 @@ main(int argc, char **argv)
             0,
          };
          samplers[i] = clCreateSamplerWithProperties(ctx, props, &e);
-         CHECK(e, "clCreateSamplerWithProperties");
+         CHECK_CL(e, "clCreateSamplerWithProperties");
          continue;
       }
       if (a->kind != KILN_RUN_ARG_BUFFER)
          continue;
       mems[i] =
          clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->bytes, a->data, &e);
-      CHECK(e, "clCreateBuffer");
+      CHECK_CL(e, "clCreateBuffer");
    }
    for (unsigned n = 0; n < l.num_kernels; n++) {
       for (unsigned i = 0; i < l.num_args; i++) {
@@ -219,17 +220,17 @@ main(int argc, char **argv)
          snprintf(what, sizeof(what), "clSetKernelArg(%u)", i);
          switch (a->kind) {
          case KILN_RUN_ARG_VALUE:
-            CHECK(clSetKernelArg(kernels[n], i, a->bytes, a->data), what);
+            CHECK_CL(clSetKernelArg(kernels[n], i, a->bytes, a->data), what);
             break;
          case KILN_RUN_ARG_LOCAL:
-            CHECK(clSetKernelArg(kernels[n], i, a->bytes, NULL), what);
+            CHECK_CL(clSetKernelArg(kernels[n], i, a->bytes, NULL), what);
             break;
          case KILN_RUN_ARG_BUFFER:
          case KILN_RUN_ARG_IMAGE:
-            CHECK(clSetKernelArg(kernels[n], i, sizeof(cl_mem), &mems[i]), what);
+            CHECK_CL(clSetKernelArg(kernels[n], i, sizeof(cl_mem), &mems[i]), what);
             break;
          case KILN_RUN_ARG_SAMPLER:
-            CHECK(clSetKernelArg(kernels[n], i, sizeof(cl_sampler), &samplers[i]), what);
+            CHECK_CL(clSetKernelArg(kernels[n], i, sizeof(cl_sampler), &samplers[i]), what);
             break;
          }
       }
@@ -245,10 +246,10 @@ main(int argc, char **argv)
     * in launch order. */
    for (unsigned launch = 0; launch < l.launches; launch++) {
       for (unsigned n = 0; n < l.num_kernels; n++) {
-         CHECK(clEnqueueNDRangeKernel(q, kernels[n], l.dim, l.has_offset ? offset : NULL, global,
-                                      l.has_local ? local : NULL, 0, NULL, NULL),
-               "clEnqueueNDRangeKernel");
-         CHECK(clFinish(q), "clFinish");
+         CHECK_CL(clEnqueueNDRangeKernel(q, kernels[n], l.dim, l.has_offset ? offset : NULL, global,
+                                         l.has_local ? local : NULL, 0, NULL, NULL),
+                  "clEnqueueNDRangeKernel");
+         CHECK_CL(clFinish(q), "clFinish");
       }
    }
    for (unsigned i = 0; i < l.num_args; i++) {
@@ -262,16 +263,16 @@ main(int argc, char **argv)
             img->type == KILN_IMAGE_1D_ARRAY ? img->layers : img->height,
             img->type == KILN_IMAGE_2D_ARRAY ? img->layers : img->depth,
          };
-         CHECK(clEnqueueReadImage(q, mems[i], CL_TRUE, origin, region, 0, 0, l.args[i].data, 0,
-                                  NULL, NULL),
-               "clEnqueueReadImage");
+         CHECK_CL(clEnqueueReadImage(q, mems[i], CL_TRUE, origin, region, 0, 0, l.args[i].data, 0,
+                                     NULL, NULL),
+                  "clEnqueueReadImage");
          continue;
       }
-      CHECK(clEnqueueReadBuffer(q, mems[i], CL_TRUE, 0, l.args[i].bytes, l.args[i].data, 0, NULL,
-                                NULL),
-            "clEnqueueReadBuffer");
+      CHECK_CL(clEnqueueReadBuffer(q, mems[i], CL_TRUE, 0, l.args[i].bytes, l.args[i].data, 0, NULL,
+                                   NULL),
+               "clEnqueueReadBuffer");
    }
-   CHECK(clFinish(q), "clFinish");
+   CHECK_CL(clFinish(q), "clFinish");
    kiln_run_print_buffers(stdout, &l);
 
    for (unsigned i = 0; i < l.num_args; i++) {
