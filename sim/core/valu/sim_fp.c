@@ -565,48 +565,39 @@ sim_f64_ldexp(uint64_t a, int32_t e)
 /* ---------------------------------------------------------------------- */
 /* Conversions. */
 
+/* The hardware's float to integer conversions saturate: NaN gives 0 and
+ * values beyond the type its nearest bound; what lies within truncates
+ * toward zero.  Every bound is exact in a double, and so is every float. */
+static double
+saturate(double x, double lo, double hi)
+{
+   if (isnan(x))
+      return 0.0;
+   return x < lo ? lo : x > hi ? hi : x;
+}
+
 int32_t
 sim_cvt_i32_f64(double x)
 {
-   if (isnan(x))
-      return 0;
-   if (x >= 2147483648.0)
-      return INT32_MAX;
-   if (x <= -2147483649.0)
-      return INT32_MIN;
-   return (int32_t)x;
+   return (int32_t)saturate(x, INT32_MIN, INT32_MAX);
 }
 
 uint32_t
 sim_cvt_u32_f64(double x)
 {
-   if (isnan(x) || x <= -1.0)
-      return 0;
-   if (x >= 4294967296.0)
-      return UINT32_MAX;
-   return (uint32_t)x;
+   return (uint32_t)saturate(x, 0.0, UINT32_MAX);
 }
 
 int16_t
 sim_cvt_i16_f32(float x)
 {
-   if (isnan(x))
-      return 0;
-   if (x >= 32767.0f)
-      return INT16_MAX;
-   if (x <= -32768.0f)
-      return INT16_MIN;
-   return (int16_t)x;
+   return (int16_t)saturate(x, INT16_MIN, INT16_MAX);
 }
 
 uint16_t
 sim_cvt_u16_f32(float x)
 {
-   if (isnan(x) || x <= -1.0f)
-      return 0;
-   if (x >= 65535.0f)
-      return UINT16_MAX;
-   return (uint16_t)x;
+   return (uint16_t)saturate(x, 0.0, UINT16_MAX);
 }
 
 int32_t
