@@ -120,3 +120,17 @@ def read_expectations(path, results):
                 sys.exit(f'{path}:{lineno}: {name} is listed twice')
             expected[name] = (result, cause.strip())
     return expected
+
+
+def report_comparison(path, worse, unlisted, better, stale, stale_where):
+    """Prints what a run's comparison with the expectations file at path
+    found; returns how many of them fail the run (worse and unlisted)."""
+    for title, lines in ((f'Worse than {path} says', worse),
+                         (f'Not passing and not in {path}', unlisted),
+                         (f'Better than {path} says; update the file', better),
+                         (f'Listed in {path} but {stale_where}',
+                          ['  ' + n for n in sorted(stale)])):
+        if lines:
+            print(f'\n{title} ({len(lines)}):')
+            print('\n'.join(lines))
+    return len(worse) + len(unlisted)

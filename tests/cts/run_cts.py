@@ -50,7 +50,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.normpath(os.path.join(HERE, '..', '..'))
 sys.path.insert(0, os.path.join(HERE, '..', 'common'))
 from icd_runner import (clip, list_platforms, make_vendors_dir,  # noqa: E402
-                        read_expectations, resolve_platform, run_process)
+                        read_expectations, report_comparison, resolve_platform,
+                        run_process)
 
 WHO = 'run_cts'
 # How bad a result is, best to worst.
@@ -283,19 +284,7 @@ def compare(results, expected, path, known_entries):
                 better.append(f'  {key}  {v} (listed as {expected[key][0]})')
     stale = [n for n in expected
              if n not in known_entries and n.rsplit('/', 1)[0] not in known_entries]
-    if worse:
-        print(f'\nWorse than {path} says ({len(worse)}):')
-        print('\n'.join(worse))
-    if unlisted:
-        print(f'\nNot passing and not in {path} ({len(unlisted)}):')
-        print('\n'.join(unlisted))
-    if better:
-        print(f'\nBetter than {path} says; update the file ({len(better)}):')
-        print('\n'.join(better))
-    if stale:
-        print(f'\nListed in {path} but no such entry in the csv lists ({len(stale)}):')
-        print('\n'.join('  ' + n for n in sorted(stale)))
-    return len(worse) + len(unlisted)
+    return report_comparison(path, worse, unlisted, better, stale, 'no such entry in the csv lists')
 
 
 def write_expectations(results, path, header):

@@ -39,7 +39,7 @@ import xml.etree.ElementTree as ET
 sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
 from icd_runner import (clip, make_vendors_dir, read_expectations,  # noqa: E402
-                        resolve_platform, run_process)
+                        report_comparison, resolve_platform, run_process)
 
 # piglit's order, best to worst (framework/status.py): skip and notrun do
 # not count; among the others the larger is worse.
@@ -143,19 +143,7 @@ def compare(results, expected, path):
         elif SEVERITY.get(got, 3) < SEVERITY[want]:
             better.append(f'  {name}  {got} (listed as {want})')
     stale = [n for n in expected if n not in results and n not in ALL_NAMES]
-    if worse:
-        print(f'\nWorse than {path} says ({len(worse)}):')
-        print('\n'.join(worse))
-    if unlisted:
-        print(f'\nNot passing and not in {path} ({len(unlisted)}):')
-        print('\n'.join(unlisted))
-    if better:
-        print(f'\nBetter than {path} says; update the file ({len(better)}):')
-        print('\n'.join(better))
-    if stale:
-        print(f'\nListed in {path} but not in the profile ({len(stale)}):')
-        print('\n'.join('  ' + n for n in sorted(stale)))
-    return len(worse) + len(unlisted)
+    return report_comparison(path, worse, unlisted, better, stale, 'not in the profile')
 
 
 CAUSE_RX = re.compile(r'requires|Skipping|not supported|[Ee]rror|[Ff]ail|Expect|Could not|'
