@@ -16,7 +16,10 @@
  * and the relocations a launcher applies (the buffer's address plus an
  * offset into it, at an offset of it), and gives the kernels' compiler a
  * module without them: the initialisers stripped, and the constants that
- * name variables (legal only in initialisers) removed.  The variables'
+ * name variables (legal only in initialisers) removed, with the
+ * variables of other storage classes that no function reads and whose
+ * initialisers were such constants (a program-scope block's __constant
+ * variable: LLVM's translator calls its literal directly).  The variables'
  * accesses then become accesses at their offsets in the buffer, whose
  * address is an implicit kernel argument (kiln_nir_lower_program_globals).
  *
@@ -35,6 +38,10 @@
 #include "util/macros.h"
 #include "util/u_math.h"
 
+/* libspirv.h defines this constant with external linkage in C. */
+#define kDefaultMaxIdBound kiln_spirv_globals_max_id_bound
+#include "spirv-tools/libspirv.h"
+
 struct scan {
    struct kiln_spirv_module m;
    bool *packed;         /* struct type id -> CPacked */
@@ -43,6 +50,7 @@ struct scan {
    int *var_index;       /* CrossWorkgroup variable id -> its index, else -1 */
    bool *names_variable; /* constant id -> it names a variable (drop it) */
    const char **name;    /* id -> its OpName */
+   bool *function_reads; /* id -> a function names it (read_by_functions()) */
    uint32_t current;     /* the variable whose initialiser is being read */
    struct kiln_spirv_globals *out;
    struct kiln_program *prog;
@@ -464,10 +472,67 @@ is_composite_constant(unsigned op)
           op == SpvOpSpecConstantOp;
 }
 
+struct function_reads {
+   bool *read; /* id -> an id operand of a function's instruction */
+   uint32_t bound;
+   bool in_functions;
+};
+
+static bool
+is_id_operand(spv_operand_type_t type)
+{
+   return type == SPV_OPERAND_TYPE_ID || type == SPV_OPERAND_TYPE_TYPE_ID ||
+          type == SPV_OPERAND_TYPE_MEMORY_SEMANTICS_ID || type == SPV_OPERAND_TYPE_SCOPE_ID;
+}
+
+static spv_result_t
+note_function_reads(void *data, const spv_parsed_instruction_t *ins)
+{
+   struct function_reads *f = data;
+   f->in_functions |= ins->opcode == SpvOpFunction;
+   if (!f->in_functions)
+      return SPV_SUCCESS;
+   for (unsigned o = 0; o < ins->num_operands; o++) {
+      const uint32_t id = ins->words[ins->operands[o].offset];
+      if (is_id_operand(ins->operands[o].type) && id < f->bound)
+         f->read[id] = true;
+   }
+   return SPV_SUCCESS;
+}
+
+/* Whether a function's instruction names id, found by SPIRV-Tools'
+ * parser, which knows which operands are ids; the first question parses
+ * the module.  A module it cannot parse is taken as naming every id
+ * (validation reports it). */
+static bool
+read_by_functions(struct scan *s, uint32_t id)
+{
+   if (!s->function_reads) {
+      s->function_reads = calloc(s->m.input_bound, sizeof(bool));
+      if (!s->function_reads)
+         return true;
+      struct function_reads f = { .read = s->function_reads, .bound = s->m.input_bound };
+      spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_5);
+      const spv_result_t res =
+         spvBinaryParse(ctx, &f, s->m.words, s->m.num_words, NULL, note_function_reads, NULL);
+      spvContextDestroy(ctx);
+      if (res != SPV_SUCCESS)
+         memset(s->function_reads, 1, s->m.input_bound * sizeof(bool));
+   }
+   return s->function_reads[id];
+}
+
 /* The constants that name a variable, directly or through another such
- * constant.  LLVM's translator may write a constant before one it uses,
- * so this goes over them until nothing changes. */
-static void
+ * constant, and the module-scope variables of other storage classes
+ * initialised with one: LLVM's translator writes a program-scope block
+ * (int (^__constant b)(int) = ^int(int i) {...}) as a __constant
+ * variable holding the address of its block literal, a __global
+ * variable, and calls the literal directly, so the __constant variable
+ * goes with the constant its initialiser was.  One that a function reads
+ * would read an address this file does not know, which is refused.
+ * LLVM's translator may write a constant before one it uses, so this
+ * goes over them until nothing changes. */
+static bool
 mark_constants_naming_variables(struct scan *s)
 {
    bool changed;
@@ -476,7 +541,23 @@ mark_constants_naming_variables(struct scan *s)
       for (uint32_t id = 1; id < s->m.input_bound; id++) {
          const uint32_t *w = def_of(s, id);
          const SpvOp op = def_op(s, id);
-         if (!is_composite_constant(op) || s->names_variable[id])
+         if (s->names_variable[id])
+            continue;
+         if (op == SpvOpVariable && w < s->m.functions && kiln_spirv_len(w) >= 5 &&
+             w[3] != SpvStorageClassCrossWorkgroup && w[4] < s->m.input_bound &&
+             s->names_variable[w[4]]) {
+            if (read_by_functions(s, id)) {
+               kiln_log_append(s->log,
+                               "error: program-scope variable '%s': a kernel reads it, and "
+                               "its initialiser is the address of a __global variable, "
+                               "which is not supported (SPIR-V id %u)\n",
+                               s->name[id] ? s->name[id] : "(unnamed)", id);
+               return false;
+            }
+            s->names_variable[id] = changed = true;
+            continue;
+         }
+         if (!is_composite_constant(op))
             continue;
          for (unsigned o = op == SpvOpSpecConstantOp ? 4 : 3; o < kiln_spirv_len(w); o++) {
             if (def_op(s, w[o]) == SpvOpVariable || (def_of(s, w[o]) && s->names_variable[w[o]])) {
@@ -486,6 +567,7 @@ mark_constants_naming_variables(struct scan *s)
          }
       }
    } while (changed);
+   return true;
 }
 
 /* Offsets of the variables in module order, and the buffer's size. */
@@ -529,8 +611,39 @@ lay_out(struct scan *s)
    return true;
 }
 
+/* An OpEntryPoint without the variables dropped from its interface. */
+static void
+copy_entry_point(struct scan *s, const uint32_t *w)
+{
+   const unsigned len = kiln_spirv_len(w);
+   /* Its execution model and function, then its name, a literal string. */
+   unsigned i = 3;
+   while (i < len && memchr(&w[i], 0, 4) == NULL)
+      i++;
+   if (i >= len) {
+      kiln_spirv_copy(&s->m, w); /* malformed: validation's to report */
+      return;
+   }
+   uint32_t *words = malloc(len * 4);
+   if (!words) {
+      s->m.out_of_memory = true;
+      return;
+   }
+   unsigned n = 0;
+   for (unsigned k = 0; k < len; k++) {
+      if (k > i && w[k] < s->m.input_bound && s->names_variable[w[k]])
+         continue;
+      words[n++] = w[k];
+   }
+   words[0] = n << SpvWordCountShift | SpvOpEntryPoint;
+   kiln_spirv_emit(&s->m, KILN_SPIRV_ENTRY_POINTS, words);
+   free(words);
+}
+
 /* The module without the variables' initialisers and the constants that
- * name variables (and their names and decorations). */
+ * name variables, with the other variables initialised with those
+ * constants (and their names, decorations and places in the entry
+ * points' interfaces). */
 static bool
 strip_module(struct scan *s, struct clc_binary *stripped)
 {
@@ -542,8 +655,13 @@ strip_module(struct scan *s, struct clc_binary *stripped)
       if ((op == SpvOpName || op == SpvOpDecorate) && target < m->input_bound &&
           s->names_variable[target])
          continue;
-      if (is_composite_constant(op) && s->names_variable[w[2]])
+      if ((is_composite_constant(op) || op == SpvOpVariable) && len >= 3 && w[2] < m->input_bound &&
+          s->names_variable[w[2]])
          continue;
+      if (op == SpvOpEntryPoint) {
+         copy_entry_point(s, w);
+         continue;
+      }
       if (op == SpvOpVariable && len == 5 && w[3] == SpvStorageClassCrossWorkgroup) {
          kiln_spirv_emit_op(m, KILN_SPIRV_GLOBALS, SpvOpVariable, w + 1, 3);
          continue;
@@ -560,8 +678,7 @@ take_globals(struct scan *s, struct clc_binary *stripped)
 {
    if (!scan_module(s) || !s->out->num_vars)
       return true; /* nothing to take, or validation's to report */
-   mark_constants_naming_variables(s);
-   if (!lay_out(s))
+   if (!mark_constants_naming_variables(s) || !lay_out(s))
       return false;
 
    struct kiln_program *prog = s->prog;
@@ -610,6 +727,7 @@ kiln_spirv_take_globals(const struct clc_binary *spirv, struct kiln_program *pro
       fail(&s, "out of memory", 0);
    }
    kiln_spirv_module_finish(&s.m);
+   free(s.function_reads);
    free(s.packed);
    free(s.imported);
    free(s.alignment);

@@ -401,6 +401,67 @@ ref_from_constants(struct kiln_run_command *l)
    return 0;
 }
 
+/* Program-scope blocks (tests/kernels/enqueue/blocks.cl), each from the
+ * arithmetic its blocks do (OpenCL C 2.0 §6.12): program_block(out, in)
+ * writes 7 in[i] (i + 1), block_program_data(out, in) 13 (11 (7 in[i]))
+ * - 1001 (i + 1), typedef_blocks(out, in) the float-to-int conversions
+ * (truncating, §6.2.3.3) of its four blocks, in float as the kernel does.
+ * i is get_global_id(0). */
+static void
+program_block_item(struct kiln_run_command *l, const struct ref_item *it, void *ctx)
+{
+   const int64_t in = corpus_get_i(REF_ARG(l, 1), it->gid[0]);
+   corpus_set_i(REF_ARG(l, 0), it->gid[0],
+                ref_wrap(REF_ARG(l, 0), 7 * in * (int64_t)(it->gid[0] + 1)));
+}
+
+static void
+block_program_data_item(struct kiln_run_command *l, const struct ref_item *it, void *ctx)
+{
+   const int64_t in = corpus_get_i(REF_ARG(l, 1), it->gid[0]);
+   corpus_set_i(REF_ARG(l, 0), it->gid[0],
+                ref_wrap(REF_ARG(l, 0), 13 * (11 * (7 * in)) - 1001 * (int64_t)(it->gid[0] + 1)));
+}
+
+static void
+typedef_blocks_item(struct kiln_run_command *l, const struct ref_item *it, void *ctx)
+{
+   const int32_t in = (int32_t)corpus_get_i(REF_ARG(l, 1), it->gid[0]);
+   const float f = 1.1f;
+   const int32_t fi2 = (int32_t)((float)in + f);
+   const int32_t fi1 = (int32_t)((float)fi2 + f);
+   const float ii = (float)(in + 1);
+   const int32_t ff = (int32_t)(ii + f);
+   corpus_set_i(REF_ARG(l, 0), it->gid[0], ref_wrap(REF_ARG(l, 0), (int64_t)fi1 - ff));
+}
+
+static int
+ref_program_blocks(struct kiln_run_command *l, ref_item_fn fn)
+{
+   if (ref_expect(l, 2))
+      return 1;
+   ref_foreach_item(l, fn, NULL);
+   return 0;
+}
+
+static int
+ref_program_block(struct kiln_run_command *l)
+{
+   return ref_program_blocks(l, program_block_item);
+}
+
+static int
+ref_block_program_data(struct kiln_run_command *l)
+{
+   return ref_program_blocks(l, block_program_data_item);
+}
+
+static int
+ref_typedef_blocks(struct kiln_run_command *l)
+{
+   return ref_program_blocks(l, typedef_blocks_item);
+}
+
 const struct corpus_ref corpus_refs_enqueue[] = {
    { "every_item", ref_every_item },
    { "every_item_offset", ref_every_item_offset },
@@ -422,5 +483,8 @@ const struct corpus_ref corpus_refs_enqueue[] = {
    { "captured", ref_captured },
    { "every_level", ref_every_level },
    { "from_constants", ref_from_constants },
+   { "program_block", ref_program_block },
+   { "block_program_data", ref_block_program_data },
+   { "typedef_blocks", ref_typedef_blocks },
    { NULL, NULL },
 };
