@@ -62,8 +62,10 @@ with tempfile.TemporaryDirectory() as tmp, open(out, 'w') as h:
         binf = os.path.join(tmp, name + '.bin')
         with open(asm, 'w') as f:
             f.write('.text\n' + ''.join(prelude) + ''.join(lines))
+        # `.include "file"` finds the file beside the program's source.
         subprocess.run([llvm_mc, '-arch=amdgcn', '-mcpu=gfx1030', '-filetype=obj',
-                        asm, '-o', obj], check=True)
+                        '-I', os.path.dirname(os.path.abspath(src)), asm, '-o', obj],
+                       check=True)
         subprocess.run([objcopy, '-O', 'binary', '--only-section=.text', obj, binf],
                        check=True)
         data = open(binf, 'rb').read()

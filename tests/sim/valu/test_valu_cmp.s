@@ -1,19 +1,7 @@
 // VOPC test programs (wave32): compares to VCC, to an SGPR (VOP3) and
 // v_cmpx to EXEC.  Inputs and outputs as in test_valu_vop.s.
 
-.macro PROLOGUE
-  v_lshlrev_b32 v100, 2, v0
-  global_load_dword v1, v100, s[2:3]
-  global_load_dword v2, v100, s[2:3] offset:256
-  global_load_dword v3, v100, s[2:3] offset:512
-  global_load_dword v4, v100, s[2:3] offset:768
-  s_waitcnt vmcnt(0)
-.endm
-.macro OUT reg
-  global_store_dword v100, \reg, s[0:1]
-  s_add_u32 s0, s0, 256
-  s_addc_u32 s1, s1, 0
-.endm
+.include "valu_io.inc"
 
 // @prog cmp
 PROLOGUE

@@ -3,19 +3,7 @@
 // stores each result to buffer 0 (s[0:1]) in consecutive 256-byte slots
 // (slot*256 + lane*4), advancing s[0:1] after each store.
 
-.macro PROLOGUE
-  v_lshlrev_b32 v100, 2, v0
-  global_load_dword v1, v100, s[2:3]
-  global_load_dword v2, v100, s[2:3] offset:256
-  global_load_dword v3, v100, s[2:3] offset:512
-  global_load_dword v4, v100, s[2:3] offset:768
-  s_waitcnt vmcnt(0)
-.endm
-.macro OUT reg
-  global_store_dword v100, \reg, s[0:1]
-  s_add_u32 s0, s0, 256
-  s_addc_u32 s1, s1, 0
-.endm
+.include "valu_io.inc"
 
 // @prog f32
 PROLOGUE
