@@ -6,7 +6,7 @@
  * register state (SET_SH_REG), the cache invalidation before it and the
  * end-of-pipe fence after it.  Pure functions over a dword array, with no
  * device behind them, so the stream can be built and decoded in unit tests
- * (tests/drivers/test_pm4.c checks it against sid.h's field macros).
+ * (tests/drivers/amdgpu/test_pm4.c checks it against sid.h's field macros).
  */
 #ifndef KILN_AMDGPU_PM4_H
 #define KILN_AMDGPU_PM4_H

@@ -20,7 +20,7 @@
  * knows nothing of the compiler: a launch is described by plain values.
  *
  * No Intel GPU has run this code: it is checked through noop render nodes
- * (Mesa's Intel drm-shim for i915, kiln's own for xe in tests/drivers) and
+ * (Mesa's Intel drm-shim for i915, kiln's own for xe in tests/drivers/intel) and
  * Mesa's batch decoder.
  */
 #ifndef KILN_INTEL_H

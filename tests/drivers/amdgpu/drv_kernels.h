@@ -2,7 +2,7 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * The assembled test kernels of tests/drivers/kernels/ as drivers/amdgpu
+ * The assembled test kernels of tests/drivers/amdgpu/kernels/ as drivers/amdgpu
  * kernels, for the driver tests that run them apart from the compiler,
  * and the device those tests open.
  */

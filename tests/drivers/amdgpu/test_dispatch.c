@@ -4,7 +4,7 @@
  *
  * Dispatches through drivers/amdgpu on the device the command line names
  * (the emulated gfx1030, or a render node), with kernels written in assembly
- * (tests/drivers/kernels/, assembled by llvm-mc) so the driver is tested
+ * (tests/drivers/amdgpu/kernels/, assembled by llvm-mc) so the driver is tested
  * apart from the compiler.  Expected values come from the OpenCL definition
  * of the work-item functions (global id = group id * enqueued local size +
  * local id + offset) and from each kernel's comment, computed here on the
