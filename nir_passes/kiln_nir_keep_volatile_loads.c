@@ -47,6 +47,8 @@ anchor_volatile_load(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    nir_variable_mode shared_modes = nir_var_mem_global | nir_var_mem_shared;
    switch (intr->intrinsic) {
    case nir_intrinsic_load_deref:
+      /* Right after spirv_to_nir: every load_deref reads a deref. */
+      assert(nir_src_as_deref(intr->src[0]));
       if (!nir_deref_mode_may_be(nir_src_as_deref(intr->src[0]), shared_modes))
          return false;
       break;
@@ -61,6 +63,7 @@ anchor_volatile_load(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    b->cursor = nir_after_instr(&intr->instr);
    nir_barrier(b, .execution_scope = SCOPE_NONE, .memory_scope = SCOPE_NONE, .memory_semantics = 0,
                .memory_modes = 0);
+   assert(is_anchor(nir_instr_next(&intr->instr)));
    return true;
 }
 

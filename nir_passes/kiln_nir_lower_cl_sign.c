@@ -23,6 +23,7 @@ lower_sign(nir_builder *b, nir_alu_instr *alu, void *data)
    b->cursor = nir_before_instr(&alu->instr);
    b->exact = true;
    nir_def *x = nir_ssa_for_alu_src(b, alu, 0);
+   assert(x->bit_size == alu->def.bit_size && x->num_components == alu->def.num_components);
    nir_def *zero = nir_imm_floatN_t(b, 0.0, x->bit_size);
    nir_def *signed_x = nir_bcsel(b, nir_feq(b, x, zero), x, nir_fsign(b, x));
    nir_def *result = nir_bcsel(b, nir_fneu(b, x, x), zero, signed_x);

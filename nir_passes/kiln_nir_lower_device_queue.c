@@ -41,6 +41,8 @@ lower_call(nir_builder *b, nir_instr *instr, void *data)
          continue;
       b->cursor = nir_before_instr(instr);
       const unsigned bits = implicit_functions[i].bit_size;
+      /* The library passes the address of its result variable. */
+      assert(nir_src_as_deref(call->params[0]));
       nir_def *v = nir_load_kernel_input(
          b, 1, bits, nir_imm_int(b, 0),
          .base = KILN_NIR_IMPLICIT_INPUT + implicit_functions[i].offset, .range = bits / 8);

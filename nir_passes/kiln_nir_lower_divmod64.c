@@ -66,6 +66,8 @@ lower_divmod(nir_builder *b, nir_alu_instr *alu)
 {
    nir_def *n = nir_ssa_for_alu_src(b, alu, 0);
    nir_def *d = nir_ssa_for_alu_src(b, alu, 1);
+   assert(n->bit_size == 64 && d->bit_size == 64);
+   assert(n->num_components == 1 && d->num_components == 1);
 
    switch (alu->op) {
    case nir_op_udiv:

@@ -31,6 +31,7 @@
 static nir_def *
 round_to_odd_f32(nir_builder *b, nir_def *x)
 {
+   assert(x->bit_size == 64);
    nir_def *ax = nir_fabs(b, x);
    nir_def *tiny = nir_iand(b, nir_flt_imm(b, ax, 0x1p-100), nir_fneu_imm(b, x, 0.0));
    nir_def *tiny_value = nir_bcsel(b, nir_flt_imm(b, x, 0.0), nir_imm_double(b, -0x1p-100),
@@ -71,6 +72,7 @@ lower_cast(nir_builder *b, nir_alu_instr *alu, void *data)
    default:
       return false;
    }
+   assert(res->bit_size == alu->def.bit_size && res->num_components == alu->def.num_components);
    nir_def_replace(&alu->def, res);
    return true;
 }

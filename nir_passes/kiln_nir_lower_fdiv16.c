@@ -33,6 +33,8 @@
 static nir_def *
 correctly_rounded_div(nir_builder *b, nir_def *a16, nir_def *b16)
 {
+   assert(a16->bit_size == 16 && b16->bit_size == 16);
+   assert(a16->num_components == b16->num_components);
    nir_def *a = nir_f2f32(b, a16);
    nir_def *d = nir_f2f32(b, b16);
    nir_def *r = nir_frcp(b, d);

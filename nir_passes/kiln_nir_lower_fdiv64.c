@@ -32,6 +32,9 @@
 static nir_def *
 correctly_rounded_div(nir_builder *b, nir_def *a, nir_def *d)
 {
+   /* Scalar doubles: lower_fdiv64 splits the vector. */
+   assert(a->bit_size == 64 && d->bit_size == 64);
+   assert(a->num_components == 1 && d->num_components == 1);
    nir_def *one = nir_imm_double(b, 1.0);
 
    /* a = ma * 2^ea, d = md * 2^ed, |ma|, |md| in [0.5, 1). */

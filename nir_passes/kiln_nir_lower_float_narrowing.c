@@ -34,6 +34,8 @@
 static nir_def *
 round_toward(nir_builder *b, nir_def *x, unsigned dest_bit_size, bool up)
 {
+   assert(dest_bit_size == 16 || dest_bit_size == 32);
+   assert(x->bit_size > dest_bit_size);
    nir_def *lo = nir_type_convert(b, x, nir_type_float, nir_type_float | dest_bit_size,
                                   nir_rounding_mode_undef);
    nir_def *back = nir_type_convert(b, lo, nir_type_float, nir_type_float | x->bit_size,
@@ -75,6 +77,9 @@ lower_narrowing(nir_builder *b, nir_intrinsic_instr *conv, void *data)
 
    nir_alu_type src_type = nir_intrinsic_src_type(conv);
    nir_alu_type dest_type = nir_intrinsic_dest_type(conv);
+   /* vtn gives both types their sizes. */
+   assert(nir_alu_type_get_type_size(src_type) == conv->src[0].ssa->bit_size);
+   assert(nir_alu_type_get_type_size(dest_type) == conv->def.bit_size);
    bool progress = false;
    if (is_half_and_integer(src_type, dest_type) ||
        (is_half_and_integer(dest_type, src_type) && !nir_intrinsic_saturate(conv))) {

@@ -51,6 +51,7 @@ mode_test(nir_builder *b, nir_def *addr, nir_variable_mode mode, nir_variable_mo
    if (mode & TEMP_MODES)
       return nir_ieq_imm(b, hi, o->private_aperture_hi);
 
+   assert(mode & nir_var_mem_global);
    nir_def *global = nir_imm_true(b);
    if (may_be & nir_var_mem_shared)
       global = nir_iand(b, global, nir_ine_imm(b, hi, o->shared_aperture_hi));
@@ -86,6 +87,7 @@ build_arms(nir_builder *b, nir_intrinsic_instr *intr, nir_deref_instr *d,
            const nir_variable_mode *modes, unsigned n, nir_variable_mode may_be,
            const struct kiln_nir_generic_options *o)
 {
+   assert(n >= 1);
    if (n == 1)
       return access_in_mode(b, intr, d, modes[0]);
 
@@ -125,6 +127,9 @@ lower_access(nir_builder *b, nir_intrinsic_instr *intr, const struct kiln_nir_ge
       modes[n++] = nir_var_function_temp;
    if (may_be & nir_var_mem_global)
       modes[n++] = nir_var_mem_global;
+   /* A generic deref may be two modes at least, one of them not private
+    * where it is an atomic's (OpenCL has no atomics on __private). */
+   assert(n >= 1 && n <= ARRAY_SIZE(modes));
    if (atomic)
       may_be &= ~TEMP_MODES;
    if (may_be & TEMP_MODES)
@@ -143,6 +148,7 @@ lower_mode_is(nir_builder *b, nir_intrinsic_instr *intr, const struct kiln_nir_g
 {
    nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
    nir_variable_mode mode = nir_intrinsic_memory_modes(intr);
+   assert(d && intr->def.num_components == 1 && intr->def.bit_size == 1);
    nir_variable_mode may_be = d->modes;
    if (may_be & TEMP_MODES)
       may_be |= TEMP_MODES;

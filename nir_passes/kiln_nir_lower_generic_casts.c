@@ -72,6 +72,7 @@ repr_mode(nir_deref_instr *d, bool *is_var)
 static uint32_t
 aperture_hi(const struct kiln_nir_generic_options *o, nir_variable_mode mode)
 {
+   assert(mode == nir_var_mem_shared || mode == nir_var_function_temp);
    return mode == nir_var_mem_shared ? o->shared_aperture_hi : o->private_aperture_hi;
 }
 
@@ -211,6 +212,8 @@ convert_deref_uses(nir_builder *b, nir_deref_instr *d, const struct kiln_nir_gen
       const enum conversion c = use->conversion;
       if (!value[c]) {
          if (c == TO_FLAT) {
+            /* conversion_for_use: from one of these modes only. */
+            assert(repr & (nir_var_mem_shared | TEMP_MODES));
             nir_variable_mode mode =
                repr & nir_var_mem_shared ? nir_var_mem_shared : nir_var_function_temp;
             value[c] = offset_to_flat(b, &d->def, mode, !is_var, o);

@@ -68,6 +68,7 @@ lower_id(nir_builder *b, nir_instr *instr, void *data)
       nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
       if (intr->intrinsic != nir_intrinsic_load_global_invocation_id || intr->def.bit_size != 64)
          return false;
+      assert(intr->def.num_components == 3);
       b->cursor = nir_before_instr(instr);
       nir_def_replace(&intr->def, nir_u2u64(b, global_id_32(b)));
       return true;

@@ -17,6 +17,7 @@
 static nir_def *
 narrow(nir_builder *b, nir_def *v, nir_alu_type type)
 {
+   assert(v->bit_size == 32);
    switch (nir_alu_type_get_base_type(type)) {
    case nir_type_float:
       return nir_f2f16(b, v);
@@ -30,6 +31,7 @@ narrow(nir_builder *b, nir_def *v, nir_alu_type type)
 static nir_def *
 widen(nir_builder *b, nir_def *v, nir_alu_type type)
 {
+   assert(v->bit_size == 16);
    switch (nir_alu_type_get_base_type(type)) {
    case nir_type_float:
       return nir_f2f32(b, v);
@@ -50,6 +52,7 @@ as_32bit(nir_alu_type type)
 static void
 widen_def(nir_builder *b, nir_def *def, nir_alu_type type)
 {
+   assert(def->bit_size == 16);
    def->bit_size = 32;
    b->cursor = nir_after_instr(def->parent_instr);
    nir_def *narrowed = narrow(b, def, type);

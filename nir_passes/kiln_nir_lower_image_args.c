@@ -77,6 +77,7 @@ assign_slots(nir_shader *nir)
       if (is_image_arg(var) || is_sampler_arg(var))
          vars[n++] = var;
    }
+   assert(n == count);
    qsort(vars, count, sizeof(*vars), compare_location);
 
    unsigned offset = align(end, KILN_KERNARG_ALIGN);
@@ -91,6 +92,8 @@ assign_slots(nir_shader *nir)
 static nir_def *
 load_slot(nir_builder *b, const nir_variable *var, unsigned field, unsigned dwords)
 {
+   assert(dwords == 1 || dwords == 4 || dwords == 8);
+   assert(kiln_nir_image_arg_slot_size(var) >= field + dwords * 4);
    return nir_load_kernel_input(b, dwords, 32, nir_imm_int(b, 0),
                                 .base = var->data.driver_location + field, .range = dwords * 4,
                                 .align_mul = 4, .align_offset = 0);
@@ -99,6 +102,7 @@ load_slot(nir_builder *b, const nir_variable *var, unsigned field, unsigned dwor
 static nir_def *
 image_desc(nir_builder *b, const nir_variable *var)
 {
+   assert(is_image_arg(var));
    /* ACO reads a V# for buffer images, a T# for the others. */
    const bool buffer = glsl_get_sampler_dim(var->type) == GLSL_SAMPLER_DIM_BUF;
    return load_slot(b, var, KILN_IMAGE_SLOT_DESC, buffer ? 4 : 8);
@@ -128,6 +132,7 @@ lower_image_intrinsic(nir_builder *b, nir_intrinsic_instr *intr)
    if (intr->intrinsic == nir_intrinsic_image_deref_format ||
        intr->intrinsic == nir_intrinsic_image_deref_order) {
       const bool format = intr->intrinsic == nir_intrinsic_image_deref_format;
+      assert(intr->def.num_components == 1);
       nir_def *v = load_slot(b, var, format ? KILN_IMAGE_SLOT_DATA_TYPE : KILN_IMAGE_SLOT_ORDER, 1);
       /* The queries return SPIR-V's ImageChannelDataType and
        * ImageChannelOrder, which the built-ins turn back into OpenCL's by

@@ -26,6 +26,7 @@ struct table {
 static nir_def *
 load_slot(nir_builder *b, unsigned offset, unsigned dwords)
 {
+   assert(dwords == 4 || dwords == 8);
    return nir_load_kernel_input(b, dwords, 32, nir_imm_int(b, 0), .base = offset,
                                 .range = dwords * 4, .align_mul = 4, .align_offset = 0);
 }
@@ -55,6 +56,8 @@ lower_tex(nir_builder *b, nir_tex_instr *tex, const struct table *t)
        nir_tex_instr_src_index(tex, nir_tex_src_texture_deref) >= 0 ||
        nir_tex_instr_src_index(tex, nir_tex_src_texture_offset) >= 0)
       return false;
+   /* count_slots saw this texture. */
+   assert(tex->texture_index < t->num_textures);
    b->cursor = nir_before_instr(&tex->instr);
    const bool buffer = tex->sampler_dim == GLSL_SAMPLER_DIM_BUF;
    nir_tex_instr_add_src(tex, nir_tex_src_texture_handle,
@@ -98,6 +101,8 @@ lower_image(nir_builder *b, nir_intrinsic_instr *intr, const struct table *t)
     * reports the intrinsic. */
    if (!nir_src_is_const(intr->src[0]))
       return false;
+   /* count_slots saw this image. */
+   assert(nir_src_as_uint(intr->src[0]) < t->num_images);
    b->cursor = nir_before_instr(&intr->instr);
    const bool buffer = nir_intrinsic_image_dim(intr) == GLSL_SAMPLER_DIM_BUF;
    nir_def *desc = load_slot(b, image_slot(t, nir_src_as_uint(intr->src[0])), buffer ? 4 : 8);

@@ -32,6 +32,7 @@ lower_tex(nir_builder *b, nir_instr *instr, void *data)
    const int i = nir_tex_instr_src_index(tex, nir_tex_src_sampler_deref);
    if (i < 0)
       return false;
+   assert(nir_src_as_deref(tex->src[i].src));
    nir_variable *var = nir_deref_instr_get_variable(nir_src_as_deref(tex->src[i].src));
    if (!is_inline_sampler(var))
       return false;

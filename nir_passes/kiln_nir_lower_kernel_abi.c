@@ -35,6 +35,8 @@ static nir_def *
 load_kernarg_const(nir_builder *b, const struct kiln_nir_kernel_abi_options *opts, unsigned offset,
                    unsigned num_components, unsigned bit_size)
 {
+   assert(num_components >= 1 && num_components <= 16);
+   assert(bit_size >= 8 && bit_size <= 64 && util_is_power_of_two_nonzero(bit_size));
    nir_def *ptr = kernarg_ptr(b, opts);
    unsigned start = offset & ~3u;
    unsigned skip_bits = (offset - start) * 8;
@@ -44,6 +46,7 @@ load_kernarg_const(nir_builder *b, const struct kiln_nir_kernel_abi_options *opt
    unsigned num_pieces = 0;
    for (unsigned dw = 0; dw < dwords; dw += MAX_DWORDS_PER_LOAD) {
       unsigned n = MIN2(MAX_DWORDS_PER_LOAD, dwords - dw);
+      assert(num_pieces < ARRAY_SIZE(pieces));
       pieces[num_pieces++] = nir_load_smem_amd(b, n, ptr, nir_imm_int(b, start + dw * 4),
                                                .align_mul = 4, .align_offset = 0);
    }
@@ -73,8 +76,10 @@ lower_abi_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    switch (intr->intrinsic) {
    case nir_intrinsic_load_kernel_input: {
       unsigned base = nir_intrinsic_base(intr);
-      if (base >= KILN_NIR_IMPLICIT_INPUT)
+      if (base >= KILN_NIR_IMPLICIT_INPUT) {
+         assert(base - KILN_NIR_IMPLICIT_INPUT < sizeof(struct kiln_implicit_args));
          base = base - KILN_NIR_IMPLICIT_INPUT + opts->implicit_offset;
+      }
       if (nir_src_is_const(intr->src[0])) {
          value = load_kernarg_const(b, opts, base + nir_src_as_uint(intr->src[0]), num_components,
                                     bit_size);
@@ -89,6 +94,8 @@ lower_abi_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       struct kiln_nir_implicit_field field;
       if (!kiln_nir_implicit_field(intr->intrinsic, &field))
          return false;
+      /* The intrinsics have the field's number of components. */
+      assert(field.num_components == num_components);
       value = load_kernarg_const(b, opts, opts->implicit_offset + field.offset,
                                  field.num_components, field.bit_size);
       value = nir_u2uN(b, value, bit_size);

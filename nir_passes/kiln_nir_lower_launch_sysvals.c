@@ -39,6 +39,7 @@ lower(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    }
    b->cursor = nir_before_instr(&intr->instr);
    const unsigned n = intr->def.num_components;
+   assert(n == (intr->intrinsic == nir_intrinsic_load_work_dim ? 1 : 3));
    nir_def *v = nir_load_kernel_input(b, n, 32, nir_imm_int(b, 0),
                                       .base = KILN_NIR_IMPLICIT_INPUT + offset, .range = n * 4);
    nir_def_replace(&intr->def, nir_u2uN(b, v, intr->def.bit_size));

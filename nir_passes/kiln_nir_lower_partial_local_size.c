@@ -42,6 +42,8 @@ lower_local_size(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    if (!is_local_size_var(nir_deref_instr_get_variable(deref)))
       return false;
 
+   /* The variable itself or get_local_size(dim)'s element of it. */
+   assert(deref->deref_type == nir_deref_type_var || deref->deref_type == nir_deref_type_array);
    b->cursor = nir_before_instr(&intr->instr);
    nir_def *size = nir_load_workgroup_size(b);
    /* 64 bits, as the OpenCL front ends (kiln's, Rusticl's) give it. */

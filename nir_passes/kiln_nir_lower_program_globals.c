@@ -27,7 +27,10 @@ lower_var_deref(nir_builder *b, nir_instr *instr, void *data)
    if (deref->deref_type != nir_deref_type_var || deref->var->data.mode != nir_var_mem_global)
       return false;
 
-   const struct kiln_nir_program_global *g = _mesa_hash_table_search(places, deref->var)->data;
+   /* Every __global variable is in places: none has gone yet. */
+   struct hash_entry *place = _mesa_hash_table_search(places, deref->var);
+   assert(place);
+   const struct kiln_nir_program_global *g = place->data;
    b->cursor = nir_before_instr(instr);
    nir_def *addr = nir_iadd_imm(b, nir_load_global_base_ptr(b, 1, 64), g->offset);
    nir_deref_instr *cast = nir_build_deref_cast(b, addr, nir_var_mem_global, deref->type, 0);

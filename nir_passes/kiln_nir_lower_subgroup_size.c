@@ -50,6 +50,7 @@ lower_subgroup_size(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       return false;
    nir_variable *var = nir_deref_instr_get_variable(nir_src_as_deref(intr->src[0]));
    const unsigned wave = *(const unsigned *)data;
+   assert(util_is_power_of_two_nonzero(wave));
 
    nir_def *value;
    b->cursor = nir_before_instr(&intr->instr);
