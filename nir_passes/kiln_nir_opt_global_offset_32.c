@@ -197,9 +197,13 @@ rewrite_access(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       uint64_t bound;
       bool ok;
       nir_def *v = narrow(b->shader, b, range_ht, t.vars[i], &bound, &ok);
+      /* As when bounded above: the terms narrow to 32 bits. */
+      assert(ok && v && v->bit_size == 32 && v->num_components == 1);
       offset = offset ? nir_iadd(b, offset, v) : v;
    }
+   assert(offset);
    nir_def *base = nir_channel(b, t.base.def, t.base.comp);
+   assert(base->bit_size == 64);
    nir_def *new_addr = nir_iadd(b, base, nir_u2u64(b, offset));
    if (t.constant)
       new_addr = nir_iadd_imm(b, new_addr, t.constant);

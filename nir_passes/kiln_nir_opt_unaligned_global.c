@@ -64,6 +64,7 @@ raise_alignment(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    if (!kiln_nir_unaligned_global_size_ok(bytes))
       return false;
    const unsigned want = MIN2(bytes, 4);
+   assert(want == 2 || want == 4);
    if (nir_intrinsic_align(intr) >= want)
       return false;
    nir_intrinsic_set_align(intr, want, 0);

@@ -68,6 +68,8 @@ match_node(nir_scalar s, unsigned start, unsigned end, struct extract_tree *t)
    unsigned mid = start + (end - start) / 2;
    if (!scalar_is_op(s, nir_op_bcsel))
       return false;
+   /* A tree of at most MAX_LEAVES leaves has fewer inner nodes. */
+   assert(t->num_nodes < MAX_LEAVES);
    t->nodes[t->num_nodes++] = s.def->parent_instr;
    nir_scalar cond = nir_scalar_chase_movs(nir_scalar_chase_alu_src(s, 0));
    if (!scalar_is_op(cond, nir_op_ilt))
@@ -160,6 +162,7 @@ match_concat(nir_scalar s, struct extract_tree *t)
       memcpy(&t->nodes[t->num_nodes], half[h].nodes, half[h].num_nodes * sizeof(t->nodes[0]));
       t->num_nodes += half[h].num_nodes;
    }
+   assert(t->num_nodes < MAX_LEAVES);
    t->nodes[t->num_nodes++] = s.def->parent_instr;
    t->idx = m;
    return 2 * n;
@@ -169,6 +172,7 @@ match_concat(nir_scalar s, struct extract_tree *t)
 static nir_def *
 select_by_bits(nir_builder *b, nir_def **vals, unsigned count, nir_def *idx, unsigned first_bit)
 {
+   assert(util_is_power_of_two_nonzero(count) && idx->bit_size == 32);
    for (unsigned bit = first_bit; count > 1; bit++, count /= 2) {
       /* A bit test where the backend has one (AMD), else an AND. */
       nir_def *cond = b->shader->options->has_bit_test
@@ -199,8 +203,11 @@ static nir_def *
 extract_packed(nir_builder *b, const struct extract_tree *t, unsigned n, unsigned count,
                nir_def *idx, unsigned bit_size)
 {
+   assert(bit_size == 8 || bit_size == 16);
    const unsigned per_dword = 32 / bit_size;
    const unsigned dwords = DIV_ROUND_UP(count, per_dword);
+   /* count is a power of two of at least 4: whole 64-bit words. */
+   assert(dwords == 1 || dwords % 2 == 0);
    nir_def *dword[MAX_LEAVES];
    for (unsigned d = 0; d < dwords; d++) {
       nir_def *comps[4];
@@ -345,6 +352,7 @@ rewrite_tree(nir_builder *b, nir_alu_instr *root, struct hash_table *range_ht,
    idx = nir_u2u32(b, idx);
 
    const unsigned count = util_next_power_of_two(n);
+   assert(n <= count && count <= MAX_LEAVES);
    nir_variable *var =
       stored && use_memory(n, bit_size) ? leaves_in_memory(b, stored, &t, n) : NULL;
    nir_def *result;
