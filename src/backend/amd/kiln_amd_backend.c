@@ -60,6 +60,9 @@ declare_args(struct kiln_amd_args *args, enum amd_gfx_level gfx_level, bool tg_s
       ac_add_arg(&args->ac, AC_ARG_VGPR, 1, AC_ARG_INT, &args->ac.local_invocation_id_y);
       ac_add_arg(&args->ac, AC_ARG_VGPR, 1, AC_ARG_INT, &args->ac.local_invocation_id_z);
    }
+   /* The SGPRs and VGPRs fill_rsrc enables, in the hardware's order. */
+   assert(args->ac.num_sgprs_used == KILN_ABI_NUM_USER_SGPRS + 3 + tg_size + 1);
+   assert(args->ac.num_vgprs_used == (gfx_level >= GFX11 ? 1 : 3));
 }
 
 /* Loops of known trip count unroll here, with radeonsi's limit (si_get.c;
@@ -186,6 +189,8 @@ uniform_add64_reduce(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       return false;
    }
 
+   /* After nir_lower_subgroups (lower_to_scalar): one 64-bit value. */
+   assert(intr->src[0].ssa->bit_size == 64 && intr->src[0].ssa->num_components == 1);
    b->cursor = nir_before_instr(&intr->instr);
    nir_def *ballot = nir_ballot(
       b, 1, b->shader->info.subgroup_size == SUBGROUP_SIZE_REQUIRE_32 ? 32 : 64, nir_imm_true(b));
@@ -235,6 +240,8 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
               unsigned implicit_offset, const struct kiln_amd_args *args)
 {
    const enum amd_gfx_level gfx_level = t->info.gfx_level;
+   assert(wave_size == 32 || wave_size == 64);
+   assert(gl_shader_stage_is_compute(nir->info.stage));
 
    const nir_shader_compiler_options *o = nir->options;
    unsigned lower_flrp =
@@ -458,6 +465,11 @@ fill_rsrc(const struct kiln_amd_target_info *t, unsigned wave_size,
 {
    const enum amd_gfx_level gfx_level = t->info.gfx_level;
    unsigned vgpr_granule = wave_size == 32 ? 8 : 4;
+   /* ACO's allocation, in the ranges of RSRC1's fields. */
+   assert(config->num_vgprs >= 1 && config->num_vgprs <= 256 &&
+          config->num_vgprs % vgpr_granule == 0);
+   assert(gfx_level >= GFX10 || (config->num_sgprs >= 1 && (config->num_sgprs - 1) / 8 <= 15));
+   assert(config->num_shared_vgprs % 8 == 0);
 
    k->amd.rsrc1 = S_00B848_VGPRS((config->num_vgprs - 1) / vgpr_granule) | S_00B848_DX10_CLAMP(1) |
                   S_00B848_FLOAT_MODE(config->float_mode);
@@ -480,6 +492,8 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
 {
    const struct kiln_amd_target_info *t = kiln_amd_target(target);
    int64_t start = os_time_get_nano();
+   /* kiln_backend_choose refused any other size. */
+   assert(kiln_amd_supports_wave_size(target, wave_size));
 
    nir->info.use_aco_amd = true;
    k->lds_bytes = nir->info.shared_size;
@@ -532,6 +546,9 @@ kiln_amd_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wave_
       return KILN_COMPILE_ERROR_BACKEND;
    }
 
+   /* The instructions, then the constant data. */
+   assert(result.exec_size <= result.code_dw * 4 && result.exec_size % 4 == 0);
+   assert(result.config.scratch_bytes_per_wave % wave_size == 0);
    k->code = result.code;
    /* ACO appends the shader's constant data (program-scope __constant
     * arrays) after the instructions; it is uploaded with them. */

@@ -73,6 +73,7 @@ descriptor_is_handle(nir_builder *b, nir_instr *instr, void *data)
       nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
       if (intr->intrinsic != nir_intrinsic_bindless_image_descriptor_amd)
          return false;
+      assert(intr->src[0].ssa->num_components >= intr->def.num_components);
       b->cursor = nir_before_instr(instr);
       nir_def_replace(&intr->def, nir_trim_vector(b, intr->src[0].ssa, intr->def.num_components));
       return true;
@@ -83,6 +84,7 @@ descriptor_is_handle(nir_builder *b, nir_instr *instr, void *data)
    const int i = nir_tex_instr_src_index(tex, nir_tex_src_texture_handle);
    if (tex->op != nir_texop_descriptor_amd || i < 0)
       return false;
+   assert(tex->src[i].src.ssa->num_components >= tex->def.num_components);
    b->cursor = nir_before_instr(instr);
    nir_def_replace(&tex->def, nir_trim_vector(b, tex->src[i].src.ssa, tex->def.num_components));
    return true;
@@ -116,6 +118,8 @@ kiln_amd_lower_image_bindings(nir_shader *nir, struct kiln_kernel *k)
    NIR_PASS(progress, nir, kiln_nir_lower_image_bindings, &bindings);
    if (!progress)
       return;
+   /* The table follows the explicit arguments, at the implicit ones' place. */
+   assert(bindings.table_offset >= k->kernarg_size && bindings.num_textures + bindings.num_images);
    k->amd.binding_table_offset = bindings.table_offset;
    k->amd.num_sampler_views = bindings.num_textures;
    k->amd.num_shader_images = bindings.num_images;

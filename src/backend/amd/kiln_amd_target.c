@@ -84,12 +84,14 @@ kiln_amd_nir_options(enum kiln_target target)
 unsigned
 kiln_amd_default_wave_size(enum kiln_target target)
 {
+   assert((unsigned)target < ARRAY_SIZE(target_chips) && target_chips[target].default_wave_size);
    return target_chips[target].default_wave_size;
 }
 
 bool
 kiln_amd_supports_wave_size(enum kiln_target target, unsigned wave_size)
 {
+   assert((unsigned)target < ARRAY_SIZE(target_chips) && target_chips[target].default_wave_size);
    return wave_size == 64 || (wave_size == 32 && target_chips[target].gfx_level >= GFX10);
 }
 
