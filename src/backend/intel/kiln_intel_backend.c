@@ -180,6 +180,8 @@ disassemble(const struct brw_compiler *compiler, const void *code, int start, in
 static void
 lower_for_brw(nir_shader *nir, const struct kiln_intel_target_info *t, struct kiln_kernel *k)
 {
+   /* brw's options for kernels fit what the front end made. */
+   assert(gl_shader_stage_is_compute(nir->info.stage));
    NIR_PASS(_, nir, kiln_intel_lower_ldexp);
    /* Neither GPU divides 64-bit integers: a reciprocal and Newton-Raphson
     * steps instead of nir_lower_int64's 64 iterations of shift-subtract
@@ -209,6 +211,8 @@ kiln_intel_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wav
    const struct kiln_intel_target_info *t = kiln_intel_target(target);
    const struct brw_compiler *compiler = t->compiler;
    int64_t start = os_time_get_nano();
+   /* kiln_backend_choose refused any other size. */
+   assert(kiln_intel_supports_wave_size(target, wave_size));
 
    const char *refused = refusal(nir, t->devinfo);
    if (refused) {
@@ -259,8 +263,11 @@ kiln_intel_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wav
    }
 
    const unsigned simd = ffs(prog_data.prog_mask) - 1;
+   assert(simd < 3); /* SIMD8, 16 or 32 */
    const int code_start = prog_data.prog_offset[simd];
    const int code_end = brw_disassemble_find_end(&compiler->isa, program, code_start);
+   assert(code_start >= 0 && code_start <= code_end &&
+          (unsigned)code_end <= prog_data.base.program_size);
 
    k->code_size = prog_data.base.program_size;
    k->code = malloc(k->code_size);
@@ -273,6 +280,7 @@ kiln_intel_compile_kernel(nir_shader *nir, enum kiln_target target, unsigned wav
 
    k->wave_size = 8u << simd;
    k->lds_bytes = prog_data.base.total_shared;
+   assert(prog_data.base.total_scratch % k->wave_size == 0);
    k->scratch_bytes_per_lane = prog_data.base.total_scratch / k->wave_size;
    k->intel = (struct kiln_intel_kernel){
       .simd_width = k->wave_size,

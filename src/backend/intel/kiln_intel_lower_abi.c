@@ -57,8 +57,10 @@ lower_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       /* kiln's passes name an implicit value as an input past
        * KILN_NIR_IMPLICIT_INPUT (kiln_nir_passes.h). */
       unsigned base = nir_intrinsic_base(intr);
-      if (base >= KILN_NIR_IMPLICIT_INPUT)
+      if (base >= KILN_NIR_IMPLICIT_INPUT) {
+         assert(base - KILN_NIR_IMPLICIT_INPUT < KILN_IMPLICIT_SIZE);
          base = base - KILN_NIR_IMPLICIT_INPUT + s->implicit_offset;
+      }
       value = load_push(b, s, nir_u2u32(b, intr->src[0].ssa), base, num_components, bit_size);
       break;
    }
@@ -75,6 +77,8 @@ lower_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       struct kiln_nir_implicit_field field;
       if (!kiln_nir_implicit_field(intr->intrinsic, &field))
          return false;
+      /* The intrinsics have the field's number of components. */
+      assert(field.num_components == num_components);
       value = load_push(b, s, nir_imm_int(b, 0), s->implicit_offset + field.offset,
                         field.num_components, field.bit_size);
       value = nir_u2uN(b, value, bit_size);
@@ -94,6 +98,10 @@ kiln_intel_lower_abi(nir_shader *nir, unsigned kernarg_alloc_size, unsigned impl
       .implicit_offset = implicit_offset,
       .const_data_addr = KILN_INTEL_CONST_DATA_ADDR(kernarg_alloc_size),
    };
+   /* The implicit arguments end the kernarg buffer, which the push
+    * constants hold whole with the constant data's address. */
+   assert(implicit_offset + KILN_IMPLICIT_SIZE <= kernarg_alloc_size);
+   assert(s.const_data_addr + 8 <= s.push_size && s.push_size % 32 == 0);
    nir->num_uniforms = s.push_size;
    return nir_shader_intrinsics_pass(nir, lower_intrinsic, nir_metadata_control_flow, (void *)&s);
 }

@@ -42,6 +42,7 @@ scale_while(nir_builder *b, nir_def **y, nir_def *n, bool up)
 static nir_def *
 ldexp_f32(nir_builder *b, nir_def *x, nir_def *n)
 {
+   assert(x->bit_size == 32 && n->bit_size == 32);
    nir_def *y = x;
    n = scale_while(b, &y, n, true);
    n = scale_while(b, &y, n, false);
@@ -55,6 +56,7 @@ lower_ldexp(nir_builder *b, nir_alu_instr *alu, void *data)
       return false;
    b->cursor = nir_before_instr(&alu->instr);
    nir_def *x = nir_ssa_for_alu_src(b, alu, 0);
+   assert(x->bit_size == 16 || x->bit_size == 32);
    nir_def *n = nir_i2i32(b, nir_ssa_for_alu_src(b, alu, 1));
    nir_def *value;
    if (alu->def.bit_size == 16) {
