@@ -163,17 +163,22 @@ sim_f16_mad(uint16_t a, uint16_t b, uint16_t c, unsigned round, bool flush)
 /* min / max / med3 */
 
 #define DEFINE_MINMAX(T, name, is_nan, quiet, sbit, qbit, lt)                                      \
+   /* With a NaN operand min and max agree: in IEEE mode a signalling NaN                          \
+    * wins (quieted), two NaNs give the first, and one NaN the other operand. */                   \
+   static T name##_nan_operand(T a, T b, bool ieee)                                                \
+   {                                                                                               \
+      if (ieee && is_nan(a) && !(a & qbit))                                                        \
+         return quiet(a);                                                                          \
+      if (ieee && is_nan(b) && !(b & qbit))                                                        \
+         return quiet(b);                                                                          \
+      if (is_nan(a) && is_nan(b))                                                                  \
+         return quiet(a);                                                                          \
+      return is_nan(a) ? b : a;                                                                    \
+   }                                                                                               \
    T name##_min(T a, T b, bool ieee)                                                               \
    {                                                                                               \
-      if (is_nan(a) || is_nan(b)) {                                                                \
-         if (ieee && is_nan(a) && !(a & qbit))                                                     \
-            return quiet(a);                                                                       \
-         if (ieee && is_nan(b) && !(b & qbit))                                                     \
-            return quiet(b);                                                                       \
-         if (is_nan(a) && is_nan(b))                                                               \
-            return quiet(a);                                                                       \
-         return is_nan(a) ? b : a;                                                                 \
-      }                                                                                            \
+      if (is_nan(a) || is_nan(b))                                                                  \
+         return name##_nan_operand(a, b, ieee);                                                    \
       if (lt(a, b))                                                                                \
          return a;                                                                                 \
       if (lt(b, a))                                                                                \
@@ -182,15 +187,8 @@ sim_f16_mad(uint16_t a, uint16_t b, uint16_t c, unsigned round, bool flush)
    }                                                                                               \
    T name##_max(T a, T b, bool ieee)                                                               \
    {                                                                                               \
-      if (is_nan(a) || is_nan(b)) {                                                                \
-         if (ieee && is_nan(a) && !(a & qbit))                                                     \
-            return quiet(a);                                                                       \
-         if (ieee && is_nan(b) && !(b & qbit))                                                     \
-            return quiet(b);                                                                       \
-         if (is_nan(a) && is_nan(b))                                                               \
-            return quiet(a);                                                                       \
-         return is_nan(a) ? b : a;                                                                 \
-      }                                                                                            \
+      if (is_nan(a) || is_nan(b))                                                                  \
+         return name##_nan_operand(a, b, ieee);                                                    \
       if (lt(a, b))                                                                                \
          return b;                                                                                 \
       if (lt(b, a))                                                                                \
