@@ -190,57 +190,37 @@ create_buffers(struct run_state *s, const struct kiln_kernel *k)
    return 0;
 }
 
-/* The kernel's argument image, with the buffers' addresses; returns an
+/* The kernel's argument image, with the buffers' addresses, the images'
+ * and samplers' descriptors and the __local arguments' sizes; returns an
  * exit code. */
 static int
 fill_kernarg(struct run_state *s, struct run_kernel *rk)
 {
    const struct kiln_kernel *k = rk->k;
-   rk->kernarg = calloc(1, k->kernarg_size ? k->kernarg_size : 1);
-   if (!rk->kernarg) {
-      fprintf(stderr, "kiln run: out of memory\n");
-      return KILN_RUN_EXIT_DEVICE;
-   }
-   for (unsigned i = 0; i < k->num_args; i++) {
+   uint64_t addresses[KILN_RUN_MAX_ARGS] = { 0 };
+   for (unsigned i = 0; i < s->cmd.num_args; i++)
+      if (s->bos[i])
+         addresses[i] = s->bos[i]->va;
+   int status = kiln_run_kernarg_create(&s->cmd, k, k->kernarg_size, addresses, &rk->kernarg);
+   for (unsigned i = 0; i < k->num_args && !status; i++) {
       const struct kiln_kernel_arg *ka = &k->args[i];
       const struct kiln_run_arg *a = &s->cmd.args[i];
+      char err[512];
 
-      if (ka->offset + ka->size > k->kernarg_size) {
-         fprintf(stderr,
-                 "kiln run: argument %u ('%s'): slot [%u, %u) lies outside the "
-                 "kernel's %u bytes of arguments\n",
-                 i, ka->name, ka->offset, ka->offset + ka->size, k->kernarg_size);
-         return KILN_RUN_EXIT_USAGE;
-      }
-      switch (a->kind) {
-      case KILN_RUN_ARG_VALUE:
-         memcpy(rk->kernarg + ka->offset, a->data, a->bytes < ka->size ? a->bytes : ka->size);
-         break;
-      case KILN_RUN_ARG_LOCAL:
+      if (a->kind == KILN_RUN_ARG_LOCAL) {
          rk->locals[rk->num_locals++] = (struct kiln_amdgpu_local_arg){
             .kernarg_offset = ka->offset,
             .size = a->bytes,
             .align = 0,
          };
-         break;
-      case KILN_RUN_ARG_BUFFER: {
-         uint64_t va = s->bos[i]->va;
-         memcpy(rk->kernarg + ka->offset, &va, ka->size < 8 ? ka->size : 8);
-         break;
-      }
-      case KILN_RUN_ARG_IMAGE:
-      case KILN_RUN_ARG_SAMPLER: {
-         char err[512];
-         if (kiln_run_image_slot(s->dev, a, s->bos[i], rk->kernarg + ka->offset, ka->size, err,
-                                 sizeof(err))) {
-            fprintf(stderr, "kiln run: argument %u ('%s'): %s\n", i, ka->name, err);
-            return KILN_RUN_EXIT_USAGE;
-         }
-         break;
-      }
+      } else if ((a->kind == KILN_RUN_ARG_IMAGE || a->kind == KILN_RUN_ARG_SAMPLER) &&
+                 kiln_run_image_slot(s->dev, a, s->bos[i], rk->kernarg + ka->offset, ka->size, err,
+                                     sizeof(err))) {
+         fprintf(stderr, "kiln run: argument %u ('%s'): %s\n", i, ka->name, err);
+         status = KILN_RUN_EXIT_USAGE;
       }
    }
-   return 0;
+   return status;
 }
 
 /* The program's __global variables, created and initialised once, as

@@ -251,33 +251,23 @@ static int
 fill_kernarg(struct intel_run *r, struct intel_kernel *ik)
 {
    const struct kiln_kernel *k = ik->k;
-   ik->kernarg = calloc(1, k->kernarg_alloc_size ? k->kernarg_alloc_size : 1);
-   if (!ik->kernarg) {
-      fprintf(stderr, "kiln run: out of memory\n");
-      return KILN_RUN_EXIT_DEVICE;
-   }
+   uint64_t addresses[KILN_RUN_MAX_ARGS] = { 0 };
+   for (unsigned i = 0; i < r->cmd->num_args; i++)
+      if (r->bos[i])
+         addresses[i] = r->bos[i]->address;
+   int status = kiln_run_kernarg_create(r->cmd, k, k->kernarg_alloc_size, addresses, &ik->kernarg);
+   if (status)
+      return status;
    uint64_t slm = k->lds_bytes;
    for (unsigned i = 0; i < k->num_args; i++) {
       const struct kiln_kernel_arg *ka = &k->args[i];
       const struct kiln_run_arg *a = &r->cmd->args[i];
-      if (ka->offset + ka->size > k->kernarg_size) {
-         fprintf(stderr,
-                 "kiln run: argument %u ('%s'): slot [%u, %u) lies outside the "
-                 "kernel's %u bytes of arguments\n",
-                 i, ka->name, ka->offset, ka->offset + ka->size, k->kernarg_size);
-         return KILN_RUN_EXIT_USAGE;
-      }
-      uint8_t *slot = ik->kernarg + ka->offset;
-      if (a->kind == KILN_RUN_ARG_VALUE) {
-         memcpy(slot, a->data, a->bytes < ka->size ? a->bytes : ka->size);
-      } else if (a->kind == KILN_RUN_ARG_BUFFER) {
-         memcpy(slot, &r->bos[i]->address, ka->size < 8 ? ka->size : 8);
-      } else if (a->kind == KILN_RUN_ARG_LOCAL) {
-         slm = (slm + KILN_RUN_INTEL_LOCAL_ALIGN - 1) & ~(uint64_t)(KILN_RUN_INTEL_LOCAL_ALIGN - 1);
-         const uint32_t offset = slm;
-         memcpy(slot, &offset, ka->size < 4 ? ka->size : 4);
-         slm += a->bytes;
-      }
+      if (a->kind != KILN_RUN_ARG_LOCAL)
+         continue;
+      slm = (slm + KILN_RUN_INTEL_LOCAL_ALIGN - 1) & ~(uint64_t)(KILN_RUN_INTEL_LOCAL_ALIGN - 1);
+      const uint32_t offset = slm;
+      memcpy(ik->kernarg + ka->offset, &offset, ka->size < 4 ? ka->size : 4);
+      slm += a->bytes;
    }
    if (slm > KILN_RUN_INTEL_MAX_SLM_BYTES) {
       fprintf(stderr,

@@ -2,14 +2,43 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * The __global variables' buffer and the printf buffer of a `kiln run`
- * launch, as kiln_amd_abi.h lays them out (kiln_run_launch_data.h), for
- * both launch paths.
+ * The argument bytes, the __global variables' buffer and the printf
+ * buffer of a `kiln run` launch, as kiln_amd_abi.h lays them out
+ * (kiln_run_launch_data.h), for both launch paths.
  */
 #include "kiln_run_launch_data.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+
+int
+kiln_run_kernarg_create(const struct kiln_run_command *cmd, const struct kiln_kernel *k,
+                        size_t size, const uint64_t *addresses, uint8_t **kernarg)
+{
+   uint8_t *bytes = calloc(1, size ? size : 1);
+   if (!bytes) {
+      fprintf(stderr, "kiln run: out of memory\n");
+      return KILN_RUN_EXIT_DEVICE;
+   }
+   *kernarg = bytes;
+   for (unsigned i = 0; i < k->num_args; i++) {
+      const struct kiln_kernel_arg *ka = &k->args[i];
+      const struct kiln_run_arg *a = &cmd->args[i];
+      if (ka->offset + ka->size > k->kernarg_size) {
+         fprintf(stderr,
+                 "kiln run: argument %u ('%s'): slot [%u, %u) lies outside the "
+                 "kernel's %u bytes of arguments\n",
+                 i, ka->name, ka->offset, ka->offset + ka->size, k->kernarg_size);
+         return KILN_RUN_EXIT_USAGE;
+      }
+      if (a->kind == KILN_RUN_ARG_VALUE)
+         memcpy(bytes + ka->offset, a->data, a->bytes < ka->size ? a->bytes : ka->size);
+      else if (a->kind == KILN_RUN_ARG_BUFFER)
+         memcpy(bytes + ka->offset, &addresses[i], ka->size < 8 ? ka->size : 8);
+   }
+   return 0;
+}
 
 void
 kiln_run_globals_init(const struct kiln_program *p, void *map, uint64_t address)

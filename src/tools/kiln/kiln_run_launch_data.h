@@ -2,13 +2,13 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * What every launch of a program gets besides its arguments
- * (kiln_amd_abi.h, which the Intel ABI shares): the buffer of the
- * program's __global variables, made once from their initial image, and
- * the printf buffer, emptied before each launch and read out after it.
- * Both of `kiln run`'s launch paths (the AMD one in kiln_run.c,
- * kiln_run_intel.c) fill and read these buffers through their CPU
- * mappings with the functions here, so the bytes are laid out once.
+ * What every launch of a program gets, as kiln_amd_abi.h lays it out
+ * (the Intel ABI shares it): the kernel's argument bytes, the buffer of
+ * the program's __global variables, made once from their initial image,
+ * and the printf buffer, emptied before each launch and read out after
+ * it.  Both of `kiln run`'s launch paths (the AMD one in kiln_run.c,
+ * kiln_run_intel.c) fill and read these through their CPU mappings with
+ * the functions here, so the bytes are laid out once.
  */
 #ifndef KILN_RUN_LAUNCH_DATA_H
 #define KILN_RUN_LAUNCH_DATA_H
@@ -19,6 +19,17 @@
 #include <stdio.h>
 
 #include "kiln_compiler.h"
+#include "kiln_run_args.h"
+
+/* Kernel k's argument bytes for cmd's arguments, in *kernarg (size bytes,
+ * at least one allocated, zeroed; free() them): every argument's slot
+ * checked to lie within k->kernarg_size, the values copied, and buffer
+ * argument i's device address, addresses[i], written in as much of its
+ * 8 bytes as the slot holds.  The slots of __local, image and sampler
+ * arguments stay zero for the launch path to fill.  Returns 0 or kiln
+ * run's exit status, the message on stderr. */
+int kiln_run_kernarg_create(const struct kiln_run_command *cmd, const struct kiln_kernel *k,
+                            size_t size, const uint64_t *addresses, uint8_t **kernarg);
 
 /* The program's __global variables as a launch first sees them, in map,
  * the CPU mapping of their buffer at GPU address `address`
