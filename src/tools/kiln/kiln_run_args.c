@@ -79,8 +79,8 @@ kiln_run_base_is_signed(enum kiln_base_type base)
    return i >= 0 && scalar_types[i].is_signed && !scalar_types[i].is_float;
 }
 
-static void
-set_err(char *err, size_t size, const char *fmt, ...)
+void
+kiln_run_set_err(char *err, size_t size, const char *fmt, ...)
 {
    va_list ap;
    va_start(ap, fmt);
@@ -199,13 +199,13 @@ parse_values(struct kiln_run_arg *arg, const char *list, unsigned index, char *e
    for (const char *p = list;; n++) {
       size_t len = strcspn(p, ",");
       if (n >= max_values) {
-         set_err(err, err_size, "argument %u: more than %zu values for %s[%zu]", index, max_values,
-                 arg->type.name, arg->count);
+         kiln_run_set_err(err, err_size, "argument %u: more than %zu values for %s[%zu]", index,
+                          max_values, arg->type.name, arg->count);
          return -EINVAL;
       }
       if (!len || len >= sizeof(tok)) {
-         set_err(err, err_size, "argument %u: %s %s value %zu in '%s'", index,
-                 len ? "overlong" : "empty", arg->type.name, n, list);
+         kiln_run_set_err(err, err_size, "argument %u: %s %s value %zu in '%s'", index,
+                          len ? "overlong" : "empty", arg->type.name, n, list);
          return -EINVAL;
       }
       memcpy(tok, p, len);
@@ -213,8 +213,8 @@ parse_values(struct kiln_run_arg *arg, const char *list, unsigned index, char *e
       size_t slot = n / arg->type.n * arg->type.slots + n % arg->type.n;
       int ret = parse_component(arg, slot, tok);
       if (ret) {
-         set_err(err, err_size, "argument %u: %s %s value '%s'", index,
-                 ret == -ERANGE ? "out-of-range" : "bad", arg->type.name, tok);
+         kiln_run_set_err(err, err_size, "argument %u: %s %s value '%s'", index,
+                          ret == -ERANGE ? "out-of-range" : "bad", arg->type.name, tok);
          return ret;
       }
       if (!p[len])
@@ -230,7 +230,7 @@ read_buffer_file(struct kiln_run_arg *arg, const char *path, unsigned index, cha
 {
    FILE *f = fopen(path, "rb");
    if (!f) {
-      set_err(err, err_size, "argument %u: %s: %s", index, path, strerror(errno));
+      kiln_run_set_err(err, err_size, "argument %u: %s: %s", index, path, strerror(errno));
       return -EINVAL;
    }
    int ret = 0;
@@ -238,17 +238,17 @@ read_buffer_file(struct kiln_run_arg *arg, const char *path, unsigned index, cha
    if (fseek(f, 0, SEEK_END) == 0)
       size = ftell(f);
    if (size < 0 || fseek(f, 0, SEEK_SET) != 0) {
-      set_err(err, err_size, "argument %u: %s: %s", index, path, strerror(errno));
+      kiln_run_set_err(err, err_size, "argument %u: %s: %s", index, path, strerror(errno));
       ret = -EINVAL;
    } else if ((unsigned long)size != arg->bytes) {
-      set_err(err, err_size,
-              "argument %u: %s holds %ld bytes; buf:%s[%zu] is %zu bytes "
-              "(%zu elements of %u bytes)",
-              index, path, size, arg->type.name, arg->count, arg->bytes, arg->count,
-              arg->type.slots * arg->type.scalar_size);
+      kiln_run_set_err(err, err_size,
+                       "argument %u: %s holds %ld bytes; buf:%s[%zu] is %zu bytes "
+                       "(%zu elements of %u bytes)",
+                       index, path, size, arg->type.name, arg->count, arg->bytes, arg->count,
+                       arg->type.slots * arg->type.scalar_size);
       ret = -EINVAL;
    } else if (fread(arg->data, 1, arg->bytes, f) != arg->bytes) {
-      set_err(err, err_size, "argument %u: %s: read error", index, path);
+      kiln_run_set_err(err, err_size, "argument %u: %s: read error", index, path);
       ret = -EINVAL;
    }
    fclose(f);
@@ -297,7 +297,7 @@ fill_random(struct kiln_run_arg *arg, const char *spec, unsigned index, char *er
 {
    char buf[160];
    if (strlen(spec) >= sizeof(buf)) {
-      set_err(err, err_size, "argument %u: overlong rand: fill '%s'", index, spec);
+      kiln_run_set_err(err, err_size, "argument %u: overlong rand: fill '%s'", index, spec);
       return -EINVAL;
    }
    strcpy(buf, spec);
@@ -313,10 +313,10 @@ fill_random(struct kiln_run_arg *arg, const char *spec, unsigned index, char *er
    errno = 0;
    const uint64_t seed = strtoull(buf, &end, 0);
    if (!buf[0] || *end || errno || buf[0] == '-' || (lo_text && !hi_text)) {
-      set_err(err, err_size,
-              "argument %u: expected rand:SEED or rand:SEED:LO:HI, got "
-              "'rand:%s'",
-              index, spec);
+      kiln_run_set_err(err, err_size,
+                       "argument %u: expected rand:SEED or rand:SEED:LO:HI, got "
+                       "'rand:%s'",
+                       index, spec);
       return -EINVAL;
    }
 
@@ -334,8 +334,8 @@ fill_random(struct kiln_run_arg *arg, const char *spec, unsigned index, char *er
       int r2 = r1 ? r1 : parse_bound(arg, hi_text, &hi, &fhi);
       bool empty = is_float ? !(flo <= fhi) : (is_signed ? (int64_t)lo > (int64_t)hi : lo > hi);
       if (r1 || r2 || empty) {
-         set_err(err, err_size, "argument %u: bad %s range '%s:%s' in rand:", index, arg->type.name,
-                 lo_text, hi_text);
+         kiln_run_set_err(err, err_size, "argument %u: bad %s range '%s:%s' in rand:", index,
+                          arg->type.name, lo_text, hi_text);
          return -EINVAL;
       }
    }
@@ -379,7 +379,7 @@ kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg, c
       errno = 0;
       arg->bytes = strtoull(text + 6, &end, 0);
       if (end == text + 6 || *end || !arg->bytes || errno || text[6] == '-') {
-         set_err(err, err_size, "argument %u: bad __local size in '%s'", index, text);
+         kiln_run_set_err(err, err_size, "argument %u: bad __local size in '%s'", index, text);
          return -EINVAL;
       }
       return 0;
@@ -388,7 +388,7 @@ kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg, c
    if (!strncmp(text, "buf:", 4)) {
       const char *p = text + 4, *br = strchr(p, '[');
       if (!br || (size_t)(br - p) >= sizeof(type_name)) {
-         set_err(err, err_size, "argument %u: expected buf:TYPE[N] in '%s'", index, text);
+         kiln_run_set_err(err, err_size, "argument %u: expected buf:TYPE[N] in '%s'", index, text);
          return -EINVAL;
       }
       memcpy(type_name, p, br - p);
@@ -397,23 +397,23 @@ kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg, c
       errno = 0;
       arg->count = strtoull(br + 1, &end, 0);
       if (end == br + 1 || *end != ']' || !arg->count || errno || br[1] == '-') {
-         set_err(err, err_size, "argument %u: bad element count in '%s'", index, text);
+         kiln_run_set_err(err, err_size, "argument %u: bad element count in '%s'", index, text);
          return -EINVAL;
       }
       if (end[1] == '=') {
          values = end + 2;
       } else if (end[1]) {
-         set_err(err, err_size, "argument %u: unexpected '%s' after ']' in '%s'", index, end + 1,
-                 text);
+         kiln_run_set_err(err, err_size, "argument %u: unexpected '%s' after ']' in '%s'", index,
+                          end + 1, text);
          return -EINVAL;
       }
    } else {
       const char *colon = strchr(text, ':');
       if (!colon || (size_t)(colon - text) >= sizeof(type_name)) {
-         set_err(err, err_size,
-                 "argument %u: expected TYPE:v[,v...], buf:TYPE[N] or "
-                 "local:BYTES, got '%s'",
-                 index, text);
+         kiln_run_set_err(err, err_size,
+                          "argument %u: expected TYPE:v[,v...], buf:TYPE[N] or "
+                          "local:BYTES, got '%s'",
+                          index, text);
          return -EINVAL;
       }
       memcpy(type_name, text, colon - text);
@@ -424,17 +424,17 @@ kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg, c
    }
 
    if (kiln_run_parse_type(type_name, &arg->type)) {
-      set_err(err, err_size, "argument %u: unknown type '%s'", index, type_name);
+      kiln_run_set_err(err, err_size, "argument %u: unknown type '%s'", index, type_name);
       return -EINVAL;
    }
    if (arg->count > SIZE_MAX / arg->type.slots / arg->type.scalar_size) {
-      set_err(err, err_size, "argument %u: %zu elements is too many", index, arg->count);
+      kiln_run_set_err(err, err_size, "argument %u: %zu elements is too many", index, arg->count);
       return -EINVAL;
    }
    arg->bytes = arg->count * arg->type.slots * arg->type.scalar_size;
    arg->data = calloc(1, arg->bytes);
    if (!arg->data) {
-      set_err(err, err_size, "argument %u: cannot allocate %zu bytes", index, arg->bytes);
+      kiln_run_set_err(err, err_size, "argument %u: cannot allocate %zu bytes", index, arg->bytes);
       return -ENOMEM;
    }
    if (!values)
@@ -449,8 +449,8 @@ kiln_run_parse_arg(const char *text, unsigned index, struct kiln_run_arg *arg, c
       for (const char *c = values; *c; c++)
          commas += *c == ',';
       if (commas + 1 != arg->type.n) {
-         set_err(err, err_size, "argument %u: %s needs %u value%s, got %zu", index, arg->type.name,
-                 arg->type.n, arg->type.n == 1 ? "" : "s", commas + 1);
+         kiln_run_set_err(err, err_size, "argument %u: %s needs %u value%s, got %zu", index,
+                          arg->type.name, arg->type.n, arg->type.n == 1 ? "" : "s", commas + 1);
          return -EINVAL;
       }
    }
@@ -521,21 +521,21 @@ kiln_run_parse_command_line_extra(int argc, char **argv, struct kiln_run_extra_o
          x->value = "";
       } else if (x) {
          if (i + 1 >= argc) {
-            set_err(err, err_size, "option %s needs a value", a);
+            kiln_run_set_err(err, err_size, "option %s needs a value", a);
             return -EINVAL;
          }
          x->value = argv[++i];
       } else if (!strcmp(a, "-k") || !strcmp(a, "-g") || !strcmp(a, "-l") || !strcmp(a, "-o") ||
                  !strcmp(a, "-b") || !strcmp(a, "--target") || !strcmp(a, "--launches")) {
          if (i + 1 >= argc) {
-            set_err(err, err_size, "option %s needs a value", a);
+            kiln_run_set_err(err, err_size, "option %s needs a value", a);
             return -EINVAL;
          }
          const char *v = argv[++i];
          int ret = 0;
          if (!strcmp(a, "-k")) {
             if (cmd->num_kernels == KILN_RUN_MAX_KERNELS) {
-               set_err(err, err_size, "more than %d kernels (-k)", KILN_RUN_MAX_KERNELS);
+               kiln_run_set_err(err, err_size, "more than %d kernels (-k)", KILN_RUN_MAX_KERNELS);
                return -EINVAL;
             }
             cmd->kernels[cmd->num_kernels++] = v;
@@ -546,10 +546,10 @@ kiln_run_parse_command_line_extra(int argc, char **argv, struct kiln_run_extra_o
             errno = 0;
             unsigned long n = strtoul(v, &end, 10);
             if (errno || end == v || *end || !n || n > 1000000 || v[0] == '-') {
-               set_err(err, err_size,
-                       "option --launches: '%s' is not a count from 1 to "
-                       "1000000",
-                       v);
+               kiln_run_set_err(err, err_size,
+                                "option --launches: '%s' is not a count from 1 to "
+                                "1000000",
+                                v);
                return -EINVAL;
             }
             cmd->launches = n;
@@ -567,14 +567,14 @@ kiln_run_parse_command_line_extra(int argc, char **argv, struct kiln_run_extra_o
             cmd->has_offset = true;
          }
          if (ret) {
-            set_err(err, err_size, "option %s: bad sizes '%s' (expected X[,Y[,Z]])", a, v);
+            kiln_run_set_err(err, err_size, "option %s: bad sizes '%s' (expected X[,Y[,Z]])", a, v);
             return -EINVAL;
          }
       } else if (!cmd->file && a[0] != '-') {
          cmd->file = a;
       } else {
          if (cmd->num_args == KILN_RUN_MAX_ARGS) {
-            set_err(err, err_size, "more than %d kernel arguments", KILN_RUN_MAX_ARGS);
+            kiln_run_set_err(err, err_size, "more than %d kernel arguments", KILN_RUN_MAX_ARGS);
             return -EINVAL;
          }
          int ret = kiln_run_parse_arg(a, cmd->num_args, &cmd->args[cmd->num_args], err, err_size);
@@ -584,11 +584,11 @@ kiln_run_parse_command_line_extra(int argc, char **argv, struct kiln_run_extra_o
       }
    }
    if (!cmd->file || !cmd->kernel || !cmd->dim) {
-      set_err(err, err_size, "need FILE.cl, -k KERNEL and -g X[,Y,Z]");
+      kiln_run_set_err(err, err_size, "need FILE.cl, -k KERNEL and -g X[,Y,Z]");
       return -EINVAL;
    }
    if ((cmd->has_local && ldim != cmd->dim) || (cmd->has_offset && odim != cmd->dim)) {
-      set_err(err, err_size, "-l and -o need as many sizes as -g (%u)", cmd->dim);
+      kiln_run_set_err(err, err_size, "-l and -o need as many sizes as -g (%u)", cmd->dim);
       return -EINVAL;
    }
    return 0;
@@ -670,8 +670,8 @@ kiln_run_check_signature(const struct kiln_run_command *cmd, const struct kiln_k
                          size_t err_size)
 {
    if (cmd->num_args != k->num_args) {
-      set_err(err, err_size, "kernel '%s' takes %u argument%s, %u given", k->name, k->num_args,
-              k->num_args == 1 ? "" : "s", cmd->num_args);
+      kiln_run_set_err(err, err_size, "kernel '%s' takes %u argument%s, %u given", k->name,
+                       k->num_args, k->num_args == 1 ? "" : "s", cmd->num_args);
       return -EINVAL;
    }
    for (unsigned i = 0; i < k->num_args; i++) {
@@ -700,15 +700,16 @@ kiln_run_check_signature(const struct kiln_run_command *cmd, const struct kiln_k
       if (!kind_ok) {
          static const char *given[] = { "a value", "a buffer", "a __local size", "an image",
                                         "a sampler" };
-         set_err(err, err_size, "argument %u ('%s %s'): kernel '%s' expects %s, %s given", i,
-                 ka->type_name ? ka->type_name : "", name, k->name, kind_name(ka->kind),
-                 given[a->kind]);
+         kiln_run_set_err(err, err_size, "argument %u ('%s %s'): kernel '%s' expects %s, %s given",
+                          i, ka->type_name ? ka->type_name : "", name, k->name, kind_name(ka->kind),
+                          given[a->kind]);
          return -EINVAL;
       }
       if (a->kind == KILN_RUN_ARG_IMAGE && a->image.type != ka->image_type) {
-         set_err(err, err_size, "argument %u ('%s'): kernel '%s' expects an %s, an %s given", i,
-                 name, k->name, kiln_run_image_type_name(ka->image_type),
-                 kiln_run_image_type_name(a->image.type));
+         kiln_run_set_err(err, err_size,
+                          "argument %u ('%s'): kernel '%s' expects an %s, an %s given", i, name,
+                          k->name, kiln_run_image_type_name(ka->image_type),
+                          kiln_run_image_type_name(a->image.type));
          return -EINVAL;
       }
       if (a->kind == KILN_RUN_ARG_LOCAL || a->kind == KILN_RUN_ARG_IMAGE ||
@@ -725,14 +726,16 @@ kiln_run_check_signature(const struct kiln_run_command *cmd, const struct kiln_k
       if (!base_ok || n != a->type.n) {
          char want[48];
          type_text(ka->base_type, n, ka->sign_unknown, want, sizeof(want));
-         set_err(err, err_size, "argument %u ('%s %s'): kernel '%s' expects %s%s, %s given", i,
-                 ka->type_name ? ka->type_name : "", name, k->name, want,
-                 a->kind == KILN_RUN_ARG_BUFFER ? " elements" : "", a->type.name);
+         kiln_run_set_err(err, err_size,
+                          "argument %u ('%s %s'): kernel '%s' expects %s%s, %s given", i,
+                          ka->type_name ? ka->type_name : "", name, k->name, want,
+                          a->kind == KILN_RUN_ARG_BUFFER ? " elements" : "", a->type.name);
          return -EINVAL;
       }
       if (a->kind == KILN_RUN_ARG_VALUE && ka->size && ka->size != a->bytes) {
-         set_err(err, err_size, "argument %u ('%s'): the kernel's slot is %u bytes, %s is %zu", i,
-                 name, ka->size, a->type.name, a->bytes);
+         kiln_run_set_err(err, err_size,
+                          "argument %u ('%s'): the kernel's slot is %u bytes, %s is %zu", i, name,
+                          ka->size, a->type.name, a->bytes);
          return -EINVAL;
       }
    }

@@ -76,6 +76,11 @@ struct kiln_run_arg {
    struct kiln_run_sampler sampler; /* KILN_RUN_ARG_SAMPLER */
 };
 
+/* The message of a parse error, formatted into err (size bytes), as the
+ * parsers of kiln_run_args.c and kiln_run_image_args.c report them. */
+void kiln_run_set_err(char *err, size_t size, const char *fmt, ...)
+   __attribute__((format(printf, 3, 4)));
+
 /* v rounded once to the nearest half (cl_khr_fp16's conversion), as bits. */
 uint16_t kiln_run_half_from_double(double v);
 

@@ -24,7 +24,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,15 +97,6 @@ static const struct {
 };
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
-
-static void
-set_err(char *err, size_t size, const char *fmt, ...)
-{
-   va_list ap;
-   va_start(ap, fmt);
-   vsnprintf(err, size, fmt, ap);
-   va_end(ap);
-}
 
 bool
 kiln_run_is_image_arg(const char *text)
@@ -272,15 +262,15 @@ parse_pixels(struct kiln_run_arg *arg, const char *list, unsigned index, char *e
    for (size_t n = 0;; n++) {
       const size_t len = strcspn(list, ",");
       if (n >= max_values) {
-         set_err(err, err_size,
-                 "argument %u: more than %zu channel values for the image's "
-                 "%zu pixels",
-                 index, max_values, arg->count);
+         kiln_run_set_err(err, err_size,
+                          "argument %u: more than %zu channel values for the image's "
+                          "%zu pixels",
+                          index, max_values, arg->count);
          return -EINVAL;
       }
       if (!len || len >= sizeof(tok)) {
-         set_err(err, err_size, "argument %u: %s channel value %zu", index,
-                 len ? "overlong" : "empty", n);
+         kiln_run_set_err(err, err_size, "argument %u: %s channel value %zu", index,
+                          len ? "overlong" : "empty", n);
          return -EINVAL;
       }
       memcpy(tok, list, len);
@@ -289,8 +279,9 @@ parse_pixels(struct kiln_run_arg *arg, const char *list, unsigned index, char *e
       const unsigned c = n % img->channels;
       int ret = parse_channel(img, c, tok, &bits);
       if (ret) {
-         set_err(err, err_size, "argument %u: %s value '%s' for channel %u of pixel %zu", index,
-                 ret == -ERANGE ? "out-of-range" : "bad", tok, c, n / img->channels);
+         kiln_run_set_err(err, err_size, "argument %u: %s value '%s' for channel %u of pixel %zu",
+                          index, ret == -ERANGE ? "out-of-range" : "bad", tok, c,
+                          n / img->channels);
          return ret;
       }
       put_channel(img, (uint8_t *)arg->data + n / img->channels * img->pixel_size, c, bits);
@@ -318,10 +309,10 @@ parse_image(const char *text, unsigned t, unsigned index, struct kiln_run_arg *a
       }
    }
    if (!rest || d == ARRAY_LEN(data_types)) {
-      set_err(err, err_size,
-              "argument %u: expected %sORDER,TYPE[...] with OpenCL's channel "
-              "order and data type names (RGBA,UNORM_INT8), got '%s'",
-              index, image_types[t].prefix, text);
+      kiln_run_set_err(err, err_size,
+                       "argument %u: expected %sORDER,TYPE[...] with OpenCL's channel "
+                       "order and data type names (RGBA,UNORM_INT8), got '%s'",
+                       index, image_types[t].prefix, text);
       return -EINVAL;
    }
    img->type = image_types[t].type;
@@ -331,8 +322,8 @@ parse_image(const char *text, unsigned t, unsigned index, struct kiln_run_arg *a
    img->pixel_size =
       is_packed(img->data_type) ? data_types[d].bits / 8 : img->channels * data_types[d].bits / 8;
    if (!format_allowed(img->order, img->data_type)) {
-      set_err(err, err_size, "argument %u: OpenCL has no image format %s,%s", index, orders[o].name,
-              data_types[d].name);
+      kiln_run_set_err(err, err_size, "argument %u: OpenCL has no image format %s,%s", index,
+                       orders[o].name, data_types[d].name);
       return -EINVAL;
    }
 
@@ -343,10 +334,10 @@ parse_image(const char *text, unsigned t, unsigned index, struct kiln_run_arg *a
       dims[i] = strtoull(p, &end, 10);
       const char want = i + 1 == image_types[t].dims ? ']' : ',';
       if (end == p || *end != want || errno || !dims[i] || dims[i] > 65536 || *p == '-') {
-         set_err(err, err_size,
-                 "argument %u: expected %u sizes from 1 to 65536 in [...] of "
-                 "'%s'",
-                 index, image_types[t].dims, text);
+         kiln_run_set_err(err, err_size,
+                          "argument %u: expected %u sizes from 1 to 65536 in [...] of "
+                          "'%s'",
+                          index, image_types[t].dims, text);
          return -EINVAL;
       }
       p = end + 1;
@@ -373,19 +364,20 @@ parse_image(const char *text, unsigned t, unsigned index, struct kiln_run_arg *a
    }
    arg->count = img->width * img->height * img->depth * img->layers;
    if (arg->count > (1u << 24)) {
-      set_err(err, err_size, "argument %u: %zu pixels is too many", index, arg->count);
+      kiln_run_set_err(err, err_size, "argument %u: %zu pixels is too many", index, arg->count);
       return -EINVAL;
    }
    arg->bytes = arg->count * img->pixel_size;
    arg->data = calloc(1, arg->bytes);
    if (!arg->data) {
-      set_err(err, err_size, "argument %u: cannot allocate %zu bytes", index, arg->bytes);
+      kiln_run_set_err(err, err_size, "argument %u: cannot allocate %zu bytes", index, arg->bytes);
       return -ENOMEM;
    }
    if (!*p)
       return 0;
    if (*p != '=') {
-      set_err(err, err_size, "argument %u: unexpected '%s' after ']' in '%s'", index, p, text);
+      kiln_run_set_err(err, err_size, "argument %u: unexpected '%s' after ']' in '%s'", index, p,
+                       text);
       return -EINVAL;
    }
    return parse_pixels(arg, p + 1, index, err, err_size);
@@ -418,11 +410,11 @@ parse_sampler(const char *text, unsigned index, struct kiln_run_arg *arg, char *
    else if (rest && !strcmp(rest, "LINEAR"))
       arg->sampler.filter = CL_FILTER_LINEAR, end = rest;
    if (!end) {
-      set_err(err, err_size,
-              "argument %u: expected sampler:NORMALIZED,ADDRESS,FILTER "
-              "(0 or 1; NONE, CLAMP_TO_EDGE, CLAMP, REPEAT or MIRRORED_REPEAT; NEAREST or "
-              "LINEAR), got '%s'",
-              index, text);
+      kiln_run_set_err(err, err_size,
+                       "argument %u: expected sampler:NORMALIZED,ADDRESS,FILTER "
+                       "(0 or 1; NONE, CLAMP_TO_EDGE, CLAMP, REPEAT or MIRRORED_REPEAT; NEAREST or "
+                       "LINEAR), got '%s'",
+                       index, text);
       return -EINVAL;
    }
    arg->kind = KILN_RUN_ARG_SAMPLER;
@@ -443,7 +435,7 @@ kiln_run_parse_image_arg(const char *text, unsigned index, struct kiln_run_arg *
          return parse_image(text, t, index, arg, err, err_size);
       }
    }
-   set_err(err, err_size, "argument %u: '%s' is no image or sampler", index, text);
+   kiln_run_set_err(err, err_size, "argument %u: '%s' is no image or sampler", index, text);
    return -EINVAL;
 }
 
