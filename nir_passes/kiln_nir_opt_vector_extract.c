@@ -54,6 +54,24 @@ scalar_is_op(nir_scalar s, nir_op op)
    return nir_scalar_is_alu(s) && nir_scalar_alu_op(s) == op;
 }
 
+/* Whether s is bcsel(ilt(idx, limit), ..., ...) with a constant limit,
+ * the node every select tree is built of; returns idx and limit. */
+static bool
+match_split(nir_scalar s, nir_scalar *idx, int64_t *limit)
+{
+   if (!scalar_is_op(s, nir_op_bcsel))
+      return false;
+   nir_scalar cond = nir_scalar_chase_movs(nir_scalar_chase_alu_src(s, 0));
+   if (!scalar_is_op(cond, nir_op_ilt))
+      return false;
+   nir_scalar c = nir_scalar_chase_movs(nir_scalar_chase_alu_src(cond, 1));
+   if (!nir_scalar_is_const(c))
+      return false;
+   *limit = nir_scalar_as_int(c);
+   *idx = nir_scalar_chase_movs(nir_scalar_chase_alu_src(cond, 0));
+   return true;
+}
+
 /* Whether s is the node of [start, end) in nir_select_from_ssa_def_array's
  * tree over t->idx; fills t->leaves[start..end). */
 static bool
@@ -66,18 +84,13 @@ match_node(nir_scalar s, unsigned start, unsigned end, struct extract_tree *t)
    }
 
    unsigned mid = start + (end - start) / 2;
-   if (!scalar_is_op(s, nir_op_bcsel))
+   nir_scalar idx;
+   int64_t limit;
+   if (!match_split(s, &idx, &limit) || limit != (int64_t)mid)
       return false;
    /* A tree of at most MAX_LEAVES leaves has fewer inner nodes. */
    assert(t->num_nodes < MAX_LEAVES);
    t->nodes[t->num_nodes++] = s.def->parent_instr;
-   nir_scalar cond = nir_scalar_chase_movs(nir_scalar_chase_alu_src(s, 0));
-   if (!scalar_is_op(cond, nir_op_ilt))
-      return false;
-   nir_scalar limit = nir_scalar_chase_movs(nir_scalar_chase_alu_src(cond, 1));
-   if (!nir_scalar_is_const(limit) || nir_scalar_as_int(limit) != (int64_t)mid)
-      return false;
-   nir_scalar idx = nir_scalar_chase_movs(nir_scalar_chase_alu_src(cond, 0));
    if (t->idx.def == NULL)
       t->idx = idx;
    else if (!nir_scalar_equal(t->idx, idx))
@@ -91,15 +104,10 @@ match_node(nir_scalar s, unsigned start, unsigned end, struct extract_tree *t)
 static unsigned
 match_tree(nir_scalar s, struct extract_tree *t)
 {
-   if (!scalar_is_op(s, nir_op_bcsel))
+   nir_scalar idx;
+   int64_t mid;
+   if (!match_split(s, &idx, &mid))
       return 0;
-   nir_scalar cond = nir_scalar_chase_movs(nir_scalar_chase_alu_src(s, 0));
-   if (!scalar_is_op(cond, nir_op_ilt))
-      return 0;
-   nir_scalar limit = nir_scalar_chase_movs(nir_scalar_chase_alu_src(cond, 1));
-   if (!nir_scalar_is_const(limit))
-      return 0;
-   int64_t mid = nir_scalar_as_int(limit);
 
    /* The root splits [0, n) at n / 2: n is 2 * mid or 2 * mid + 1. */
    for (int64_t n = 2 * mid + 1; n >= 2 * mid && n >= 2; n--) {
@@ -137,18 +145,11 @@ match_iand_imm(nir_scalar s, uint64_t mask, nir_scalar *m)
 static unsigned
 match_concat(nir_scalar s, struct extract_tree *t)
 {
-   if (!scalar_is_op(s, nir_op_bcsel))
+   nir_scalar m;
+   int64_t n;
+   if (!match_split(s, &m, &n) || n < 2 || n > NIR_MAX_VEC_COMPONENTS ||
+       !util_is_power_of_two_nonzero64(n))
       return 0;
-   nir_scalar cond = nir_scalar_chase_movs(nir_scalar_chase_alu_src(s, 0));
-   if (!scalar_is_op(cond, nir_op_ilt))
-      return 0;
-   nir_scalar limit = nir_scalar_chase_movs(nir_scalar_chase_alu_src(cond, 1));
-   if (!nir_scalar_is_const(limit))
-      return 0;
-   const int64_t n = nir_scalar_as_int(limit);
-   if (n < 2 || n > NIR_MAX_VEC_COMPONENTS || !util_is_power_of_two_nonzero64(n))
-      return 0;
-   nir_scalar m = nir_scalar_chase_movs(nir_scalar_chase_alu_src(cond, 0));
 
    struct extract_tree half[2];
    memset(t, 0, sizeof(*t));
