@@ -63,6 +63,13 @@ load_kernarg_dynamic(nir_builder *b, const struct kiln_nir_kernel_abi_options *o
    return nir_load_global_constant(b, addr, align, num_components, bit_size);
 }
 
+static nir_def *
+load_implicit_input(nir_builder *b, unsigned offset, unsigned num_components, unsigned bit_size,
+                    const void *data)
+{
+   return load_kernarg_const(b, data, offset, num_components, bit_size);
+}
+
 static bool
 lower_abi_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
@@ -73,13 +80,8 @@ lower_abi_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 
    b->cursor = nir_before_instr(&intr->instr);
 
-   switch (intr->intrinsic) {
-   case nir_intrinsic_load_kernel_input: {
-      unsigned base = nir_intrinsic_base(intr);
-      if (base >= KILN_NIR_IMPLICIT_INPUT) {
-         assert(base - KILN_NIR_IMPLICIT_INPUT < sizeof(struct kiln_implicit_args));
-         base = base - KILN_NIR_IMPLICIT_INPUT + opts->implicit_offset;
-      }
+   if (intr->intrinsic == nir_intrinsic_load_kernel_input) {
+      unsigned base = kiln_nir_kernel_input_base(intr, opts->implicit_offset);
       if (nir_src_is_const(intr->src[0])) {
          value = load_kernarg_const(b, opts, base + nir_src_as_uint(intr->src[0]), num_components,
                                     bit_size);
@@ -88,19 +90,10 @@ lower_abi_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
          value = load_kernarg_dynamic(b, opts, offset, num_components, bit_size,
                                       nir_intrinsic_align(intr));
       }
-      break;
-   }
-   default: {
-      struct kiln_nir_implicit_field field;
-      if (!kiln_nir_implicit_field(intr->intrinsic, &field))
+   } else {
+      value = kiln_nir_load_implicit(b, intr, opts->implicit_offset, load_implicit_input, opts);
+      if (!value)
          return false;
-      /* The intrinsics have the field's number of components. */
-      assert(field.num_components == num_components);
-      value = load_kernarg_const(b, opts, opts->implicit_offset + field.offset,
-                                 field.num_components, field.bit_size);
-      value = nir_u2uN(b, value, bit_size);
-      break;
-   }
    }
 
    nir_def_replace(&intr->def, value);

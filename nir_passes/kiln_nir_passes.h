@@ -145,6 +145,26 @@ struct kiln_nir_implicit_field {
 };
 bool kiln_nir_implicit_field(nir_intrinsic_op op, struct kiln_nir_implicit_field *field);
 
+/* The byte offset in the kernel's inputs of load_kernel_input intr's base:
+ * an implicit input's (KILN_NIR_IMPLICIT_INPUT + an offset in struct
+ * kiln_implicit_args) placed at implicit_offset, where the target's ABI
+ * puts the implicit arguments. */
+unsigned kiln_nir_kernel_input_base(const nir_intrinsic_instr *intr, unsigned implicit_offset);
+
+/* A target's read of num_components values of bit_size bits at a
+ * constant byte offset of its kernel inputs (the AMD kernarg buffer, the
+ * Intel push constants); data is the target pass's own. */
+typedef nir_def *(*kiln_nir_load_input_fn)(struct nir_builder *b, unsigned offset,
+                                           unsigned num_components, unsigned bit_size,
+                                           const void *data);
+
+/* The launch value intrinsic intr reads (kiln_nir_implicit_field), read
+ * with load from the implicit arguments at implicit_offset and widened to
+ * intr's bit size (size_t); NULL when intr reads none. */
+nir_def *kiln_nir_load_implicit(struct nir_builder *b, nir_intrinsic_instr *intr,
+                                unsigned implicit_offset, kiln_nir_load_input_fn load,
+                                const void *data);
+
 /* Device-side enqueue: the calls kiln's device library makes for the
  * default queue's address and the launch's record become reads of those
  * implicit arguments.  Run after the library is linked and inlined, before

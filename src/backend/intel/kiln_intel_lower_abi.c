@@ -42,6 +42,13 @@ load_push(nir_builder *b, const struct lower_state *s, nir_def *offset, unsigned
                            .dest_type = nir_type_uint | bit_size);
 }
 
+static nir_def *
+load_implicit_input(nir_builder *b, unsigned offset, unsigned num_components, unsigned bit_size,
+                    const void *data)
+{
+   return load_push(b, data, nir_imm_int(b, 0), offset, num_components, bit_size);
+}
+
 static bool
 lower_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
@@ -54,13 +61,7 @@ lower_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 
    switch (intr->intrinsic) {
    case nir_intrinsic_load_kernel_input: {
-      /* kiln's passes name an implicit value as an input past
-       * KILN_NIR_IMPLICIT_INPUT (kiln_nir_passes.h). */
-      unsigned base = nir_intrinsic_base(intr);
-      if (base >= KILN_NIR_IMPLICIT_INPUT) {
-         assert(base - KILN_NIR_IMPLICIT_INPUT < KILN_IMPLICIT_SIZE);
-         base = base - KILN_NIR_IMPLICIT_INPUT + s->implicit_offset;
-      }
+      unsigned base = kiln_nir_kernel_input_base(intr, s->implicit_offset);
       value = load_push(b, s, nir_u2u32(b, intr->src[0].ssa), base, num_components, bit_size);
       break;
    }
@@ -73,17 +74,11 @@ lower_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
                                              .align_offset = nir_intrinsic_align_offset(intr));
       break;
    }
-   default: {
-      struct kiln_nir_implicit_field field;
-      if (!kiln_nir_implicit_field(intr->intrinsic, &field))
+   default:
+      value = kiln_nir_load_implicit(b, intr, s->implicit_offset, load_implicit_input, s);
+      if (!value)
          return false;
-      /* The intrinsics have the field's number of components. */
-      assert(field.num_components == num_components);
-      value = load_push(b, s, nir_imm_int(b, 0), s->implicit_offset + field.offset,
-                        field.num_components, field.bit_size);
-      value = nir_u2uN(b, value, bit_size);
       break;
-   }
    }
 
    nir_def_replace(&intr->def, value);
