@@ -115,13 +115,14 @@ def corpus(root, manifest, kernels_dir, explicit):
                              recursive=True))]
 
 
-def timed_run(cmd, repeat):
-    """Best wall-clock time in ms of `repeat` runs, and the last result."""
+def timed_run(cmd, repeat, env=None):
+    """Best wall-clock time in ms of `repeat` runs (in env, the process's
+    own when None), and the last result."""
     best = None
     result = None
     for _ in range(repeat):
         t0 = time.perf_counter()
-        result = subprocess.run(cmd, capture_output=True, text=True)
+        result = subprocess.run(cmd, capture_output=True, text=True, env=env)
         ms = (time.perf_counter() - t0) * 1000.0
         if result.returncode != 0:
             return None, result

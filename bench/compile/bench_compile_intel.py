@@ -31,48 +31,20 @@ import glob
 import json
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from bench_compile import fmt, read_manifest, timed_run  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tests',
+                                'compiler'))
+from iga_listing import iga_instruction_lines  # noqa: E402
 
 OCLOC_DEVICE = {'tgl': 'tgllp', 'dg2': 'dg2-g10'}
 IGA_PLATFORM = {'tgl': '12p1', 'dg2': '12p71'}
-
-
-def read_manifest(root, manifest):
-    """[(path, options, [kernels])] from tests/corpus/kernels.txt, one entry
-    per distinct (file, options), kernels in manifest order."""
-    units = {}
-    with open(manifest) as f:
-        for line in f:
-            line = line.split('#', 1)[0].strip()
-            if not line:
-                continue
-            fields = shlex.split(line)
-            if not fields or not fields[0].endswith('.cl'):
-                continue
-            path = os.path.join(root, 'tests', 'kernels', fields[0])
-            opts = tuple(shlex.split(fields[2])) if len(fields) > 2 else ()
-            kernels = units.setdefault((path, opts), [])
-            if len(fields) > 1 and fields[1] not in kernels:
-                kernels.append(fields[1])
-    return [(p, o, k) for (p, o), k in units.items()]
-
-
-def timed_run(cmd, repeat, env=None):
-    """Best wall-clock ms of `repeat` runs, and the last result."""
-    best, result = None, None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        result = subprocess.run(cmd, capture_output=True, text=True, env=env)
-        ms = (time.perf_counter() - t0) * 1000.0
-        if result.returncode != 0:
-            return None, result
-        best = ms if best is None else min(best, ms)
-    return best, result
 
 
 def iga_measure(iga64, platform, code):
@@ -86,14 +58,7 @@ def iga_measure(iga64, platform, code):
     if d.returncode != 0:
         return None
     instructions, used, eot = 0, set(), set()
-    for line in d.stdout.splitlines():
-        line = line.split('//')[0].strip()
-        if not line or re.match(r'^[A-Za-z_][\w.]*:$', line):
-            continue
-        words = line.split()
-        mnemonic = words[1] if words[0].startswith('(') and len(words) > 1 else words[0]
-        if mnemonic in ('sync.nop', 'nop'):
-            continue
+    for line in iga_instruction_lines(d.stdout):
         instructions += 1
         regs = {int(m.group(1)) for m in re.finditer(r'(?<![\w.])r(\d+)(?=[.<:\s]|$)', line)}
         (eot if 'EOT' in line else used).update(regs)
@@ -160,14 +125,6 @@ def bench_kiln(args, source, options, simd, tmp):
             'brw_instructions': k['instructions'],
         }
     return {'ms': ms, 'kernels': kernels}
-
-
-def fmt(v, width):
-    if v is None:
-        return '-'.rjust(width)
-    if isinstance(v, float):
-        return ('%.1f' % v).rjust(width)
-    return str(v).rjust(width)
 
 
 def main():

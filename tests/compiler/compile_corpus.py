@@ -16,17 +16,15 @@ A word llvm-mc-15 cannot decode on gfx1100 is accepted only when Mesa's
 ACO opcode table (an independent source) names it as one of those; they
 are counted and reported.
 """
-import json
 import os
 import re
-import shlex
 import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus_manifest import compile_units  # noqa: E402
+from corpus_manifest import (check_units, compile_units, compiled_kernels,  # noqa: E402
+                             kilnc_compile)
 
 
 # GFX11 VOP1 instructions LLVM 15's disassembler does not know.
@@ -68,27 +66,14 @@ def undecodable(stderr, code, target):
 def check(kilnc, llvm_mc, target, path, kernels, opts, wave64):
     failures = []
     with tempfile.TemporaryDirectory() as out:
-        cmd = [kilnc, "--target", target, "--stats-json", "-o", out]
-        if wave64:
-            cmd.append("--wave64")
-        cmd += [path, "--"] + shlex.split(opts)
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-        if r.returncode != 0:
+        r, stats = kilnc_compile(kilnc, target, path, opts, out, ["--wave64"] if wave64 else [])
+        if stats is None:
             return [f"{path} ({opts}): kilnc exited {r.returncode}:\n{r.stderr[-2000:]}"]
-        stats = {k["name"]: k for k in json.loads(r.stdout)}
-        for kernel in kernels:
-            s = stats.get(kernel)
-            if s is None:
-                failures.append(f"{path}: kernel {kernel} missing from --stats-json")
-                continue
+        for kernel, s, meta, code in compiled_kernels(path, kernels, stats, out, failures):
             if s["instructions"] <= 0 or s["code_bytes"] <= 0 or s["code_bytes"] % 4:
                 failures.append(f"{path}:{kernel}: implausible stats {s}")
             if s["wave_size"] != (64 if wave64 or target == "gfx900" else 32):
                 failures.append(f"{path}:{kernel}: wave size {s['wave_size']}")
-            with open(os.path.join(out, kernel + ".json")) as f:
-                meta = json.load(f)
-            with open(os.path.join(out, kernel + ".bin"), "rb") as f:
-                code = f.read()[: s["code_bytes"]]
             words = " ".join(f"0x{b:02x}" for b in code)
             d = subprocess.run([llvm_mc, "--disassemble", "-arch=amdgcn", f"-mcpu={target}"],
                                input=words, capture_output=True, text=True, timeout=120)
@@ -107,9 +92,8 @@ def main():
     kilnc, llvm_mc, target, kernels_txt, kernels_dir, aco_opcodes = args
     load_gfx11_vop1(aco_opcodes)
     jobs, n = compile_units(kernels_txt, kernels_dir)
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        results = list(pool.map(lambda j: check(kilnc, llvm_mc, target, j[0], j[1], j[2],
-                                                wave64), jobs))
+    results = check_units(jobs, lambda path, kernels, opts:
+                          check(kilnc, llvm_mc, target, path, kernels, opts, wave64))
     failures = [f for r in results for f in r]
     for f in failures:
         print("FAIL", f)

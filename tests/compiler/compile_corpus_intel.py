@@ -23,17 +23,15 @@ images: kiln builds no Intel surface states yet; device-side enqueue: no
 Intel device queue) counts its kernels as
 refused, listed by name; any other failure fails.
 """
-import json
 import os
-import re
-import shlex
 import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus_manifest import compile_units  # noqa: E402
+from corpus_manifest import (check_units, compile_units, compiled_kernels,  # noqa: E402
+                             kilnc_compile)
+from iga_listing import iga_instruction_lines  # noqa: E402
 
 IGA_PLATFORM = {"tgl": "12p1", "dg2": "12p71"}
 # What kiln's Intel backend refuses, by design, with a message naming the
@@ -48,59 +46,30 @@ def refusal(line):
     return next((why for text, why in REFUSALS.items() if text in line), None)
 
 
-def iga_instructions(text):
-    """The instruction lines of iga64's disassembly, less labels and sync/nop."""
-    count = 0
-    for line in text.splitlines():
-        line = line.split("//")[0].strip()
-        if not line or re.match(r"^[A-Za-z_][\w.]*:$", line):
-            continue
-        # an optional predicate, then the mnemonic
-        words = line.split()
-        mnemonic = words[1] if words[0].startswith("(") and len(words) > 1 else words[0]
-        if mnemonic in ("sync.nop", "nop"):
-            continue
-        count += 1
-    return count
-
-
 def check(kilnc, iga64, target, path, kernels, opts, simd):
     """Returns (failures, refused kernel names)."""
     failures = []
     with tempfile.TemporaryDirectory() as out:
-        cmd = [kilnc, "--target", target, "--stats-json", "-o", out]
-        if simd:
-            cmd += ["--simd", str(simd)]
-        cmd += [path, "--"] + shlex.split(opts)
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-        if r.returncode != 0:
+        r, stats = kilnc_compile(kilnc, target, path, opts, out,
+                                 ["--simd", str(simd)] if simd else [])
+        if stats is None:
             errors = [l for l in r.stderr.splitlines() if l.startswith("error:")]
             if errors and all(refusal(l) for l in errors):
                 why = "/".join(sorted({refusal(l) for l in errors}))
                 return [], [f"{os.path.basename(path)}:{k} ({opts}) [{why}]" for k in kernels]
             return [f"{path} ({opts}): kilnc exited {r.returncode}:\n{r.stderr[-2000:]}"], []
-        stats = {k["name"]: k for k in json.loads(r.stdout)}
-        for kernel in kernels:
-            s = stats.get(kernel)
-            if s is None:
-                failures.append(f"{path}: kernel {kernel} missing from --stats-json")
-                continue
+        for kernel, s, meta, code in compiled_kernels(path, kernels, stats, out, failures):
             if (s["instructions"] <= 0 or s["code_bytes"] <= 0 or s["code_bytes"] % 8 or
                     s["vgprs"] <= 0 or s["sgprs"] != 0 or
                     (s["spills"] > 0 and s["scratch_bytes"] == 0)):
                 failures.append(f"{path}:{kernel}: implausible stats {s}")
             if s["wave_size"] != (simd or 16):
                 failures.append(f"{path}:{kernel}: SIMD width {s['wave_size']}")
-            with open(os.path.join(out, kernel + ".json")) as f:
-                meta = json.load(f)
             intel = meta["intel"]
             if intel["push_bytes"] < meta["kernarg_alloc_size"] or intel["push_bytes"] % 32:
                 failures.append(f"{path}:{kernel}: push constants {intel['push_bytes']} bytes "
                                 f"for {meta['kernarg_alloc_size']} kernarg bytes")
-            binary = os.path.join(out, kernel + ".bin")
-            with open(binary, "rb") as f:
-                code = f.read()[: s["code_bytes"]]
-            isa = binary + ".isa"
+            isa = os.path.join(out, kernel + ".bin.isa")
             with open(isa, "wb") as f:
                 f.write(code)
             d = subprocess.run([iga64, "-d", "-p=" + IGA_PLATFORM[target], isa],
@@ -109,7 +78,7 @@ def check(kilnc, iga64, target, path, kernels, opts, simd):
                 failures.append(f"{path}:{kernel} ({opts}): iga64 exited {d.returncode}: "
                                 f"{d.stderr.strip()[:400]}")
                 continue
-            n = iga_instructions(d.stdout)
+            n = sum(1 for _ in iga_instruction_lines(d.stdout))
             if n != s["instructions"]:
                 failures.append(f"{path}:{kernel} ({opts}): iga64 decodes {n} instructions, "
                                 f"brw counted {s['instructions']}")
@@ -125,9 +94,8 @@ def main():
         del args[i:i + 2]
     kilnc, iga64, target, kernels_txt, kernels_dir = args
     jobs, n = compile_units(kernels_txt, kernels_dir)
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        results = list(pool.map(lambda j: check(kilnc, iga64, target, j[0], j[1], j[2], simd),
-                                jobs))
+    results = check_units(jobs, lambda path, kernels, opts:
+                          check(kilnc, iga64, target, path, kernels, opts, simd))
     failures = [f for r in results for f in r[0]]
     refused = [k for r in results for k in r[1]]
     for f in failures:
