@@ -55,11 +55,6 @@ nir_test_free(nir_shader *s)
    ralloc_free(s);
 }
 
-#define nir_test_foreach_instr(instr, s)                                                           \
-   nir_foreach_function_impl (impl_, s)                                                            \
-      nir_foreach_block (block_, impl_)                                                            \
-         nir_foreach_instr (instr, block_)
-
 nir_intrinsic_instr *
 nir_test_find_intrinsic(nir_shader *s, nir_intrinsic_op op)
 {
@@ -71,19 +66,33 @@ nir_test_find_intrinsic(nir_shader *s, nir_intrinsic_op op)
    return NULL;
 }
 
-nir_intrinsic_instr *
-nir_test_find_load(nir_shader *s, uint64_t addr)
+/* The first intrinsic op whose source src is the constant address addr. */
+static nir_intrinsic_instr *
+find_at_address(nir_shader *s, nir_intrinsic_op op, unsigned src, uint64_t addr)
 {
    nir_test_foreach_instr(instr, s)
    {
       if (instr->type != nir_instr_type_intrinsic)
          continue;
       nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-      if (intr->intrinsic == nir_intrinsic_load_global && nir_src_is_const(intr->src[0]) &&
-          nir_src_as_uint(intr->src[0]) == addr)
+      if (intr->intrinsic == op && nir_src_is_const(intr->src[src]) &&
+          nir_src_as_uint(intr->src[src]) == addr)
          return intr;
    }
    return NULL;
+}
+
+nir_intrinsic_instr *
+nir_test_find_load(nir_shader *s, uint64_t addr)
+{
+   return find_at_address(s, nir_intrinsic_load_global, 0, addr);
+}
+
+nir_intrinsic_instr *
+nir_test_find_store(nir_shader *s, uint64_t addr)
+{
+   /* store_global(value, address) */
+   return find_at_address(s, nir_intrinsic_store_global, 1, addr);
 }
 
 unsigned

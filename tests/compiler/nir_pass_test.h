@@ -28,10 +28,23 @@ int nir_test_finish(void);
 nir_builder nir_test_kernel(const nir_shader_compiler_options *options, const char *name);
 void nir_test_free(nir_shader *s);
 
+/* Every instruction of the shader, in program order; the _safe form lets
+ * the body remove or replace instr. */
+#define nir_test_foreach_instr(instr, s)                                                           \
+   nir_foreach_function_impl (impl_, s)                                                            \
+      nir_foreach_block (block_, impl_)                                                            \
+         nir_foreach_instr (instr, block_)
+#define nir_test_foreach_instr_safe(instr, s)                                                      \
+   nir_foreach_function_impl (impl_, s)                                                            \
+      nir_foreach_block (block_, impl_)                                                            \
+         nir_foreach_instr_safe (instr, block_)
+
 /* The first intrinsic op of the shader, or NULL. */
 nir_intrinsic_instr *nir_test_find_intrinsic(nir_shader *s, nir_intrinsic_op op);
 /* The load_global of the constant address addr, or NULL. */
 nir_intrinsic_instr *nir_test_find_load(nir_shader *s, uint64_t addr);
+/* The first store_global to the constant address addr, or NULL. */
+nir_intrinsic_instr *nir_test_find_store(nir_shader *s, uint64_t addr);
 
 /* How many intrinsics op the shader has. */
 unsigned nir_test_count_intrinsic(nir_shader *s, nir_intrinsic_op op);

@@ -52,46 +52,16 @@ same_half(uint16_t got, _Float16 want)
 static unsigned
 fold_and_collect(nir_shader *s, nir_const_value *out, bool *is_const, unsigned max)
 {
-   bool progress;
-   do {
-      progress = false;
-      NIR_PASS(progress, s, nir_opt_constant_folding);
-      NIR_PASS(progress, s, nir_copy_prop);
-      NIR_PASS(progress, s, nir_opt_dce);
-   } while (progress);
-
-   unsigned n = 0;
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-            if (intr->intrinsic != nir_intrinsic_store_global || n >= max)
-               continue;
-            is_const[n] = nir_src_is_const(intr->src[0]);
-            if (is_const[n])
-               out[n] = *nir_src_as_const_value(intr->src[0]);
-            n++;
-         }
-      }
+   nir_test_fold(s, 0);
+   struct nir_test_store *stores = calloc(max, sizeof(*stores));
+   assert(stores);
+   unsigned n = nir_test_stores(s, nir_intrinsic_store_global, stores, max);
+   for (unsigned i = 0; i < n; i++) {
+      is_const[i] = stores[i].is_const;
+      if (is_const[i])
+         out[i] = stores[i].value;
    }
-   return n;
-}
-
-static unsigned
-count_alu(nir_shader *s, nir_op op, unsigned bit_size)
-{
-   unsigned n = 0;
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            if (instr->type == nir_instr_type_alu && nir_instr_as_alu(instr)->op == op &&
-                nir_instr_as_alu(instr)->def.bit_size == bit_size)
-               n++;
-         }
-      }
-   }
+   free(stores);
    return n;
 }
 
@@ -167,9 +137,9 @@ test_fdiv64_is_correctly_rounded(void)
    store(&b, nir_fdiv(&b, nir_imm_float(&b, 1.0f), nir_imm_float(&b, 3.0f)));
 
    CHECK(kiln_nir_lower_fdiv64(b.shader), "no progress");
-   CHECK(count_alu(b.shader, nir_op_fdiv, 64) == 0, "%u 64-bit fdivs remain",
-         count_alu(b.shader, nir_op_fdiv, 64));
-   CHECK(count_alu(b.shader, nir_op_fdiv, 32) == 1, "the 32-bit fdiv was touched");
+   CHECK(nir_test_count_alu(b.shader, nir_op_fdiv, 64) == 0, "%u 64-bit fdivs remain",
+         nir_test_count_alu(b.shader, nir_op_fdiv, 64));
+   CHECK(nir_test_count_alu(b.shader, nir_op_fdiv, 32) == 1, "the 32-bit fdiv was touched");
 
    nir_const_value v[NUM_DIV + 1];
    bool is_const[NUM_DIV + 1];
@@ -322,9 +292,9 @@ test_fdiv16_is_correctly_rounded(void)
    store(&b, nir_fdiv(&b, nir_imm_float(&b, 1.0f), nir_imm_float(&b, 3.0f)));
 
    CHECK(kiln_nir_lower_fdiv16(b.shader), "no progress");
-   CHECK(count_alu(b.shader, nir_op_fdiv, 16) == 0, "%u 16-bit fdivs remain",
-         count_alu(b.shader, nir_op_fdiv, 16));
-   CHECK(count_alu(b.shader, nir_op_fdiv, 32) == 1, "the 32-bit fdiv was touched");
+   CHECK(nir_test_count_alu(b.shader, nir_op_fdiv, 16) == 0, "%u 16-bit fdivs remain",
+         nir_test_count_alu(b.shader, nir_op_fdiv, 16));
+   CHECK(nir_test_count_alu(b.shader, nir_op_fdiv, 32) == 1, "the 32-bit fdiv was touched");
 
    nir_const_value v[NUM_DIV16 + 1];
    bool is_const[NUM_DIV16 + 1];
@@ -344,13 +314,10 @@ static unsigned
 count_f2f64_of_half(nir_shader *s)
 {
    unsigned n = 0;
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            n += instr->type == nir_instr_type_alu && nir_instr_as_alu(instr)->op == nir_op_f2f64 &&
-                 nir_src_bit_size(nir_instr_as_alu(instr)->src[0].src) == 16;
-         }
-      }
+   nir_test_foreach_instr(instr, s)
+   {
+      n += instr->type == nir_instr_type_alu && nir_instr_as_alu(instr)->op == nir_op_f2f64 &&
+           nir_src_bit_size(nir_instr_as_alu(instr)->src[0].src) == 16;
    }
    return n;
 }
@@ -509,10 +476,10 @@ test_cl_sign(void)
       store(&b, nir_fsign(&b, nir_imm_float(&b, in[i])));
 
    CHECK(kiln_nir_lower_cl_sign(b.shader), "no progress");
-   CHECK(count_alu(b.shader, nir_op_fsign, 32) == 1 + ARRAY_SIZE(in),
-         "%u fsigns, want one per sign()", count_alu(b.shader, nir_op_fsign, 32));
-   CHECK(count_alu(b.shader, nir_op_bcsel, 32) == 2 * (1 + ARRAY_SIZE(in)),
-         "%u selects, want two per sign()", count_alu(b.shader, nir_op_bcsel, 32));
+   CHECK(nir_test_count_alu(b.shader, nir_op_fsign, 32) == 1 + ARRAY_SIZE(in),
+         "%u fsigns, want one per sign()", nir_test_count_alu(b.shader, nir_op_fsign, 32));
+   CHECK(nir_test_count_alu(b.shader, nir_op_bcsel, 32) == 2 * (1 + ARRAY_SIZE(in)),
+         "%u selects, want two per sign()", nir_test_count_alu(b.shader, nir_op_bcsel, 32));
 
    nir_const_value v[1 + ARRAY_SIZE(in)];
    bool is_const[1 + ARRAY_SIZE(in)];

@@ -44,16 +44,13 @@ static struct found
 find(nir_shader *s, nir_intrinsic_op op)
 {
    struct found f = { 0 };
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-            if (intr->intrinsic == op && f.count < 8)
-               f.intr[f.count++] = intr;
-         }
-      }
+   nir_test_foreach_instr(instr, s)
+   {
+      if (instr->type != nir_instr_type_intrinsic)
+         continue;
+      nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+      if (intr->intrinsic == op && f.count < 8)
+         f.intr[f.count++] = intr;
    }
    return f;
 }

@@ -49,14 +49,11 @@ static unsigned
 count_calls(nir_shader *s, const char *name)
 {
    unsigned n = 0;
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            if (instr->type == nir_instr_type_call &&
-                !strcmp(nir_instr_as_call(instr)->callee->name, name))
-               n++;
-         }
-      }
+   nir_test_foreach_instr(instr, s)
+   {
+      if (instr->type == nir_instr_type_call &&
+          !strcmp(nir_instr_as_call(instr)->callee->name, name))
+         n++;
    }
    return n;
 }
@@ -65,34 +62,24 @@ count_calls(nir_shader *s, const char *name)
 static unsigned
 stored_smem_offset(nir_shader *s, uint64_t to)
 {
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *st = nir_instr_as_intrinsic(instr);
-            if (st->intrinsic != nir_intrinsic_store_global || !nir_src_is_const(st->src[1]) ||
-                nir_src_as_uint(st->src[1]) != to)
-               continue;
-            nir_scalar v = nir_scalar_resolved(st->src[0].ssa, 0);
-            /* a 64-bit value is packed from the dwords of its load */
-            if (nir_scalar_is_alu(v) && (nir_scalar_alu_op(v) == nir_op_pack_64_2x32_split ||
-                                         nir_scalar_alu_op(v) == nir_op_pack_64_2x32)) {
-               nir_alu_instr *pack = nir_instr_as_alu(v.def->parent_instr);
-               v = nir_get_scalar(pack->src[0].src.ssa, pack->src[0].swizzle[0]);
-            }
-            if (nir_scalar_is_alu(v) && nir_scalar_alu_op(v) == nir_op_mov)
-               v = nir_scalar_chase_alu_src(v, 0);
-            if (!nir_scalar_is_intrinsic(v))
-               return ~0u;
-            nir_intrinsic_instr *load = nir_instr_as_intrinsic(v.def->parent_instr);
-            if (load->intrinsic != nir_intrinsic_load_smem_amd || !nir_src_is_const(load->src[1]))
-               return ~0u;
-            return nir_src_as_uint(load->src[1]) + v.comp * 4;
-         }
-      }
+   nir_intrinsic_instr *st = nir_test_find_store(s, to);
+   if (!st)
+      return ~0u;
+   nir_scalar v = nir_scalar_resolved(st->src[0].ssa, 0);
+   /* a 64-bit value is packed from the dwords of its load */
+   if (nir_scalar_is_alu(v) && (nir_scalar_alu_op(v) == nir_op_pack_64_2x32_split ||
+                                nir_scalar_alu_op(v) == nir_op_pack_64_2x32)) {
+      nir_alu_instr *pack = nir_instr_as_alu(v.def->parent_instr);
+      v = nir_get_scalar(pack->src[0].src.ssa, pack->src[0].swizzle[0]);
    }
-   return ~0u;
+   if (nir_scalar_is_alu(v) && nir_scalar_alu_op(v) == nir_op_mov)
+      v = nir_scalar_chase_alu_src(v, 0);
+   if (!nir_scalar_is_intrinsic(v))
+      return ~0u;
+   nir_intrinsic_instr *load = nir_instr_as_intrinsic(v.def->parent_instr);
+   if (load->intrinsic != nir_intrinsic_load_smem_amd || !nir_src_is_const(load->src[1]))
+      return ~0u;
+   return nir_src_as_uint(load->src[1]) + v.comp * 4;
 }
 
 static void

@@ -129,21 +129,17 @@ test_access(bool atomic)
    nir_validate_shader(b.shader, "after kiln_nir_lower_generic_access");
    nir_intrinsic_op op = atomic ? nir_intrinsic_deref_atomic : nir_intrinsic_load_deref;
    unsigned per_mode[3] = { 0 }, generic = 0;
-   nir_foreach_function_impl (impl, b.shader) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            if (instr->type == nir_instr_type_deref &&
-                util_bitcount(nir_instr_as_deref(instr)->modes) > 1)
-               generic++;
-            if (instr->type != nir_instr_type_intrinsic ||
-                nir_instr_as_intrinsic(instr)->intrinsic != op)
-               continue;
-            nir_deref_instr *d = nir_src_as_deref(nir_instr_as_intrinsic(instr)->src[0]);
-            per_mode[0] += d->modes == nir_var_mem_shared;
-            per_mode[1] += d->modes == nir_var_function_temp;
-            per_mode[2] += d->modes == nir_var_mem_global;
-         }
-      }
+   nir_test_foreach_instr(instr, b.shader)
+   {
+      if (instr->type == nir_instr_type_deref &&
+          util_bitcount(nir_instr_as_deref(instr)->modes) > 1)
+         generic++;
+      if (instr->type != nir_instr_type_intrinsic || nir_instr_as_intrinsic(instr)->intrinsic != op)
+         continue;
+      nir_deref_instr *d = nir_src_as_deref(nir_instr_as_intrinsic(instr)->src[0]);
+      per_mode[0] += d->modes == nir_var_mem_shared;
+      per_mode[1] += d->modes == nir_var_function_temp;
+      per_mode[2] += d->modes == nir_var_mem_global;
    }
    CHECK(per_mode[0] == 1 && per_mode[1] == !atomic && per_mode[2] == 1,
          "%s: %u shared, %u private, %u global accesses", atomic ? "atomic" : "load", per_mode[0],

@@ -71,25 +71,15 @@ coord(nir_builder *b)
 static bool
 stored_bits(nir_shader *s, uint64_t addr, unsigned comp, uint64_t *bits, unsigned *bit_size)
 {
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *st = nir_instr_as_intrinsic(instr);
-            if (st->intrinsic != nir_intrinsic_store_global || !nir_src_is_const(st->src[1]) ||
-                nir_src_as_uint(st->src[1]) != addr)
-               continue;
-            nir_scalar v = nir_scalar_resolved(st->src[0].ssa, comp);
-            if (!nir_scalar_is_const(v))
-               return false;
-            *bits = nir_scalar_as_uint(v);
-            *bit_size = st->src[0].ssa->bit_size;
-            return true;
-         }
-      }
-   }
-   return false;
+   nir_intrinsic_instr *st = nir_test_find_store(s, addr);
+   if (!st)
+      return false;
+   nir_scalar v = nir_scalar_resolved(st->src[0].ssa, comp);
+   if (!nir_scalar_is_const(v))
+      return false;
+   *bits = nir_scalar_as_uint(v);
+   *bit_size = st->src[0].ssa->bit_size;
+   return true;
 }
 
 /* kernel(int a, image2d_t img, global float *p, sampler_t s, image3d_t vol,
@@ -166,23 +156,20 @@ test_slots_in_argument_order(void)
    const unsigned slot_field[2] = { 80 + 32, 16 + 36 };
    const uint32_t stored[2] = { 0x10d3, 0x10b6 }, spirv[2] = { 3, 6 };
    unsigned found = 0;
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr_safe (instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *ld = nir_instr_as_intrinsic(instr);
-            if (ld->intrinsic != nir_intrinsic_load_kernel_input || ld->def.num_components != 1)
-               continue;
-            for (unsigned i = 0; i < 2; i++) {
-               if ((unsigned)nir_intrinsic_base(ld) != slot_field[i])
-                  continue;
-               b.cursor = nir_before_instr(instr);
-               nir_def_replace(&ld->def, nir_imm_int(&b, stored[i]));
-               found |= 1u << i;
-               break;
-            }
-         }
+   nir_test_foreach_instr_safe(instr, s)
+   {
+      if (instr->type != nir_instr_type_intrinsic)
+         continue;
+      nir_intrinsic_instr *ld = nir_instr_as_intrinsic(instr);
+      if (ld->intrinsic != nir_intrinsic_load_kernel_input || ld->def.num_components != 1)
+         continue;
+      for (unsigned i = 0; i < 2; i++) {
+         if ((unsigned)nir_intrinsic_base(ld) != slot_field[i])
+            continue;
+         b.cursor = nir_before_instr(instr);
+         nir_def_replace(&ld->def, nir_imm_int(&b, stored[i]));
+         found |= 1u << i;
+         break;
       }
    }
    CHECK(found == 3, "loads of the format and order fields: mask %u", found);

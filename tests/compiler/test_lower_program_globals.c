@@ -69,32 +69,22 @@ lower_and_fold(nir_shader *s, uint64_t *addresses, unsigned max)
    nir_lower_vars_to_explicit_types(s, nir_var_mem_global, glsl_get_cl_type_size_align);
    nir_lower_explicit_io(s, nir_var_mem_global, nir_address_format_64bit_global);
    nir_shader_intrinsics_pass(s, place_buffer, nir_metadata_control_flow, NULL);
-   bool progress;
-   do {
-      progress = false;
-      NIR_PASS(progress, s, nir_opt_constant_folding);
-      NIR_PASS(progress, s, nir_copy_prop);
-      NIR_PASS(progress, s, nir_opt_algebraic);
-      NIR_PASS(progress, s, nir_opt_dce);
-   } while (progress);
+   nir_test_fold(s, NIR_TEST_FOLD_ALGEBRAIC);
 
    unsigned n = 0;
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-            nir_src *addr = NULL;
-            if (intr->intrinsic == nir_intrinsic_load_global)
-               addr = &intr->src[0];
-            else if (intr->intrinsic == nir_intrinsic_store_global)
-               addr = &intr->src[1];
-            if (!addr || n == max)
-               continue;
-            addresses[n++] = nir_src_is_const(*addr) ? nir_src_as_uint(*addr) : 0;
-         }
-      }
+   nir_test_foreach_instr(instr, s)
+   {
+      if (instr->type != nir_instr_type_intrinsic)
+         continue;
+      nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+      nir_src *addr = NULL;
+      if (intr->intrinsic == nir_intrinsic_load_global)
+         addr = &intr->src[0];
+      else if (intr->intrinsic == nir_intrinsic_store_global)
+         addr = &intr->src[1];
+      if (!addr || n == max)
+         continue;
+      addresses[n++] = nir_src_is_const(*addr) ? nir_src_as_uint(*addr) : 0;
    }
    return n;
 }

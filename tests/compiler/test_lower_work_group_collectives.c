@@ -168,14 +168,11 @@ shared_to_private(nir_shader *s)
       var->data.mode = nir_var_function_temp;
       exec_list_push_tail(&nir_shader_get_entrypoint(s)->locals, &var->node);
    }
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr (instr, block) {
-            if (instr->type == nir_instr_type_deref &&
-                nir_instr_as_deref(instr)->modes == nir_var_mem_shared)
-               nir_instr_as_deref(instr)->modes = nir_var_function_temp;
-         }
-      }
+   nir_test_foreach_instr(instr, s)
+   {
+      if (instr->type == nir_instr_type_deref &&
+          nir_instr_as_deref(instr)->modes == nir_var_mem_shared)
+         nir_instr_as_deref(instr)->modes = nir_var_function_temp;
    }
 }
 

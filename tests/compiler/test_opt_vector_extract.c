@@ -61,20 +61,17 @@ build(unsigned n, unsigned bit_size, enum index_kind kind)
 static void
 fill_undefs(nir_shader *s, uint64_t pattern)
 {
-   nir_foreach_function_impl (impl, s) {
-      nir_foreach_block (block, impl) {
-         nir_foreach_instr_safe (instr, block) {
-            if (instr->type != nir_instr_type_undef)
-               continue;
-            nir_undef_instr *undef = nir_instr_as_undef(instr);
-            nir_builder b = nir_builder_at(nir_before_instr(instr));
-            nir_const_value values[NIR_MAX_VEC_COMPONENTS];
-            for (unsigned c = 0; c < undef->def.num_components; c++)
-               values[c] = nir_const_value_for_raw_uint(pattern, undef->def.bit_size);
-            nir_def_replace(&undef->def, nir_build_imm(&b, undef->def.num_components,
-                                                       undef->def.bit_size, values));
-         }
-      }
+   nir_test_foreach_instr_safe(instr, s)
+   {
+      if (instr->type != nir_instr_type_undef)
+         continue;
+      nir_undef_instr *undef = nir_instr_as_undef(instr);
+      nir_builder b = nir_builder_at(nir_before_instr(instr));
+      nir_const_value values[NIR_MAX_VEC_COMPONENTS];
+      for (unsigned c = 0; c < undef->def.num_components; c++)
+         values[c] = nir_const_value_for_raw_uint(pattern, undef->def.bit_size);
+      nir_def_replace(&undef->def,
+                      nir_build_imm(&b, undef->def.num_components, undef->def.bit_size, values));
    }
 }
 
