@@ -99,6 +99,28 @@ def run_process(argv, env, cwd, timeout, merge_stderr=False):
             'out': out_s, 'err': err_s, 'decoded': decoded, 'time': elapsed}
 
 
+def select(items, list_path, pattern, who, what):
+    """items, tuples whose first member is a name, narrowed to the names
+    the file list_path gives (one a line, '#' comments) when it is given,
+    then to those the regular expression pattern finds when it is given.
+    A name the file gives that no item has ends the run with
+    `WHO: LIST names WHAT lacks: NAMES`."""
+    if list_path:
+        with open(list_path) as f:
+            want = [line.split('#')[0].strip() for line in f]
+        want = [w for w in want if w]
+        names = {item[0] for item in items}
+        missing = [w for w in want if w not in names]
+        if missing:
+            sys.exit(f'{who}: {list_path} names {what} lacks: {", ".join(missing)}')
+        wanted = set(want)
+        items = [item for item in items if item[0] in wanted]
+    if pattern:
+        rx = re.compile(pattern)
+        items = [item for item in items if rx.search(item[0])]
+    return items
+
+
 def read_expectations(path, results):
     """{name: (result, cause)} from `name  result  # cause` lines; `results`
     are the results a line may give. A name may contain spaces."""
@@ -134,3 +156,23 @@ def report_comparison(path, worse, unlisted, better, stale, stale_where):
             print(f'\n{title} ({len(lines)}):')
             print('\n'.join(lines))
     return len(worse) + len(unlisted)
+
+
+def write_expectations(path, header, lines):
+    """Writes the expectations file at path: header, then a
+    `name  result  # cause` line for each (name, result, cause) of lines."""
+    with open(path, 'w') as f:
+        f.write(header)
+        for name, result, cause in lines:
+            f.write(f'{name}  {result}  # {cause}\n')
+    print(f'expectations written: {path}')
+
+
+def expectations_status(path, bad, what):
+    """The exit status of a run compared with the expectations file at
+    path, which found bad of its `what` (results, tests) worse: 1 then."""
+    if bad:
+        print(f'\nFAIL: {bad} {what} differ from {path} for the worse')
+        return 1
+    print(f'\nOK: every result is as {path} expects, or better')
+    return 0

@@ -49,9 +49,9 @@ sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.normpath(os.path.join(HERE, '..', '..'))
 sys.path.insert(0, os.path.join(HERE, '..', 'common'))
-from icd_runner import (clip, list_platforms, make_vendors_dir,  # noqa: E402
-                        read_expectations, report_comparison, resolve_platform,
-                        run_process)
+from icd_runner import (clip, expectations_status, list_platforms,  # noqa: E402
+                        make_vendors_dir, read_expectations, report_comparison,
+                        resolve_platform, run_process, select, write_expectations)
 
 WHO = 'run_cts'
 # How bad a result is, best to worst.
@@ -287,13 +287,12 @@ def compare(results, expected, path, known_entries):
     return report_comparison(path, worse, unlisted, better, stale, 'no such entry in the csv lists')
 
 
-def write_expectations(results, path, header):
-    with open(path, 'w') as f:
-        f.write(header)
-        for name, r in results.items():
-            for item, got, cause in items_of(name, r):
-                f.write(f'{item}  {got}  # {cause or "(no output)"}\n')
-    print(f'expectations written: {path}')
+def expectation_lines(results):
+    """(entry or entry/sub-test, result, cause) for every result that does
+    not pass, as the expectations file lists them."""
+    for name, r in results.items():
+        for item, got, cause in items_of(name, r):
+            yield item, got, cause or '(no output)'
 
 
 def fmt_time(t):
@@ -418,18 +417,7 @@ def main():
 
     entries = read_csv(csv)
     known_entries.update(n for n, _, _ in entries)
-    if args.entries:
-        with open(args.entries) as f:
-            want = [l.split('#')[0].strip() for l in f]
-        want = [w for w in want if w]
-        names = [n for n, _, _ in entries]
-        missing = [w for w in want if w not in names]
-        if missing:
-            sys.exit(f'{WHO}: {args.entries} names entries {csv} lacks: {", ".join(missing)}')
-        entries = [e for e in entries if e[0] in set(want)]
-    if args.filter:
-        rx = re.compile(args.filter)
-        entries = [e for e in entries if rx.search(e[0])]
+    entries = select(entries, args.entries, args.filter, WHO, f'entries {csv}')
     if args.shard:
         m = re.fullmatch(r'(\d+)/(\d+)', args.shard)
         if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
@@ -547,15 +535,12 @@ def report(args, results, order, platform, elapsed, known_entries):
                   f'One a line: entry[/sub-test]  result  # cause\n'
                   f'# entries pass/skip/fail/timeout/crash: ' +
                   ' '.join(f'{total.get(c, 0)}' for c in RESULTS) + '\n')
-        write_expectations({n: results[n] for n in order if n in results},
-                           args.write_expectations, header)
+        write_expectations(args.write_expectations, header,
+                           expectation_lines({n: results[n] for n in order if n in results}))
     if args.expectations:
         bad = compare(results, read_expectations(args.expectations, SEVERITY),
                       args.expectations, known_entries)
-        if bad:
-            print(f'\nFAIL: {bad} results differ from {args.expectations} for the worse')
-            return 1
-        print(f'\nOK: every result is as {args.expectations} expects, or better')
+        return expectations_status(args.expectations, bad, 'results')
     return 0
 
 

@@ -38,8 +38,9 @@ import xml.etree.ElementTree as ET
 
 sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
-from icd_runner import (clip, make_vendors_dir, read_expectations,  # noqa: E402
-                        report_comparison, resolve_platform, run_process)
+from icd_runner import (clip, expectations_status, make_vendors_dir,  # noqa: E402
+                        read_expectations, report_comparison, resolve_platform,
+                        run_process, select, write_expectations)
 
 # piglit's order, best to worst (framework/status.py): skip and notrun do
 # not count; among the others the larger is worse.
@@ -171,13 +172,12 @@ def cause_of(r):
     return ' '.join(pick.split())[:140] or '(no output)'
 
 
-def write_expectations(results, path, header):
-    with open(path, 'w') as f:
-        f.write(header)
-        for name, r in sorted(results.items()):
-            if r['result'] != 'pass':
-                f.write(f'{name}  {r["result"]}  # {cause_of(r)}\n')
-    print(f'expectations written: {path}')
+def expectation_lines(results):
+    """(name, result, cause) for every test that does not pass, by name, as
+    the expectations file lists them."""
+    for name, r in sorted(results.items()):
+        if r['result'] != 'pass':
+            yield name, r['result'], cause_of(r)
 
 
 def group_of(name):
@@ -242,17 +242,7 @@ def main():
 
     tests = read_profile(piglit_dir)
     ALL_NAMES.update(n for n, _ in tests)
-    if args.subset:
-        with open(args.subset) as f:
-            want = [l.split('#')[0].strip() for l in f]
-        want = [w for w in want if w]
-        missing = [w for w in want if w not in ALL_NAMES]
-        if missing:
-            sys.exit(f'run_piglit: {args.subset} names tests the profile lacks: {", ".join(missing)}')
-        tests = [t for t in tests if t[0] in set(want)]
-    if args.filter:
-        rx = re.compile(args.filter)
-        tests = [t for t in tests if rx.search(t[0])]
+    tests = select(tests, args.subset, args.filter, 'run_piglit', 'tests the profile')
 
     env = dict(os.environ)
     vendors = None
@@ -307,13 +297,10 @@ def report(args, results, platform, elapsed, all_names):
                   f'# and checked by hand. One a line: name  result  # cause\n'
                   f'# pass/fail/skip/crash/timeout/warn/notrun: ' +
                   ' '.join(f'{total.get(c, 0)}' for c in COLUMNS) + '\n')
-        write_expectations(results, args.write_expectations, header)
+        write_expectations(args.write_expectations, header, expectation_lines(results))
     if args.expectations:
         bad = compare(results, read_expectations(args.expectations, SEVERITY), args.expectations)
-        if bad:
-            print(f'\nFAIL: {bad} tests differ from {args.expectations} for the worse')
-            return 1
-        print(f'\nOK: every result is as {args.expectations} expects, or better')
+        return expectations_status(args.expectations, bad, 'tests')
     return 0
 
 
