@@ -17,13 +17,24 @@ struct step {
    int64_t a, b;
 };
 
-/* Applies one op to *v in a 32-bit type; returns the old value. */
+/* v, the low `bits` bits of a value (32 or 64), as a signed integer of
+ * that width. */
 static int64_t
-apply(int64_t *v, const struct step *s, bool sgn)
+sign_extend(uint64_t v, unsigned bits)
 {
+   return bits == 32 ? (int64_t)(int32_t)(uint32_t)v : (int64_t)v;
+}
+
+/* Applies one op to *v in a type of `bits` bits (32 or 64), min and max
+ * comparing as signed values when sgn; returns the old value. */
+static int64_t
+apply(int64_t *v, const struct step *s, bool sgn, unsigned bits)
+{
+   const uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
    int64_t old = *v;
-   uint32_t u = (uint32_t)old, x = (uint32_t)s->a;
-   uint32_t r;
+   uint64_t u = (uint64_t)old & mask, x = (uint64_t)s->a & mask;
+   int64_t su = sign_extend(u, bits), sx = sign_extend(x, bits);
+   uint64_t r;
    switch (s->op) {
    case ADD:
       r = u + x;
@@ -35,13 +46,13 @@ apply(int64_t *v, const struct step *s, bool sgn)
       r = x;
       break;
    case CMPXCHG:
-      r = u == x ? (uint32_t)s->b : u;
+      r = u == x ? (uint64_t)s->b : u;
       break;
    case MIN:
-      r = sgn ? (uint32_t)((int32_t)u < (int32_t)x ? u : x) : (u < x ? u : x);
+      r = sgn ? (su < sx ? u : x) : (u < x ? u : x);
       break;
    case MAX:
-      r = sgn ? (uint32_t)((int32_t)u > (int32_t)x ? u : x) : (u > x ? u : x);
+      r = sgn ? (su > sx ? u : x) : (u > x ? u : x);
       break;
    case AND:
       r = u & x;
@@ -59,16 +70,18 @@ apply(int64_t *v, const struct step *s, bool sgn)
       r = u - 1;
       break;
    }
-   *v = sgn ? (int64_t)(int32_t)r : (int64_t)r;
+   r &= mask;
+   *v = sgn ? sign_extend(r, bits) : (int64_t)r;
    return old;
 }
 
 static void
-run_seq(const struct step *steps, unsigned n, int64_t init, bool sgn, struct kiln_run_arg *out)
+run_seq(const struct step *steps, unsigned n, int64_t init, bool sgn, unsigned bits,
+        struct kiln_run_arg *out)
 {
    int64_t v = init;
    for (unsigned k = 0; k < n; k++)
-      corpus_set_i(out, k, apply(&v, &steps[k], sgn));
+      corpus_set_i(out, k, apply(&v, &steps[k], sgn, bits));
    corpus_set_i(out, n, v);
 }
 
@@ -98,8 +111,8 @@ ref_atomic_seq(struct kiln_run_command *l)
    };
    int64_t init_i = corpus_get_i(REF_ARG(l, 0), 0);
    int64_t init_u = corpus_get_i(REF_ARG(l, 1), 0);
-   run_seq(si, 12, init_i, true, REF_ARG(l, 2));
-   run_seq(su, 12, init_u, false, REF_ARG(l, 3));
+   run_seq(si, 12, init_i, true, 32, REF_ARG(l, 2));
+   run_seq(su, 12, init_u, false, 32, REF_ARG(l, 3));
    if (!strcmp(l->kernel, "atomic_seq")) {
       /* the global locations end at the final values */
       corpus_set_i(REF_ARG(l, 0), 0, corpus_get_i(REF_ARG(l, 2), 12));
@@ -205,7 +218,7 @@ ref_atomic20(struct kiln_run_command *l)
    int64_t v = corpus_get_i(ai, 0);
    const struct step s1[] = { { ADD, 5 }, { SUB, 12 }, { XCHG, -40 } };
    for (unsigned k = 0; k < 3; k++)
-      corpus_set_i(o, k, apply(&v, &s1[k], true));
+      corpus_set_i(o, k, apply(&v, &s1[k], true, 32));
    /* compare_exchange_strong: success returns 1 and leaves expected */
    bool hit = v == -40;
    corpus_set_i(o, 3, hit);
@@ -219,13 +232,13 @@ ref_atomic20(struct kiln_run_command *l)
       v = 3;
    const struct step s2[] = { { MIN, -8 }, { MAX, 30 }, { AND, 0x1c }, { OR, 0x41 }, { XOR, 0xff } };
    for (unsigned k = 0; k < 5; k++)
-      corpus_set_i(o, 7 + k, apply(&v, &s2[k], true));
+      corpus_set_i(o, 7 + k, apply(&v, &s2[k], true, 32));
    corpus_set_i(o, 12, v);
    corpus_set_i(ai, 0, v);
    int64_t u = corpus_get_i(au, 0);
    const struct step s3[] = { { MAX, 0x80000000u }, { MIN, 0x90000000u } };
    for (unsigned k = 0; k < 2; k++)
-      corpus_set_i(ou, k, apply(&u, &s3[k], false));
+      corpus_set_i(ou, k, apply(&u, &s3[k], false, 32));
    corpus_set_i(ou, 2, u);
    corpus_set_i(au, 0, u);
    size_t n = l->global[0], ls = l->local[0];
@@ -238,59 +251,6 @@ ref_atomic20(struct kiln_run_command *l)
 /* 64-bit atomics (cl_khr_int64_base_atomics, cl_khr_int64_extended_atomics
  * and the C11 forms on atomic_long and atomic_ulong): the same operations
  * in 64 bits, min and max comparing as the pointer's type. */
-static int64_t
-apply64(int64_t *v, const struct step *s, bool sgn)
-{
-   int64_t old = *v;
-   uint64_t u = (uint64_t)old, x = (uint64_t)s->a, r;
-   switch (s->op) {
-   case ADD:
-      r = u + x;
-      break;
-   case SUB:
-      r = u - x;
-      break;
-   case XCHG:
-      r = x;
-      break;
-   case CMPXCHG:
-      r = u == x ? (uint64_t)s->b : u;
-      break;
-   case MIN:
-      r = sgn ? ((int64_t)u < (int64_t)x ? u : x) : (u < x ? u : x);
-      break;
-   case MAX:
-      r = sgn ? ((int64_t)u > (int64_t)x ? u : x) : (u > x ? u : x);
-      break;
-   case AND:
-      r = u & x;
-      break;
-   case OR:
-      r = u | x;
-      break;
-   case XOR:
-      r = u ^ x;
-      break;
-   case INC:
-      r = u + 1;
-      break;
-   default:
-      r = u - 1;
-      break;
-   }
-   *v = (int64_t)r;
-   return old;
-}
-
-static void
-run_seq64(const struct step *steps, unsigned n, int64_t init, bool sgn, struct kiln_run_arg *out)
-{
-   int64_t v = init;
-   for (unsigned k = 0; k < n; k++)
-      corpus_set_i(out, k, apply64(&v, &steps[k], sgn));
-   corpus_set_i(out, n, v);
-}
-
 static int
 ref_atom64_seq(struct kiln_run_command *l)
 {
@@ -324,8 +284,8 @@ ref_atom64_seq(struct kiln_run_command *l)
       { INC },
       { DEC },
    };
-   run_seq64(si, 12, corpus_get_i(REF_ARG(l, 0), 0), true, REF_ARG(l, 2));
-   run_seq64(su, 12, corpus_get_i(REF_ARG(l, 1), 0), false, REF_ARG(l, 3));
+   run_seq(si, 12, corpus_get_i(REF_ARG(l, 0), 0), true, 64, REF_ARG(l, 2));
+   run_seq(su, 12, corpus_get_i(REF_ARG(l, 1), 0), false, 64, REF_ARG(l, 3));
    if (!strcmp(l->kernel, "atom64_seq")) {
       corpus_set_i(REF_ARG(l, 0), 0, corpus_get_i(REF_ARG(l, 2), 12));
       corpus_set_i(REF_ARG(l, 1), 0, corpus_get_i(REF_ARG(l, 3), 12));
