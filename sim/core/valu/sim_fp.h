@@ -49,37 +49,20 @@ enum sim_round {
 /* ---------------------------------------------------------------------- */
 /* Bit casts and classification. */
 
-static inline float
-sim_f32(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
-static inline uint32_t
-sim_u32(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
-static inline double
-sim_f64(uint64_t u)
-{
-   double d;
-   memcpy(&d, &u, 8);
-   return d;
-}
-
-static inline uint64_t
-sim_u64(double d)
-{
-   uint64_t u;
-   memcpy(&u, &d, 8);
-   return u;
-}
+/* sim_f32/sim_f64 read a bit pattern as a float or double, sim_u32/sim_u64
+ * give a float's or double's bit pattern. */
+#define SIM_BIT_CAST(name, to, from)                                                               \
+   static inline to name(from x)                                                                   \
+   {                                                                                               \
+      to y;                                                                                        \
+      memcpy(&y, &x, sizeof(y));                                                                   \
+      return y;                                                                                    \
+   }
+SIM_BIT_CAST(sim_f32, float, uint32_t)
+SIM_BIT_CAST(sim_u32, uint32_t, float)
+SIM_BIT_CAST(sim_f64, double, uint64_t)
+SIM_BIT_CAST(sim_u64, uint64_t, double)
+#undef SIM_BIT_CAST
 
 static inline bool
 sim_f32_is_nan(uint32_t u)

@@ -58,32 +58,19 @@ DEF_CMP(cmp_i64, int_outcome((int64_t)VALU_U64(0), (int64_t)VALU_U64(1)), false)
 DEF_CMP(cmp_u64, uint_outcome(VALU_U64(0), VALU_U64(1)), false)
 
 /* v_cmp_class: src1 is the class mask (sim_fp.h SIM_CLASS_*). */
-VALU_FN(cmp_class_f16)
-{
-   (void)w;
-   (void)in;
-   uint64_t m = 0;
-   VALU_LOOP(m |= (uint64_t)((sim_f16_class(VALU_H16(0)) & VALU_U32(1)) != 0) << l);
-   io->mask_out = m;
-}
+#define DEF_CMP_CLASS(name, class_of_src0)                                                         \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      (void)in;                                                                                    \
+      uint64_t m = 0;                                                                              \
+      VALU_LOOP(m |= (uint64_t)((VALU_U32(1) & (class_of_src0)) != 0) << l);                       \
+      io->mask_out = m;                                                                            \
+   }
 
-VALU_FN(cmp_class_f32)
-{
-   (void)w;
-   (void)in;
-   uint64_t m = 0;
-   VALU_LOOP(m |= (uint64_t)((sim_f32_class(VALU_B32F(0)) & VALU_U32(1)) != 0) << l);
-   io->mask_out = m;
-}
-
-VALU_FN(cmp_class_f64)
-{
-   (void)w;
-   (void)in;
-   uint64_t m = 0;
-   VALU_LOOP(m |= (uint64_t)((sim_f64_class(VALU_B64F(0)) & VALU_U32(1)) != 0) << l);
-   io->mask_out = m;
-}
+DEF_CMP_CLASS(cmp_class_f16, sim_f16_class(VALU_H16(0)))
+DEF_CMP_CLASS(cmp_class_f32, sim_f32_class(VALU_B32F(0)))
+DEF_CMP_CLASS(cmp_class_f64, sim_f64_class(VALU_B64F(0)))
 
 /* Relation masks. */
 #define R_f   0

@@ -42,25 +42,14 @@ fract16(uint16_t a, unsigned round, bool flush)
    return r > 0x3bffu && !(r & 0x8000u) ? 0x3bffu : r;
 }
 
+/* A half is exact as a float, so its mantissa and exponent are the float's. */
 static inline uint16_t
 frexp_mant16(uint16_t a, unsigned round, bool flush)
 {
    float x = H2F(a);
    if (!isfinite(x))
       return a;
-   int e;
-   return sim_f16_from_f64(frexp(x, &e), round, flush);
-}
-
-static inline uint16_t
-frexp_exp16(uint16_t a)
-{
-   float x = H2F(a);
-   if (!isfinite(x))
-      return 0;
-   int e;
-   frexp(x, &e);
-   return (uint16_t)(int16_t)e;
+   return sim_f16_from_f64(sim_f32(sim_f32_frexp_mant(sim_u32(x))), round, flush);
 }
 
 static inline uint16_t
@@ -110,7 +99,7 @@ DEF_F16(v_trunc_f16, F16R(trunc((double)H2F(A))))
 DEF_F16(v_rndne_f16, F16R(rndne((double)H2F(A))))
 DEF_F16(v_fract_f16, fract16(A, io->round, VALU_F16_FLUSH_OUT))
 DEF_F16(v_frexp_mant_f16, frexp_mant16(A, io->round, VALU_F16_FLUSH_OUT))
-DEF_F16(v_frexp_exp_i16_f16, frexp_exp16(A))
+DEF_F16(v_frexp_exp_i16_f16, (uint16_t)(int16_t)sim_f32_frexp_exp(sim_u32(H2F(A))))
 DEF_F16(v_cvt_f16_u16, F16R(VALU_U16(0)))
 DEF_F16(v_cvt_f16_i16, F16R(valu_sext(VALU_U16(0), 16)))
 DEF_F16(v_cvt_u16_f16, sim_cvt_u16_f32(H2F(A)))

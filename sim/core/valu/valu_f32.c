@@ -113,27 +113,7 @@ VALU_FN(v_cvt_pkrtz_f16_f32)
                           ((uint32_t)sim_f16_from_f32(VALU_F32(1), SIM_ROUND_ZERO, flush) << 16)));
 }
 
-/* Division helpers: div_scale writes VCC (or the VOP3b sdst); div_fmas
- * reads VCC. */
-VALU_FN(v_div_scale_f32)
-{
-   (void)w;
-   (void)in;
-   VALU_FP_LOOP({
-      bool vcc;
-      VALU_WR32(sim_f32_div_scale(VALU_B32F(0), VALU_B32F(1), VALU_B32F(2), &vcc));
-      io->mask_out |= (uint64_t)vcc << l;
-   });
-}
-
-VALU_FN(v_div_fmas_f32)
-{
-   uint64_t vcc = sim_vcc_mask(w);
-   (void)in;
-   VALU_FP_LOOP(
-      VALU_WR32(sim_f32_div_fmas(VALU_B32F(0), VALU_B32F(1), VALU_B32F(2), (vcc >> l) & 1)));
-}
-
+DEF_DIV_SCALE_FMAS(32, VALU_B32F, VALU_WR32)
 DEF_F32B(v_div_fixup_f32, sim_f32_div_fixup(VALU_B32F(0), VALU_B32F(1), VALU_B32F(2)))
 
 /* Cube-map helpers: the major axis is z, then y, then x. */

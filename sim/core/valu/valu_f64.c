@@ -58,24 +58,7 @@ VALU_FN(v_cvt_u32_f64)
    VALU_FP_LOOP(VALU_WR32(sim_cvt_u32_f64(VALU_F64(0))));
 }
 
-VALU_FN(v_div_scale_f64)
-{
-   (void)w;
-   (void)in;
-   VALU_FP_LOOP({
-      bool vcc;
-      VALU_WR64(sim_f64_div_scale(VALU_B64F(0), VALU_B64F(1), VALU_B64F(2), &vcc));
-      io->mask_out |= (uint64_t)vcc << l;
-   });
-}
-
-VALU_FN(v_div_fmas_f64)
-{
-   uint64_t vcc = sim_vcc_mask(w);
-   (void)in;
-   VALU_FP_LOOP(
-      VALU_WR64(sim_f64_div_fmas(VALU_B64F(0), VALU_B64F(1), VALU_B64F(2), (vcc >> l) & 1)));
-}
+DEF_DIV_SCALE_FMAS(64, VALU_B64F, VALU_WR64)
 
 static const struct valu_entry rows[] = {
    VALU_ENTRY(v_add_f64_e64, v_add_f64, F64, F64, NONE, F64, 0),

@@ -47,16 +47,13 @@ bfe_u32(uint32_t v, uint32_t off, uint32_t width)
    return (v >> off) & ((1u << width) - 1);
 }
 
+/* The field sign-extended from its top bit, or from bit 31 where it runs
+ * past it. */
 static inline uint32_t
 bfe_i32(uint32_t v, uint32_t off, uint32_t width)
 {
-   off &= 31;
-   width &= 31;
-   if (!width)
-      return 0;
-   if (off + width < 32)
-      return (uint32_t)((int32_t)(v << (32 - off - width)) >> (32 - width));
-   return (uint32_t)((int32_t)v >> off);
+   uint32_t bits = MIN(width & 31, 32 - (off & 31));
+   return bits ? (uint32_t)valu_sext(bfe_u32(v, off, width), bits) : 0;
 }
 
 static inline uint32_t
@@ -171,15 +168,6 @@ sext24(uint32_t v)
    return valu_sext(v & 0xffffff, 24);
 }
 
-static inline uint32_t
-dot4_i8(uint32_t a, uint32_t b, uint32_t c)
-{
-   int32_t r = (int32_t)c;
-   for (unsigned i = 0; i < 32; i += 8)
-      r += (int8_t)(a >> i) * (int8_t)(b >> i);
-   return (uint32_t)r;
-}
-
 /* Plain 32-bit integer ops. */
 DEF_U32(v_mov_b32, VALU_B32F(0))
 DEF_U32(v_cndmask_b32, ((io->mask_in >> l) & 1) ? VALU_B32F(1) : VALU_B32F(0))
@@ -240,40 +228,17 @@ DEF_U32(v_med3_u32, med3_u32(A, B, C))
 DEF_U32(v_cvt_pk_u16_u32, MIN(A, 0xffffu) | (MIN(B, 0xffffu) << 16))
 DEF_U32(v_cvt_pk_i16_i32, (uint32_t)(uint16_t)MAX(MIN((int32_t)A, 32767), -32768) |
                              ((uint32_t)(uint16_t)MAX(MIN((int32_t)B, 32767), -32768) << 16))
-DEF_U32(v_dot4c_i32_i8, dot4_i8(A, B, C))
+DEF_U32(v_dot4c_i32_i8, valu_dot4_i8(A, B, C))
 DEF_U64(v_lshlrev_b64, VALU_U64(1) << (A & 63))
 DEF_U64(v_lshrrev_b64, VALU_U64(1) >> (A & 63))
 DEF_U64(v_ashrrev_i64, (uint64_t)((int64_t)VALU_U64(1) >> (A & 63)))
 
-/* Adds and subtracts whose clamp bit saturates. */
-VALU_FN(v_add_u32)
+/* Adds and subtracts whose clamp bit saturates the exact result to the
+ * destination's range; without it the result wraps. */
+static inline uint32_t
+sat_u32(int64_t v)
 {
-   (void)w;
-   if (in->valu.clamp)
-      VALU_LOOP({
-         uint64_t s = (uint64_t)A + B;
-         VALU_WR32(s > UINT32_MAX ? UINT32_MAX : (uint32_t)s);
-      });
-   else
-      VALU_LOOP(VALU_WR32(A + B));
-}
-
-VALU_FN(v_sub_u32)
-{
-   (void)w;
-   if (in->valu.clamp)
-      VALU_LOOP(VALU_WR32(A < B ? 0 : A - B));
-   else
-      VALU_LOOP(VALU_WR32(A - B));
-}
-
-VALU_FN(v_subrev_u32)
-{
-   (void)w;
-   if (in->valu.clamp)
-      VALU_LOOP(VALU_WR32(B < A ? 0 : B - A));
-   else
-      VALU_LOOP(VALU_WR32(B - A));
+   return (uint32_t)(v > UINT32_MAX ? UINT32_MAX : v < 0 ? 0 : v);
 }
 
 static inline uint32_t
@@ -282,25 +247,34 @@ sat_i32(int64_t v)
    return (uint32_t)(int32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
 }
 
-VALU_FN(v_add_i32)
+static inline uint16_t
+sat_u16(int64_t v)
 {
-   (void)w;
-   bool clamp = in->valu.clamp;
-   VALU_LOOP({
-      int64_t s = (int64_t)(int32_t)A + (int32_t)B;
-      VALU_WR32(clamp ? sat_i32(s) : (uint32_t)s);
-   });
+   return (uint16_t)(v > 0xffff ? 0xffff : v < 0 ? 0 : v);
 }
 
-VALU_FN(v_sub_i32)
+static inline uint16_t
+sat_i16(int64_t v)
 {
-   (void)w;
-   bool clamp = in->valu.clamp;
-   VALU_LOOP({
-      int64_t s = (int64_t)(int32_t)A - (int32_t)B;
-      VALU_WR32(clamp ? sat_i32(s) : (uint32_t)s);
-   });
+   return (uint16_t)(int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v);
 }
+
+#define DEF_CLAMP(name, write, sat, exact)                                                         \
+   VALU_FN(name)                                                                                   \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      bool clamp = in->valu.clamp;                                                                 \
+      VALU_LOOP({                                                                                  \
+         int64_t v = (exact);                                                                      \
+         write(clamp ? sat(v) : (uint32_t)v);                                                      \
+      });                                                                                          \
+   }
+
+DEF_CLAMP(v_add_u32, VALU_WR32, sat_u32, (int64_t)A + B)
+DEF_CLAMP(v_sub_u32, VALU_WR32, sat_u32, (int64_t)A - B)
+DEF_CLAMP(v_subrev_u32, VALU_WR32, sat_u32, (int64_t)B - A)
+DEF_CLAMP(v_add_i32, VALU_WR32, sat_i32, (int64_t)(int32_t)A + (int32_t)B)
+DEF_CLAMP(v_sub_i32, VALU_WR32, sat_i32, (int64_t)(int32_t)A - (int32_t)B)
 
 /* Carry out / carry in (a lane mask each). */
 #define DEF_CARRY(name, expr_res, expr_carry)                                                      \
@@ -375,59 +349,12 @@ VALU_FN(v_mbcnt_hi_u32_b32)
 }
 
 /* 16-bit integer ops (op_sel-addressed halves, other half preserved). */
-static inline uint16_t
-sat_u16(uint32_t v)
-{
-   return v > 0xffff ? 0xffff : (uint16_t)v;
-}
-
-static inline uint16_t
-sat_i16(int32_t v)
-{
-   return (uint16_t)(int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v);
-}
-
-VALU_FN(v_add_u16)
-{
-   (void)w;
-   bool clamp = in->valu.clamp;
-   VALU_LOOP(VALU_WR16(clamp ? sat_u16((uint32_t)A16 + B16) : A16 + B16));
-}
-
-VALU_FN(v_sub_u16)
-{
-   (void)w;
-   bool clamp = in->valu.clamp;
-   VALU_LOOP(VALU_WR16(clamp && B16 > A16 ? 0 : A16 - B16));
-}
-
-VALU_FN(v_add_i16)
-{
-   (void)w;
-   bool clamp = in->valu.clamp;
-   VALU_LOOP(VALU_WR16(clamp ? sat_i16((int32_t)SA16 + SB16) : SA16 + SB16));
-}
-
-VALU_FN(v_sub_i16)
-{
-   (void)w;
-   bool clamp = in->valu.clamp;
-   VALU_LOOP(VALU_WR16(clamp ? sat_i16((int32_t)SA16 - SB16) : SA16 - SB16));
-}
-
-VALU_FN(v_mad_u16)
-{
-   (void)w;
-   bool clamp = in->valu.clamp;
-   VALU_LOOP(VALU_WR16(clamp ? sat_u16((uint32_t)A16 * B16 + C16) : A16 * B16 + C16));
-}
-
-VALU_FN(v_mad_i16)
-{
-   (void)w;
-   bool clamp = in->valu.clamp;
-   VALU_LOOP(VALU_WR16(clamp ? sat_i16((int32_t)SA16 * SB16 + SC16) : SA16 * SB16 + SC16));
-}
+DEF_CLAMP(v_add_u16, VALU_WR16, sat_u16, (int64_t)A16 + B16)
+DEF_CLAMP(v_sub_u16, VALU_WR16, sat_u16, (int64_t)A16 - B16)
+DEF_CLAMP(v_add_i16, VALU_WR16, sat_i16, (int64_t)SA16 + SB16)
+DEF_CLAMP(v_sub_i16, VALU_WR16, sat_i16, (int64_t)SA16 - SB16)
+DEF_CLAMP(v_mad_u16, VALU_WR16, sat_u16, (int64_t)A16 *B16 + C16)
+DEF_CLAMP(v_mad_i16, VALU_WR16, sat_i16, (int64_t)SA16 *SB16 + SC16)
 
 DEF_U16(v_mul_lo_u16, A16 *B16)
 DEF_U16(v_lshlrev_b16, B16 << (A16 & 15))

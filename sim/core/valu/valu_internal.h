@@ -242,6 +242,26 @@ enum valu_kind {
       VALU_FP_LOOP(VALU_WR16(expr));                                                               \
    }
 
+/* The division helpers of one width: div_scale writes VCC (or the VOP3b
+ * sdst), div_fmas reads VCC. */
+#define DEF_DIV_SCALE_FMAS(bits, src, write)                                                       \
+   VALU_FN(v_div_scale_f##bits)                                                                    \
+   {                                                                                               \
+      (void)w;                                                                                     \
+      (void)in;                                                                                    \
+      VALU_FP_LOOP({                                                                               \
+         bool vcc;                                                                                 \
+         write(sim_f##bits##_div_scale(src(0), src(1), src(2), &vcc));                             \
+         io->mask_out |= (uint64_t)vcc << l;                                                       \
+      });                                                                                          \
+   }                                                                                               \
+   VALU_FN(v_div_fmas_f##bits)                                                                     \
+   {                                                                                               \
+      uint64_t vcc = sim_vcc_mask(w);                                                              \
+      (void)in;                                                                                    \
+      VALU_FP_LOOP(write(sim_f##bits##_div_fmas(src(0), src(1), src(2), (vcc >> l) & 1)));         \
+   }
+
 /* Flush-to-zero controls for fp16 (the f64/f16 denorm field). */
 #define VALU_F16_FLUSH_OUT (!(io->denorm & SIM_DENORM_OUT))
 #define VALU_F16_IN(i)     ((io->denorm & SIM_DENORM_IN) ? VALU_H16(i) : sim_f16_flush(VALU_H16(i)))
@@ -251,6 +271,17 @@ static inline int32_t
 valu_sext(uint32_t v, unsigned bits)
 {
    return (int32_t)(v << (32 - bits)) >> (32 - bits);
+}
+
+/* c plus the dot product of a's and b's four signed bytes (v_dot4c_i32_i8,
+ * v_dot4_i32_i8). */
+static inline uint32_t
+valu_dot4_i8(uint32_t a, uint32_t b, uint32_t c)
+{
+   int32_t r = (int32_t)c;
+   for (unsigned i = 0; i < 32; i += 8)
+      r += (int8_t)(a >> i) * (int8_t)(b >> i);
+   return (uint32_t)r;
 }
 
 #endif

@@ -198,15 +198,6 @@ DEF_U32(v_dot2_u32_u16, (VALU_RD(0) & 0xffff) * (VALU_RD(1) & 0xffff) +
                            (VALU_RD(0) >> 16) * (VALU_RD(1) >> 16) + VALU_RD(2))
 
 static inline uint32_t
-dot4_i8(uint32_t a, uint32_t b, uint32_t c)
-{
-   int32_t r = (int32_t)c;
-   for (unsigned i = 0; i < 32; i += 8)
-      r += (int8_t)(a >> i) * (int8_t)(b >> i);
-   return (uint32_t)r;
-}
-
-static inline uint32_t
 dot4_u8(uint32_t a, uint32_t b, uint32_t c)
 {
    for (unsigned i = 0; i < 32; i += 8)
@@ -222,7 +213,7 @@ dot8_u4(uint32_t a, uint32_t b, uint32_t c)
    return c;
 }
 
-DEF_U32(v_dot4_i32_i8, dot4_i8(VALU_RD(0), VALU_RD(1), VALU_RD(2)))
+DEF_U32(v_dot4_i32_i8, valu_dot4_i8(VALU_RD(0), VALU_RD(1), VALU_RD(2)))
 DEF_U32(v_dot4_u32_u8, dot4_u8(VALU_RD(0), VALU_RD(1), VALU_RD(2)))
 DEF_U32(v_dot8_u32_u4, dot8_u4(VALU_RD(0), VALU_RD(1), VALU_RD(2)))
 
