@@ -292,41 +292,26 @@ struct sim_wave {
    alignas(64) uint32_t vgpr[SIM_NUM_VGPRS][SIM_MAX_LANES];
 };
 
-/* EXEC and VCC as lane masks.  In wave32 only the low halves are masks:
- * the hardware ignores EXEC_HI, and VCC_HI is an ordinary SGPR. */
-static inline uint64_t
-sim_exec_mask(const struct sim_wave *w)
-{
-   uint64_t v;
-   memcpy(&v, &w->sgpr[SIM_SRC_EXEC_LO], 8);
-   return v & w->lane_mask;
-}
-
-static inline void
-sim_set_exec_mask(struct sim_wave *w, uint64_t v)
-{
-   if (w->wave_size == 32)
-      w->sgpr[SIM_SRC_EXEC_LO] = (uint32_t)v;
-   else
-      memcpy(&w->sgpr[SIM_SRC_EXEC_LO], &v, 8);
-}
-
-static inline uint64_t
-sim_vcc_mask(const struct sim_wave *w)
-{
-   uint64_t v;
-   memcpy(&v, &w->sgpr[SIM_SRC_VCC_LO], 8);
-   return v & w->lane_mask;
-}
-
-static inline void
-sim_set_vcc_mask(struct sim_wave *w, uint64_t v)
-{
-   if (w->wave_size == 32)
-      w->sgpr[SIM_SRC_VCC_LO] = (uint32_t)v;
-   else
-      memcpy(&w->sgpr[SIM_SRC_VCC_LO], &v, 8);
-}
+/* EXEC and VCC as lane masks (sim_exec_mask, sim_set_exec_mask,
+ * sim_vcc_mask, sim_set_vcc_mask).  In wave32 only the low halves are
+ * masks: the hardware ignores EXEC_HI, and VCC_HI is an ordinary SGPR. */
+#define SIM_LANE_MASK_REG(name, lo)                                                                \
+   static inline uint64_t sim_##name##_mask(const struct sim_wave *w)                              \
+   {                                                                                               \
+      uint64_t v;                                                                                  \
+      memcpy(&v, &w->sgpr[lo], 8);                                                                 \
+      return v & w->lane_mask;                                                                     \
+   }                                                                                               \
+   static inline void sim_set_##name##_mask(struct sim_wave *w, uint64_t v)                        \
+   {                                                                                               \
+      if (w->wave_size == 32)                                                                      \
+         w->sgpr[lo] = (uint32_t)v;                                                                \
+      else                                                                                         \
+         memcpy(&w->sgpr[lo], &v, 8);                                                              \
+   }
+SIM_LANE_MASK_REG(exec, SIM_SRC_EXEC_LO)
+SIM_LANE_MASK_REG(vcc, SIM_SRC_VCC_LO)
+#undef SIM_LANE_MASK_REG
 
 /* The lanes that exist in this wave: a mask of wave_size ones. */
 static inline uint64_t

@@ -273,11 +273,6 @@ sim_decode(const uint32_t *words, unsigned avail, struct sim_inst *inst)
    if ((w >> 31) == 0 || top6 == 0x35 || top6 == 0x33) {
       /* VOP1/VOP2/VOPC (and their DPP/SDWA forms), VOP3, VOP3P */
       size = sim_valu_decode(words, avail, inst);
-      if (size == 0) {
-         inst->op = SIM_OP_COUNT;
-         inst->exec = sim_exec_illegal;
-         inst->size = 1;
-      }
    } else if ((w >> 30) == 2) {
       size = decode_scalar(words, avail, inst);
    } else if (avail < 2) {

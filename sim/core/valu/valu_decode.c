@@ -50,6 +50,14 @@ void valu_exec_dpp8(struct sim_wave *w, const struct sim_inst *in);
 void valu_exec_sdwa(struct sim_wave *w, const struct sim_inst *in);
 void valu_disasm(const struct sim_inst *in, char *buf, size_t size);
 
+/* The exec wrapper of each encoding (enum valu_kind). */
+static const sim_exec_fn exec_of_kind[] = {
+   [VALU_KIND_PLAIN] = valu_exec_plain,
+   [VALU_KIND_DPP16] = valu_exec_dpp16,
+   [VALU_KIND_DPP8] = valu_exec_dpp8,
+   [VALU_KIND_SDWA] = valu_exec_sdwa,
+};
+
 /* ---------------------------------------------------------------------- */
 
 static int
@@ -179,20 +187,7 @@ bind(struct sim_inst *in, int op, bool vop3)
       if (((d->flags & VALU_CARRY_OUT) || d->dst == VT_MASK) && !sdwa_sd)
          v->sdst = SIM_SRC_VCC_LO;
    }
-   switch (v->aux[VALU_AUX_KIND]) {
-   case VALU_KIND_DPP16:
-      in->exec = valu_exec_dpp16;
-      break;
-   case VALU_KIND_DPP8:
-      in->exec = valu_exec_dpp8;
-      break;
-   case VALU_KIND_SDWA:
-      in->exec = valu_exec_sdwa;
-      break;
-   default:
-      in->exec = valu_exec_plain;
-      break;
-   }
+   in->exec = exec_of_kind[v->aux[VALU_AUX_KIND]];
 }
 
 static bool

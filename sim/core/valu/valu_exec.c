@@ -184,6 +184,19 @@ valu_exec_plain(struct sim_wave *w, const struct sim_inst *in)
    finish(w, in, d, &io);
 }
 
+/* DPP16 and DPP8: the op over lanes, with src0 read from a lane array. */
+static void
+exec_with_src0(struct sim_wave *w, const struct sim_inst *in, const struct valu_desc *d,
+               uint64_t lanes, const uint32_t *src0)
+{
+   struct valu_io io;
+   setup(w, in, d, &io, lanes);
+   io.s[0] = src0;
+   io.m[0] = 63;
+   d->fn(w, in, &io);
+   finish(w, in, d, &io);
+}
+
 /* ---------------------------------------------------------------------- */
 /* DPP16: src0 is read from another lane of the same row of 16. Returns
  * the source lane, or -1 when it lies outside the row. */
@@ -247,12 +260,7 @@ valu_exec_dpp16(struct sim_wave *w, const struct sim_inst *in)
          active &= ~(1ull << l);
    }
 
-   struct valu_io io;
-   setup(w, in, d, &io, active);
-   io.s[0] = tmp;
-   io.m[0] = 63;
-   d->fn(w, in, &io);
-   finish(w, in, d, &io);
+   exec_with_src0(w, in, d, active, tmp);
 }
 
 void
@@ -271,12 +279,7 @@ valu_exec_dpp8(struct sim_wave *w, const struct sim_inst *in)
       tmp[l] = (fi || ((exec >> s) & 1)) ? src[s] : 0;
    }
 
-   struct valu_io io;
-   setup(w, in, d, &io, exec);
-   io.s[0] = tmp;
-   io.m[0] = 63;
-   d->fn(w, in, &io);
-   finish(w, in, d, &io);
+   exec_with_src0(w, in, d, exec, tmp);
 }
 
 /* ---------------------------------------------------------------------- */
