@@ -41,30 +41,28 @@
       FMT(prefix##_SSCALED, ch, b0, b1, b2, b3, SSCALED),                                          \
       FMT(prefix##_UINT, ch, b0, b1, b2, b3, UINT), FMT(prefix##_SINT, ch, b0, b1, b2, b3, SINT)
 
+/* Every number type of a format of 32-bit channels: gfx10 has no
+ * normalised or scaled ones. */
+#define INT_FLOAT_32(prefix, ch, b1, b2, b3)                                                       \
+   FMT(prefix##_UINT, ch, 32, b1, b2, b3, UINT), FMT(prefix##_SINT, ch, 32, b1, b2, b3, SINT),     \
+      FMT(prefix##_FLOAT, ch, 32, b1, b2, b3, FLOAT)
+
 static const struct sim_img_format formats[] = {
    NORM_INT(8, 1, 8, 0, 0, 0),
    NORM_INT(16, 1, 16, 0, 0, 0),
    FMT(16_FLOAT, 1, 16, 0, 0, 0, FLOAT),
    NORM_INT(8_8, 2, 8, 8, 0, 0),
-   FMT(32_UINT, 1, 32, 0, 0, 0, UINT),
-   FMT(32_SINT, 1, 32, 0, 0, 0, SINT),
-   FMT(32_FLOAT, 1, 32, 0, 0, 0, FLOAT),
+   INT_FLOAT_32(32, 1, 0, 0, 0),
    NORM_INT(16_16, 2, 16, 16, 0, 0),
    FMT(16_16_FLOAT, 2, 16, 16, 0, 0, FLOAT),
    NORM_INT(10_10_10_2, 4, 2, 10, 10, 10),
    NORM_INT(2_10_10_10, 4, 10, 10, 10, 2),
    NORM_INT(8_8_8_8, 4, 8, 8, 8, 8),
-   FMT(32_32_UINT, 2, 32, 32, 0, 0, UINT),
-   FMT(32_32_SINT, 2, 32, 32, 0, 0, SINT),
-   FMT(32_32_FLOAT, 2, 32, 32, 0, 0, FLOAT),
+   INT_FLOAT_32(32_32, 2, 32, 0, 0),
    NORM_INT(16_16_16_16, 4, 16, 16, 16, 16),
    FMT(16_16_16_16_FLOAT, 4, 16, 16, 16, 16, FLOAT),
-   FMT(32_32_32_UINT, 3, 32, 32, 32, 0, UINT),
-   FMT(32_32_32_SINT, 3, 32, 32, 32, 0, SINT),
-   FMT(32_32_32_FLOAT, 3, 32, 32, 32, 0, FLOAT),
-   FMT(32_32_32_32_UINT, 4, 32, 32, 32, 32, UINT),
-   FMT(32_32_32_32_SINT, 4, 32, 32, 32, 32, SINT),
-   FMT(32_32_32_32_FLOAT, 4, 32, 32, 32, 32, FLOAT),
+   INT_FLOAT_32(32_32_32, 3, 32, 32, 0),
+   INT_FLOAT_32(32_32_32_32, 4, 32, 32, 32),
    FMT(5_6_5_UNORM, 3, 5, 6, 5, 0, UNORM),
    FMT(1_5_5_5_UNORM, 4, 5, 5, 5, 1, UNORM),
    FMT(5_5_5_1_UNORM, 4, 1, 5, 5, 5, UNORM),
