@@ -93,8 +93,7 @@ sim_ioctl_ctx(struct kiln_sim_amdgpu *dev, void *arg)
    if (!priority_is_valid(priority))
       priority = AMDGPU_CTX_PRIORITY_NORMAL;
 
-   switch (args->in.op) {
-   case AMDGPU_CTX_OP_ALLOC_CTX:
+   if (args->in.op == AMDGPU_CTX_OP_ALLOC_CTX) {
       if (flags)
          return -EINVAL;
       ctx = calloc(1, sizeof(*ctx));
@@ -113,22 +112,24 @@ sim_ioctl_ctx(struct kiln_sim_amdgpu *dev, void *arg)
       }
       args->out.alloc.ctx_id = id;
       return 0;
+   }
 
+   /* Every other op names an existing context and only SET_STABLE_PSTATE
+    * takes flags; each of their errors is EINVAL. */
+   uint32_t known_flags =
+      args->in.op == AMDGPU_CTX_OP_SET_STABLE_PSTATE ? AMDGPU_CTX_STABLE_PSTATE_FLAGS_MASK : 0;
+   if (flags & ~known_flags)
+      return -EINVAL;
+   ctx = sim_handle_get(&dev->ctxs, id);
+   if (!ctx)
+      return -EINVAL;
+
+   switch (args->in.op) {
    case AMDGPU_CTX_OP_FREE_CTX:
-      if (flags)
-         return -EINVAL;
-      ctx = sim_handle_remove(&dev->ctxs, id);
-      if (!ctx)
-         return -EINVAL;
-      free(ctx);
+      free(sim_handle_remove(&dev->ctxs, id));
       return 0;
 
    case AMDGPU_CTX_OP_QUERY_STATE: {
-      if (flags)
-         return -EINVAL;
-      ctx = sim_handle_get(&dev->ctxs, id);
-      if (!ctx)
-         return -EINVAL;
       /* The kernel reports UNKNOWN for any reset since the last query. */
       uint32_t counter = sim_reset_counter();
       args->out.state.flags = 0;
@@ -140,11 +141,6 @@ sim_ioctl_ctx(struct kiln_sim_amdgpu *dev, void *arg)
    }
 
    case AMDGPU_CTX_OP_QUERY_STATE2:
-      if (flags)
-         return -EINVAL;
-      ctx = sim_handle_get(&dev->ctxs, id);
-      if (!ctx)
-         return -EINVAL;
       args->out.state.flags = 0;
       args->out.state.hangs = 0;
       args->out.state.reset_status = 0;
@@ -155,23 +151,13 @@ sim_ioctl_ctx(struct kiln_sim_amdgpu *dev, void *arg)
       return 0;
 
    case AMDGPU_CTX_OP_GET_STABLE_PSTATE:
-      if (flags)
-         return -EINVAL;
-      ctx = sim_handle_get(&dev->ctxs, id);
-      if (!ctx)
-         return -EINVAL;
       args->out.pstate.flags = ctx->stable_pstate;
       return 0;
 
    case AMDGPU_CTX_OP_SET_STABLE_PSTATE:
-      if (flags & ~AMDGPU_CTX_STABLE_PSTATE_FLAGS_MASK)
+      if (flags > AMDGPU_CTX_STABLE_PSTATE_PEAK)
          return -EINVAL;
-      if ((flags & AMDGPU_CTX_STABLE_PSTATE_FLAGS_MASK) > AMDGPU_CTX_STABLE_PSTATE_PEAK)
-         return -EINVAL;
-      ctx = sim_handle_get(&dev->ctxs, id);
-      if (!ctx)
-         return -EINVAL;
-      ctx->stable_pstate = flags & AMDGPU_CTX_STABLE_PSTATE_FLAGS_MASK;
+      ctx->stable_pstate = flags;
       return 0;
 
    default:

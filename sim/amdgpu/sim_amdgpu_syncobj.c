@@ -216,14 +216,20 @@ sim_syncobj_to_fd(struct kiln_sim_amdgpu *dev, uint32_t handle, bool sync_file, 
    return 0;
 }
 
+/* drm_syncobj.c's first check of an ioctl that has padding and flags:
+ * the padding is zero and no flag is one it does not know. */
+static bool
+args_valid(uint32_t pad, uint32_t flags, uint32_t known)
+{
+   return !pad && !(flags & ~known);
+}
+
 int
 sim_ioctl_syncobj_handle_to_fd(struct kiln_sim_amdgpu *dev, void *arg)
 {
    struct drm_syncobj_handle *args = arg;
 
-   if (args->pad)
-      return -EINVAL;
-   if (args->flags & ~DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE)
+   if (!args_valid(args->pad, args->flags, DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE))
       return -EINVAL;
    return sim_syncobj_to_fd(
       dev, args->handle, args->flags & DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE, &args->fd);
@@ -235,9 +241,7 @@ sim_ioctl_syncobj_fd_to_handle(struct kiln_sim_amdgpu *dev, void *arg)
    struct drm_syncobj_handle *args = arg;
    bool sync_file = args->flags & DRM_SYNCOBJ_FD_TO_HANDLE_FLAGS_IMPORT_SYNC_FILE;
 
-   if (args->pad)
-      return -EINVAL;
-   if (args->flags & ~DRM_SYNCOBJ_FD_TO_HANDLE_FLAGS_IMPORT_SYNC_FILE)
+   if (!args_valid(args->pad, args->flags, DRM_SYNCOBJ_FD_TO_HANDLE_FLAGS_IMPORT_SYNC_FILE))
       return -EINVAL;
 
    pthread_mutex_lock(&sync_lock);
@@ -420,20 +424,41 @@ sim_ioctl_syncobj_reset(struct kiln_sim_amdgpu *dev, void *arg)
    return 0;
 }
 
+/* SIGNAL and TIMELINE_SIGNAL: with points NULL, binary syncobjs. */
+static int
+signal_handles(struct kiln_sim_amdgpu *dev, uint64_t handles, uint32_t count,
+               const uint64_t *points)
+{
+   struct sim_syncobj **objs;
+
+   int r = lookup_array(dev, handles, count, &objs);
+   if (r)
+      return r;
+   for (uint32_t i = 0; i < count; i++)
+      sim_syncobj_signal(objs[i], 0, points ? points[i] : 0);
+   put_array(objs, count);
+   return 0;
+}
+
 int
 sim_ioctl_syncobj_signal(struct kiln_sim_amdgpu *dev, void *arg)
 {
    struct drm_syncobj_array *args = arg;
-   struct sim_syncobj **objs;
 
    if (args->pad)
       return -EINVAL;
-   int r = lookup_array(dev, args->handles, args->count_handles, &objs);
-   if (r)
-      return r;
-   for (uint32_t i = 0; i < args->count_handles; i++)
-      sim_syncobj_signal(objs[i], 0, 0);
-   put_array(objs, args->count_handles);
+   return signal_handles(dev, args->handles, args->count_handles, NULL);
+}
+
+/* The checks of TIMELINE_SIGNAL's and QUERY's arguments: known flags, and
+ * a point array wherever there are handles. */
+static int
+check_timeline_array(const struct drm_syncobj_timeline_array *args, uint32_t known_flags)
+{
+   if (args->flags & ~known_flags)
+      return -EINVAL;
+   if (!args->points && args->count_handles)
+      return -EFAULT;
    return 0;
 }
 
@@ -441,20 +466,12 @@ int
 sim_ioctl_syncobj_timeline_signal(struct kiln_sim_amdgpu *dev, void *arg)
 {
    struct drm_syncobj_timeline_array *args = arg;
-   const uint64_t *points = (const uint64_t *)(uintptr_t)args->points;
-   struct sim_syncobj **objs;
 
-   if (args->flags)
-      return -EINVAL;
-   if (!points && args->count_handles)
-      return -EFAULT;
-   int r = lookup_array(dev, args->handles, args->count_handles, &objs);
+   int r = check_timeline_array(args, 0);
    if (r)
       return r;
-   for (uint32_t i = 0; i < args->count_handles; i++)
-      sim_syncobj_signal(objs[i], 0, points[i]);
-   put_array(objs, args->count_handles);
-   return 0;
+   return signal_handles(dev, args->handles, args->count_handles,
+                         (const uint64_t *)(uintptr_t)args->points);
 }
 
 int
@@ -464,11 +481,10 @@ sim_ioctl_syncobj_query(struct kiln_sim_amdgpu *dev, void *arg)
    uint64_t *points = (uint64_t *)(uintptr_t)args->points;
    struct sim_syncobj **objs;
 
-   if (args->flags & ~DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED)
-      return -EINVAL;
-   if (!points && args->count_handles)
-      return -EFAULT;
-   int r = lookup_array(dev, args->handles, args->count_handles, &objs);
+   int r = check_timeline_array(args, DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED);
+   if (r)
+      return r;
+   r = lookup_array(dev, args->handles, args->count_handles, &objs);
    if (r)
       return r;
    /* Submitted and signaled are the same thing here. */
@@ -485,9 +501,7 @@ sim_ioctl_syncobj_transfer(struct kiln_sim_amdgpu *dev, void *arg)
 {
    struct drm_syncobj_transfer *args = arg;
 
-   if (args->pad)
-      return -EINVAL;
-   if (args->flags & ~DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT)
+   if (!args_valid(args->pad, args->flags, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT))
       return -EINVAL;
    struct sim_syncobj *src = sim_handle_get(&dev->syncobjs, args->src_handle);
    struct sim_syncobj *dst = sim_handle_get(&dev->syncobjs, args->dst_handle);

@@ -198,29 +198,16 @@ pm4_set_regs(struct pm4_run *run, const uint32_t *body, unsigned ndw, uint32_t b
    return 0;
 }
 
-static int
-pm4_set_sh_reg(struct pm4_run *run, const uint32_t *body, unsigned ndw)
-{
-   return pm4_set_regs(run, body, ndw, SI_SH_REG_OFFSET, SI_SH_REG_END);
-}
-
-static int
-pm4_set_uconfig_reg(struct pm4_run *run, const uint32_t *body, unsigned ndw)
-{
-   return pm4_set_regs(run, body, ndw, CIK_UCONFIG_REG_OFFSET, CIK_UCONFIG_REG_END);
-}
-
-static int
-pm4_set_config_reg(struct pm4_run *run, const uint32_t *body, unsigned ndw)
-{
-   return pm4_set_regs(run, body, ndw, SI_CONFIG_REG_OFFSET, SI_CONFIG_REG_END);
-}
-
-static int
-pm4_set_context_reg(struct pm4_run *run, const uint32_t *body, unsigned ndw)
-{
-   return pm4_set_regs(run, body, ndw, SI_CONTEXT_REG_OFFSET, SI_CONTEXT_REG_END);
-}
+/* SET_*_REG: a run of registers of one space. */
+#define PM4_SET_REGS(name, base, end)                                                              \
+   static int name(struct pm4_run *run, const uint32_t *body, unsigned ndw)                        \
+   {                                                                                               \
+      return pm4_set_regs(run, body, ndw, base, end);                                              \
+   }
+PM4_SET_REGS(pm4_set_sh_reg, SI_SH_REG_OFFSET, SI_SH_REG_END)
+PM4_SET_REGS(pm4_set_uconfig_reg, CIK_UCONFIG_REG_OFFSET, CIK_UCONFIG_REG_END)
+PM4_SET_REGS(pm4_set_config_reg, SI_CONFIG_REG_OFFSET, SI_CONFIG_REG_END)
+PM4_SET_REGS(pm4_set_context_reg, SI_CONTEXT_REG_OFFSET, SI_CONTEXT_REG_END)
 
 /* ---- packets with no effect on a synchronous, coherent machine ------- */
 
