@@ -147,6 +147,29 @@ emit_fence(uint32_t *dw, const struct kiln_intel_batch_input *in)
    return dw;
 }
 
+/* This GFX version's INTERFACE_DESCRIPTOR_DATA. */
+typedef struct GENX(INTERFACE_DESCRIPTOR_DATA) interface_descriptor;
+
+/* A walker's interface descriptor: Gen12.5 embeds it in COMPUTE_WALKER,
+ * Gen12 loads it from the state buffer with the CURBE's read lengths. */
+static interface_descriptor
+walker_idd(const struct kiln_intel_batch_input *in, const struct kiln_intel_walker *w)
+{
+   interface_descriptor idd = {
+      .KernelStartPointer = 0,
+      .NumberofThreadsinGPGPUThreadGroup = w->threads,
+      .SharedLocalMemorySize = intel_compute_slm_encode_size(GFX_VER, in->slm_bytes),
+      .BarrierEnable = in->uses_barrier,
+   };
+#if GFX_VERx10 >= 125
+   idd.NumberOfBarriers = in->uses_barrier;
+#else
+   idd.ConstantURBEntryReadLength = in->per_thread_regs;
+   idd.CrossThreadConstantDataReadLength = in->cross_thread_regs;
+#endif
+   return idd;
+}
+
 unsigned
 genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
                             const struct kiln_intel_batch_input *in, uint32_t *batch)
@@ -169,13 +192,7 @@ genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
 
    for (unsigned i = 0; i < in->num_walkers; i++) {
       const struct kiln_intel_walker *w = &in->walkers[i];
-      struct GENX(INTERFACE_DESCRIPTOR_DATA) idd = {
-         .KernelStartPointer = 0,
-         .NumberofThreadsinGPGPUThreadGroup = w->threads,
-         .SharedLocalMemorySize = intel_compute_slm_encode_size(GFX_VER, in->slm_bytes),
-         .NumberOfBarriers = in->uses_barrier,
-         .BarrierEnable = in->uses_barrier,
-      };
+      const interface_descriptor idd = walker_idd(in, w);
       EMIT(COMPUTE_WALKER, cw)
       {
          cw.body = (struct GENX(COMPUTE_WALKER_BODY)){
@@ -225,14 +242,7 @@ genX(kiln_intel_emit_batch)(const struct intel_device_info *info,
    const unsigned idd_bytes = GENX(INTERFACE_DESCRIPTOR_DATA_length) * 4;
    for (unsigned i = 0; i < in->num_walkers; i++) {
       const struct kiln_intel_walker *w = &in->walkers[i];
-      struct GENX(INTERFACE_DESCRIPTOR_DATA) idd = {
-         .KernelStartPointer = 0,
-         .NumberofThreadsinGPGPUThreadGroup = w->threads,
-         .SharedLocalMemorySize = intel_compute_slm_encode_size(GFX_VER, in->slm_bytes),
-         .BarrierEnable = in->uses_barrier,
-         .ConstantURBEntryReadLength = in->per_thread_regs,
-         .CrossThreadConstantDataReadLength = in->cross_thread_regs,
-      };
+      const interface_descriptor idd = walker_idd(in, w);
       const uint32_t offset = in->idd_offset + i * idd_bytes;
       GENX(INTERFACE_DESCRIPTOR_DATA_pack)(NULL, (uint8_t *)in->state_map + offset, &idd);
       EMIT(MEDIA_INTERFACE_DESCRIPTOR_LOAD, load)
