@@ -228,24 +228,15 @@ scratch_launch(const struct run *r, struct kiln_intel_bo **out, unsigned scratch
    const struct kiln_kernel *k = r->k;
    memset(kernarg, 0, 256);
    memcpy(kernarg + k->args[0].offset, &(*out)->address, 8);
-   return (struct kiln_intel_launch){
-      .code = k->code,
-      .code_size = k->code_size,
-      .const_data_offset = k->intel.const_data_offset,
-      .simd_width = k->intel.simd_width,
-      .push_bytes = k->intel.push_bytes,
-      .per_thread_push_bytes = k->intel.per_thread_push_bytes,
-      .scratch_bytes_per_thread = scratch,
-      .kernarg = kernarg,
-      .kernarg_size = k->kernarg_size,
-      .kernarg_alloc_size = k->kernarg_alloc_size,
-      .implicit_offset = k->implicit_offset,
-      .work_dim = 1,
-      .global_size = { 16, 1, 1 },
-      .local_size = { 16, 1, 1 },
-      .bos = out,
-      .num_bos = 1,
-   };
+   struct kiln_intel_launch l = kiln_intel_kernel_launch(k);
+   l.scratch_bytes_per_thread = scratch;
+   l.kernarg = kernarg;
+   l.work_dim = 1;
+   for (unsigned d = 0; d < 3; d++) /* 16 work-items, one group */
+      l.global_size[d] = l.local_size[d] = d == 0 ? 16 : 1;
+   l.bos = out;
+   l.num_bos = 1;
+   return l;
 }
 
 /* The device keeps its scratch: a second launch of the kernel uses the
