@@ -25,7 +25,7 @@
 #include "sim_profile.h"
 #include "sim_vm_priv.h"
 #include "kiln_debug.h"
-#include "util/os_time.h"
+#include "util/u_thread.h"
 
 /* COMPUTE_PGM_RSRC1/2 and TMPRING_SIZE fields (gfx10). */
 #define RSRC1_VGPRS(x)          ((x)&0x3f)
@@ -47,7 +47,11 @@
 #define SCRATCH_GRANULE  1024u /* gfx10: WAVESIZE counts 256 dwords */
 #define LDS_MAX          (64u * 1024u)
 #define DEFAULT_WATCHDOG (1ull << 32)
-#define WALL_LIMIT_NS    (10ull * 1000000000ull)
+/* A workgroup is a hang after 10 s of its host thread's CPU time (the
+ * thread runs the group's waves and nothing else meanwhile): CPU time,
+ * not wall time, so a loaded machine does not turn a long kernel into a
+ * hang. */
+#define CPU_LIMIT_NS (10ull * 1000000000ull)
 #define CHECK_INTERVAL                                                                             \
    (1u << 16) /* instructions between stop/clock checks,                                           \
                  and a wave's time slice */
@@ -56,7 +60,7 @@ struct dispatch_ctx {
    struct kiln_sim_vm *vm;
    const struct kiln_sim_dispatch *d;
    uint64_t watchdog;
-   bool wall_limit, trace;
+   bool time_limit, trace;
 
    unsigned group_threads; /* threads in a full group */
    unsigned waves_per_group;
@@ -84,8 +88,8 @@ struct thread_ctx {
    uint8_t *lds;
    struct sim_workgroup wg;
    struct sim_icache icache;
-   uint64_t group_start_ns; /* the wall-clock watchdog runs per group */
-   unsigned check;          /* instructions until the next stop/clock check */
+   int64_t group_start_ns; /* the thread's CPU time when its group started */
+   unsigned check;         /* instructions until the next stop/clock check */
    uint64_t wave_instructions, lane_instructions;
    struct sim_profile_thread *prof; /* NULL unless profiling */
    struct sim_jit_thread *jit;      /* NULL: interpret only */
@@ -181,9 +185,10 @@ run_wave_loop(struct thread_ctx *t, struct sim_wave *w, const bool profile)
             w->state = SIM_WAVE_ENDED;
             break;
          }
-         if (ctx->wall_limit && os_time_get_nano() - t->group_start_ns > WALL_LIMIT_NS) {
+         if (ctx->time_limit &&
+             util_current_thread_get_time_nano() - t->group_start_ns > CPU_LIMIT_NS) {
             sim_wave_fault(w, KILN_SIM_FAULT_HANG, 0, false,
-                           "watchdog: workgroup still running after 10 s (%" PRIu64
+                           "watchdog: workgroup still running after 10 s of CPU time (%" PRIu64
                            " instructions in this wave)",
                            w->wave_instructions + waves);
             break;
@@ -314,7 +319,7 @@ run_group(struct thread_ctx *t, uint64_t linear)
    unsigned nwaves = (threads + d->wave_size - 1) / d->wave_size;
 
    t->wg.num_waves = nwaves;
-   t->group_start_ns = ctx->wall_limit ? os_time_get_nano() : 0;
+   t->group_start_ns = ctx->time_limit ? util_current_thread_get_time_nano() : 0;
    memset(t->lds, 0, ctx->lds_size);
    for (unsigned i = 0; i < nwaves; i++)
       init_wave(t, &t->waves[i], i, gid, dims, threads, nwaves);
@@ -468,7 +473,7 @@ kiln_sim_dispatch(struct kiln_sim_vm *vm, const struct kiln_sim_dispatch *d,
    ctx->jit_mode = sim_jit_mode();
    ctx->watchdog =
       options && options->watchdog_instructions ? options->watchdog_instructions : DEFAULT_WATCHDOG;
-   ctx->wall_limit = !(options && options->watchdog_instructions);
+   ctx->time_limit = !(options && options->watchdog_instructions);
    ctx->group_threads = group_threads;
    ctx->waves_per_group = (group_threads + d->wave_size - 1) / d->wave_size;
    ctx->lds_size = RSRC2_LDS_SIZE(d->rsrc2) * LDS_GRANULE;

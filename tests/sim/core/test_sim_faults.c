@@ -72,7 +72,16 @@ test_hang(struct sim_test *t)
 
 /* A loop through s_barrier switches waves every two instructions; the
  * watchdog still counts. KILN_SIM_TEST_SLOW=1 also checks that the default
- * watchdog ends such a dispatch within about 10 s of wall time. */
+ * watchdog ends such a dispatch once its one workgroup has had 10 s of
+ * CPU time: no sooner (the host thread running it cannot use more CPU
+ * time than wall time passes) and not much later, counting the process's
+ * CPU time, however loaded the machine is. */
+static double
+seconds_between(struct timespec a, struct timespec b)
+{
+   return b.tv_sec - a.tv_sec + (b.tv_nsec - a.tv_nsec) * 1e-9;
+}
+
 static void
 test_barrier_hang(struct sim_test *t)
 {
@@ -83,13 +92,18 @@ test_barrier_hang(struct sim_test *t)
    int ret = kiln_sim_dispatch(t->vm, &d, &opts, &f, NULL);
    CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "barrier hang: %d %d", ret, f.kind);
    if (getenv("KILN_SIM_TEST_SLOW")) {
-      struct timespec a, b;
-      clock_gettime(CLOCK_MONOTONIC, &a);
+      struct timespec wall[2], cpu[2];
+      clock_gettime(CLOCK_MONOTONIC, &wall[0]);
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu[0]);
       ret = kiln_sim_dispatch(t->vm, &d, NULL, &f, NULL);
-      clock_gettime(CLOCK_MONOTONIC, &b);
-      double secs = b.tv_sec - a.tv_sec + (b.tv_nsec - a.tv_nsec) * 1e-9;
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu[1]);
+      clock_gettime(CLOCK_MONOTONIC, &wall[1]);
+      double wall_s = seconds_between(wall[0], wall[1]), cpu_s = seconds_between(cpu[0], cpu[1]);
       CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_HANG, "default watchdog: %d", ret);
-      CHECK(secs < 15, "default watchdog took %.1f s", secs);
+      CHECK(strstr(f.message, "10 s of CPU time") != NULL, "default watchdog message: %s",
+            f.message);
+      CHECK(wall_s >= 10, "default watchdog after %.1f s of wall time", wall_s);
+      CHECK(cpu_s >= 10 && cpu_s < 15, "default watchdog after %.1f s of CPU time", cpu_s);
    }
 }
 
