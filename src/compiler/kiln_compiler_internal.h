@@ -62,6 +62,10 @@ enum kiln_compile_status kiln_spirv_fix_workitem_dims(struct clc_binary *spirv,
  * SPIR-V 1.4 where it does not exist, as OpAtomicCompareExchange. */
 void kiln_spirv_strengthen_cmpxchg_weak(struct clc_binary *spirv);
 
+/* OpCopyLogical of a type into itself (SPIRV-Tools' linker merges the
+ * alike struct types a valid module copied between) as OpCopyObject. */
+void kiln_spirv_fix_copy_logical(struct clc_binary *spirv);
+
 /* Device-side enqueue (OpenCL C 2.0 6.13.17) as calls of kiln's device
  * library: *lowered is the module with the DeviceEnqueue capability, its
  * types and instructions replaced (kiln_spirv_enqueue.c; free its data).  wave_size answers

@@ -8,7 +8,8 @@
  *
  *  1. Repair what LLVM 15's translator writes wrong: the weak
  *     compare-exchange SPIR-V 1.4 no longer has, and the work-item
- *     functions' missing range check.  Both rewrite in place and keep
+ *     functions' missing range check; and what SPIRV-Tools' linker does
+ *     to OpCopyLogical.  Both rewrite in place and keep
  *     every id, so the result is still the front end's module, made
  *     valid: the one a program keeps (kilnc writes it out), which must
  *     compile again when loaded as SPIR-V.  They come first so that every
@@ -35,6 +36,7 @@ static enum kiln_compile_status
 repair_translator_output(struct clc_binary *spirv, struct kiln_log *log)
 {
    kiln_spirv_strengthen_cmpxchg_weak(spirv);
+   kiln_spirv_fix_copy_logical(spirv);
    return kiln_spirv_fix_workitem_dims(spirv, log);
 }
 

@@ -77,6 +77,10 @@ void clt_release_deferred(struct clt *t);
 
 /* Builds src for the device; NULL (and the build log as the reason) on failure. */
 cl_program clt_build(struct clt *t, const char *src, const char *options);
+/* A program of the SPIR-V module that spirv-as would assemble from the
+ * text assembly for the SPIR-V version 1.major.minor (SPIRV-Tools'
+ * assembler), not built; NULL (the reason set) on failure. */
+cl_program clt_program_with_spirv(struct clt *t, unsigned minor, const char *assembly);
 cl_kernel clt_kernel(struct clt *t, cl_program program, const char *name);
 cl_mem clt_buffer(struct clt *t, cl_mem_flags flags, size_t size, void *host_ptr);
 

@@ -256,61 +256,61 @@ program_links_a_library_of_generic_functions(struct clt *t)
    return true;
 }
 
+/* Whether the device takes SPIR-V modules of version il ("SPIR-V_1.4") for
+ * 64-bit addresses, which the SPIR-V checks' modules are. */
+static bool
+takes_spirv64(struct clt *t, const char *il_version, bool *takes)
+{
+   char il[256] = "";
+   cl_uint bits = 0;
+   *takes = false;
+   if (t->version < 21)
+      return true;
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_IL_VERSION, sizeof(il), il, NULL));
+   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_ADDRESS_BITS, sizeof(bits), &bits, NULL));
+   *takes = strstr(il, il_version) && bits == 64;
+   return true;
+}
+
 /*
  * §5.8.1.1: clSetProgramSpecializationConstant takes a 16-bit floating-point
  * specialization constant of a SPIR-V module (with cl_khr_fp16), by its
  * size (2 bytes; any other size is CL_INVALID_VALUE), and the kernel built
- * after it stores the value set, not the module's default.  The module,
- * assembled with spirv-as --target-env spv1.0:
- *
- *                OpCapability Addresses
- *                OpCapability Kernel
- *                OpCapability Float16
- *                OpCapability Float16Buffer
- *                OpMemoryModel Physical64 OpenCL
- *                OpEntryPoint Kernel %k "spec_half"
- *                OpDecorate %sc SpecId 101
- *        %half = OpTypeFloat 16
- *        %void = OpTypeVoid
- *         %ptr = OpTypePointer CrossWorkgroup %half
- *          %fn = OpTypeFunction %void %ptr
- *          %sc = OpSpecConstant %half 0x1p+0
- *           %k = OpFunction %void None %fn
- *         %out = OpFunctionParameter %ptr
- *       %entry = OpLabel
- *                OpStore %out %sc Aligned 2
- *                OpReturn
- *                OpFunctionEnd
+ * after it stores the value set, not the module's default.
  */
-static const uint32_t spec_half_spirv[] = {
-   0x07230203, 0x00010000, 0x00070000, 0x00000009, 0x00000000, 0x00020011, 0x00000004, 0x00020011,
-   0x00000006, 0x00020011, 0x00000009, 0x00020011, 0x00000008, 0x0003000e, 0x00000002, 0x00000002,
-   0x0006000f, 0x00000006, 0x00000001, 0x63657073, 0x6c61685f, 0x00000066, 0x00040047, 0x00000002,
-   0x00000001, 0x00000065, 0x00030016, 0x00000003, 0x00000010, 0x00020013, 0x00000004, 0x00040020,
-   0x00000005, 0x00000005, 0x00000003, 0x00040021, 0x00000006, 0x00000004, 0x00000005, 0x00040032,
-   0x00000003, 0x00000002, 0x00003c00, 0x00050036, 0x00000004, 0x00000001, 0x00000000, 0x00000006,
-   0x00030037, 0x00000005, 0x00000007, 0x000200f8, 0x00000008, 0x0005003e, 0x00000007, 0x00000002,
-   0x00000002, 0x00000002, 0x000100fd, 0x00010038,
-};
+static const char spec_half_spvasm[] = "OpCapability Addresses\n"
+                                       "OpCapability Kernel\n"
+                                       "OpCapability Float16\n"
+                                       "OpCapability Float16Buffer\n"
+                                       "OpMemoryModel Physical64 OpenCL\n"
+                                       "OpEntryPoint Kernel %k \"spec_half\"\n"
+                                       "OpDecorate %sc SpecId 101\n"
+                                       "%half = OpTypeFloat 16\n"
+                                       "%void = OpTypeVoid\n"
+                                       "%ptr = OpTypePointer CrossWorkgroup %half\n"
+                                       "%fn = OpTypeFunction %void %ptr\n"
+                                       "%sc = OpSpecConstant %half 0x1p+0\n"
+                                       "%k = OpFunction %void None %fn\n"
+                                       "%out = OpFunctionParameter %ptr\n"
+                                       "%entry = OpLabel\n"
+                                       "OpStore %out %sc Aligned 2\n"
+                                       "OpReturn\n"
+                                       "OpFunctionEnd\n";
 
 static bool
 program_takes_a_half_specialization_constant(struct clt *t)
 {
-   char il[256] = "", extensions[8192] = "";
-   cl_uint bits = 0;
-   if (t->version < 21)
-      return true;
-   if (!clt_device_string(t, CL_DEVICE_EXTENSIONS, extensions, sizeof(extensions)))
+   char extensions[8192] = "";
+   bool spirv;
+   if (!takes_spirv64(t, "SPIR-V", &spirv))
       return false;
-   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_IL_VERSION, sizeof(il), il, NULL));
-   CLT_OK(clGetDeviceInfo(t->device, CL_DEVICE_ADDRESS_BITS, sizeof(bits), &bits, NULL));
-   if (!strstr(il, "SPIR-V") || !strstr(extensions, "cl_khr_fp16") || bits != 64)
+   if (!spirv || !clt_device_string(t, CL_DEVICE_EXTENSIONS, extensions, sizeof(extensions)))
+      return !spirv;
+   if (!strstr(extensions, "cl_khr_fp16"))
       return true;
-   cl_int err;
-   cl_program p =
-      clt_defer(t, CLT_PROGRAM,
-                clCreateProgramWithIL(t->ctx, spec_half_spirv, sizeof(spec_half_spirv), &err));
-   CLT_REQUIRE(p, "clCreateProgramWithIL returned %s", clt_error_name(err));
+   cl_program p = clt_program_with_spirv(t, 0, spec_half_spvasm);
+   if (!p)
+      return false;
    const cl_half two_and_a_half = 0x4100; /* 2.5 */
    const cl_float wrong_size = 2.5f;
    CLT_ERR(CL_INVALID_VALUE,
@@ -329,6 +329,63 @@ program_takes_a_half_specialization_constant(struct clt *t)
    return true;
 }
 
+/*
+ * SPIR-V 1.4's OpCopyLogical copies a composite into another type of the
+ * same layout, member by member: here the constant { 1024, 3.1415f } of
+ * one struct into a second struct declared alike, stored to the kernel's
+ * buffer.  Building the program links it (SPIRV-Tools' linker merges the
+ * two structs), and the kernel must still store the constant's members.
+ * The module is the OpenCL CTS's spirv14 copylogical_struct (64-bit).
+ */
+static const char copy_logical_spvasm[] =
+   "OpCapability Addresses\n"
+   "OpCapability Kernel\n"
+   "OpMemoryModel Physical64 OpenCL\n"
+   "OpEntryPoint Kernel %kernel \"copylogical_test\"\n"
+   "%uint = OpTypeInt 32 0\n"
+   "%float = OpTypeFloat 32\n"
+   "%void = OpTypeVoid\n"
+   "%struct_a = OpTypeStruct %uint %float\n"
+   "%ptr_struct_a = OpTypePointer CrossWorkgroup %struct_a\n"
+   "%struct_b = OpTypeStruct %uint %float\n"
+   "%ptr_struct_b = OpTypePointer CrossWorkgroup %struct_b\n"
+   "%kernel_sig = OpTypeFunction %void %ptr_struct_b\n"
+   "%uint_1024 = OpConstant %uint 1024\n"
+   "%float_pi = OpConstant %float 3.1415\n"
+   "%struct_a_src = OpConstantComposite %struct_a %uint_1024 %float_pi\n"
+   "%kernel = OpFunction %void None %kernel_sig\n"
+   "%dst = OpFunctionParameter %ptr_struct_b\n"
+   "%entry = OpLabel\n"
+   "%struct_b_dst = OpCopyLogical %struct_b %struct_a_src\n"
+   "OpStore %dst %struct_b_dst\n"
+   "OpReturn\n"
+   "OpFunctionEnd\n";
+
+static bool
+program_copies_a_struct_logically(struct clt *t)
+{
+   bool spirv14;
+   if (!takes_spirv64(t, "SPIR-V_1.4", &spirv14))
+      return false;
+   if (!spirv14)
+      return true;
+   cl_program p = clt_program_with_spirv(t, 4, copy_logical_spvasm);
+   if (!p)
+      return false;
+   CLT_OK(clBuildProgram(p, 1, &t->device, "", NULL, NULL));
+   cl_kernel k = clt_kernel(t, p, "copylogical_test");
+   struct {
+      cl_uint u;
+      cl_float f;
+   } out = { 0xffffffff, -1.0f };
+   cl_mem b = clt_buffer(t, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(out), &out);
+   if (!k || !b || !run_once(t, k, b, &out, sizeof(out)))
+      return false;
+   CLT_REQUIRE(out.u == 1024 && out.f == 3.1415f, "the kernel stored { %u, %a }, not { 1024, %a }",
+               out.u, out.f, 3.1415f);
+   return true;
+}
+
 const struct clt_check clt_program_checks[] = {
    { "program.defines-change-the-result", program_defines_change_the_result },
    { "program.reports-its-build-options", program_reports_its_build_options },
@@ -338,5 +395,6 @@ const struct clt_check clt_program_checks[] = {
    { "program.compiles-and-links-separately", program_compiles_and_links_separately },
    { "program.links-a-library-of-generic-functions", program_links_a_library_of_generic_functions },
    { "program.takes-a-half-specialization-constant", program_takes_a_half_specialization_constant },
+   { "program.copies-a-struct-logically", program_copies_a_struct_logically },
    { NULL, NULL },
 };
