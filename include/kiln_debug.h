@@ -9,8 +9,9 @@
  * parse_debug_string, so `KILN_DEBUG=help` lists every flag with what it
  * prints.  "all" turns on every flag but simtrace and profile, which print
  * so much that they must be named.  KILN_PROFILE_JSON, the file the
- * emulator's profiles are appended to, is read there too.  This header
- * depends on nothing of kiln, so sim/ may include it.
+ * emulator's profiles are appended to, and KILN_SIM_JIT, the emulator's
+ * translator mode, are read there too.  This header depends on nothing
+ * of kiln, so sim/ may include it.
  */
 #ifndef KILN_DEBUG_H
 #define KILN_DEBUG_H
@@ -40,6 +41,17 @@ uint32_t kiln_debug_flags(void);
 /* KILN_PROFILE_JSON: the file each emulated dispatch's profile is appended
  * to as a line of JSON, or NULL when it is unset or empty. */
 const char *kiln_debug_profile_json(void);
+
+/* KILN_SIM_JIT, the emulator's region translator: "0", "off" or "false"
+ * interpret only; "always" translates every region on its first
+ * execution; anything else (or unset) translates hot regions. */
+enum kiln_sim_jit_mode {
+   KILN_SIM_JIT_OFF = 0,
+   KILN_SIM_JIT_HOT = 1,
+   KILN_SIM_JIT_ALWAYS = 2,
+};
+
+enum kiln_sim_jit_mode kiln_debug_sim_jit(void);
 
 /* One line of debug output on stderr, "kiln WHO: MESSAGE", as every layer
  * writes it. */

@@ -2,7 +2,8 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * KILN_DEBUG and KILN_PROFILE_JSON, read once per process (kiln_debug.h).
+ * KILN_DEBUG, KILN_PROFILE_JSON and KILN_SIM_JIT, read once per process
+ * (kiln_debug.h).
  * The flags are one table, as si_pipe.c's and agx_device.c's are: Mesa's
  * parse_debug_string reads the comma list (a flag's name is a whole item,
  * so "nir-final" is not "nir"), and `KILN_DEBUG=help` prints the table
@@ -41,6 +42,7 @@ static const struct debug_named_value kiln_debug_options[] = {
 
 static uint32_t debug_flags;
 static const char *profile_json;
+static enum kiln_sim_jit_mode sim_jit = KILN_SIM_JIT_HOT;
 static util_once_flag read_once = UTIL_ONCE_FLAG_INIT;
 
 static uint32_t
@@ -69,6 +71,11 @@ read_environment(void)
    debug_flags = parse(os_get_option("KILN_DEBUG"));
    const char *json = os_get_option("KILN_PROFILE_JSON");
    profile_json = json && *json ? json : NULL;
+   const char *jit = os_get_option("KILN_SIM_JIT");
+   if (jit && (!strcmp(jit, "0") || !strcmp(jit, "off") || !strcmp(jit, "false")))
+      sim_jit = KILN_SIM_JIT_OFF;
+   else if (jit && !strcmp(jit, "always"))
+      sim_jit = KILN_SIM_JIT_ALWAYS;
 }
 
 uint32_t
@@ -83,6 +90,13 @@ kiln_debug_profile_json(void)
 {
    util_call_once(&read_once, read_environment);
    return profile_json;
+}
+
+enum kiln_sim_jit_mode
+kiln_debug_sim_jit(void)
+{
+   util_call_once(&read_once, read_environment);
+   return sim_jit;
 }
 
 void
