@@ -49,3 +49,23 @@ s_add_u32 s10, s10, 1
 s_cmp_lt_u32 s10, s4
 s_cbranch_scc1 loop2
 s_endpgm
+
+// @prog copyhot
+// copy's loop with the host's caches holding the data: each thread
+// alternates between its 16 bytes and those 4 KiB away, so the whole
+// dispatch touches 1 MiB of each buffer and the engine's own cost shows
+// (copy's 1 MiB strides make it wait on the host's memory, as a host
+// memcpy of the same pattern does)
+s_lshl_b32 s11, s6, 12
+v_lshlrev_b32 v1, 4, v0
+v_add_nc_u32 v1, s11, v1
+s_mov_b32 s10, 0
+loop3:
+global_load_dwordx4 v[4:7], v1, s[2:3]
+s_waitcnt vmcnt(0)
+global_store_dwordx4 v1, v[4:7], s[0:1]
+v_xor_b32 v1, 0x1000, v1
+s_add_u32 s10, s10, 1
+s_cmp_lt_u32 s10, s4
+s_cbranch_scc1 loop3
+s_endpgm

@@ -6,7 +6,8 @@
  * keys them by their words, and turns each into one LLVM function through
  * the LLVM-C API, compiled by ORC's LLJIT for the host CPU.
  *
- * A region function is  i64 region(sim_wave *w, i64 max_iters, i64 *lanes).
+ * A region function is  i64 region(sim_wave *w, i64 max_iters, i64 *lanes),
+ * returning the wave instructions it ran.
  * Every SGPR, VGPR and SCC the region touches lives in an alloca that the
  * entry block loads from the wave and the exit block stores back, so
  * LLVM's SROA turns them into SSA values: in host registers for the whole
@@ -22,15 +23,16 @@
  * nor reorders it under its default-environment assumptions.  Where the
  * interpreter's result depends on which operand the host FPU propagates
  * as a NaN (x86 returns the first NaN source, quieted), the translation
- * selects it explicitly, in the interpreter's operand order.  Anything
- * not covered here ends the region, and the interpreter runs it.
+ * selects it explicitly, in the interpreter's operand order.  GLOBAL
+ * loads and stores call into sim_jit_mem.c, which may leave the region
+ * at the instruction when it would fault.  Anything not covered here ends
+ * the region, and the interpreter runs it.
  */
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
@@ -40,12 +42,15 @@
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
+#include "kiln_debug.h"
 #include "sim_engine.h"
 #include "sim_icache.h"
 #include "sim_jit.h"
+#include "sim_jit_priv.h"
 #include "sim_vm_priv.h"
 #include "../valu/valu_internal.h"
 #include "util/macros.h"
+#include "util/os_time.h"
 
 /* A region is translated once the interpreter has run this many wave
  * instructions of it (entries x length): a translation costs about as
@@ -57,6 +62,9 @@
 
 void valu_exec_plain(struct sim_wave *w, const struct sim_inst *in);
 
+/* Runs at most max_iters passes; returns the wave instructions run (a
+ * pass left at a memory instruction that would fault counts up to it)
+ * and their lane-instructions in *lanes. */
 typedef uint64_t (*region_fn)(struct sim_wave *w, uint64_t max_iters, uint64_t *lanes);
 
 /* A region, in the process-wide table.  fn is set once translated;
@@ -164,6 +172,8 @@ enum jk {
    JK_S_SAVEEXEC32, /* arg = logic op */
    JK_S_SAVEEXEC64,
    JK_S_NOP,
+   /* memory (sim_jit_mem.c) */
+   JK_VMEM,
    /* branches (end a region) */
    JK_BRANCH,
    JK_CBRANCH_SCC0,
@@ -372,6 +382,12 @@ init_tables(void)
    set(SIM_OP_s_cbranch_vccnz, JK_CBRANCH_VCCNZ, 0);
    set(SIM_OP_s_cbranch_execz, JK_CBRANCH_EXECZ, 0);
    set(SIM_OP_s_cbranch_execnz, JK_CBRANCH_EXECNZ, 0);
+   for (unsigned op = 0; op < SIM_OP_COUNT; op++) {
+      unsigned kind = sim_mem_ops[op].kind;
+      if (sim_opcodes[op].format == SIM_FMT_GLOBAL &&
+          (kind == SIM_MEM_LOAD || kind == SIM_MEM_STORE))
+         set(op, JK_VMEM, 0);
+   }
 }
 
 /* Which operand's NaN the interpreter's f32 arithmetic returns when
@@ -488,17 +504,27 @@ jit_init(void)
    J.ok = J.tm != NULL;
 }
 
+/* sim_jit_select_mode's choice, or -1 for KILN_SIM_JIT's */
+static atomic_int selected_mode = -1;
+
+void
+sim_jit_select_mode(int mode)
+{
+   atomic_store(&selected_mode, mode);
+}
+
 int
 sim_jit_mode(void)
 {
-   /* read at each dispatch, so a program may compare both in one run */
-   const char *env = getenv("KILN_SIM_JIT");
-   if (env && (!strcmp(env, "0") || !strcmp(env, "off") || !strcmp(env, "false")))
+   int mode = atomic_load(&selected_mode);
+   if (mode < 0)
+      mode = kiln_debug_sim_jit();
+   if (mode == KILN_SIM_JIT_OFF)
       return 0;
    pthread_once(&J.once, jit_init);
    if (!J.ok)
       return 0;
-   return env && !strcmp(env, "always") ? 2 : 1;
+   return mode == KILN_SIM_JIT_ALWAYS ? 2 : 1;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -553,6 +579,8 @@ classify(const struct sim_inst *in)
    enum jk k = jk_of[in->op];
    if (k == JK_NONE)
       return JK_NONE;
+   if (k == JK_VMEM)
+      return sim_jit_mem_ok(in) ? k : JK_NONE;
    if (k <= JK_VALU_LAST) {
       switch (in->format) {
       case SIM_FMT_VOP1:
@@ -603,53 +631,6 @@ is_branch(enum jk k)
 /* ---------------------------------------------------------------------- */
 /* IR building. */
 
-struct jb {
-   LLVMContextRef ctx;
-   LLVMModuleRef mod;
-   LLVMBuilderRef b, eb; /* body, entry (allocas and initial loads) */
-   LLVMValueRef fn, w;
-   unsigned n; /* lanes */
-   LLVMTypeRef i1, i8, i32, i64, f32, vi1, vi32, vi64, vf32;
-   LLVMValueRef sgpr[SIM_NUM_SGPR_SLOTS], vgpr[SIM_NUM_VGPRS], scc;
-   bool sgpr_w[SIM_NUM_SGPR_SLOTS], vgpr_w[SIM_NUM_VGPRS], scc_w;
-   LLVMAttributeRef strictfp;
-   LLVMValueRef round_md, except_md;
-};
-
-static LLVMValueRef
-wave_ptr(struct jb *j, LLVMBuilderRef b, size_t off, LLVMTypeRef t)
-{
-   LLVMValueRef idx = LLVMConstInt(j->i64, off, false);
-   LLVMValueRef p = LLVMBuildGEP2(b, j->i8, j->w, &idx, 1, "");
-   return LLVMBuildPointerCast(b, p, LLVMPointerType(t, 0), "");
-}
-
-static LLVMValueRef
-slot(struct jb *j, LLVMTypeRef t, size_t off, unsigned align)
-{
-   LLVMValueRef a = LLVMBuildAlloca(j->eb, t, "");
-   LLVMValueRef v = LLVMBuildLoad2(j->eb, t, wave_ptr(j, j->eb, off, t), "");
-   LLVMSetAlignment(v, align);
-   LLVMBuildStore(j->eb, v, a);
-   return a;
-}
-
-static LLVMValueRef
-sgpr_slot(struct jb *j, unsigned r)
-{
-   if (!j->sgpr[r])
-      j->sgpr[r] = slot(j, j->i32, offsetof(struct sim_wave, sgpr) + 4 * r, 4);
-   return j->sgpr[r];
-}
-
-static LLVMValueRef
-vgpr_slot(struct jb *j, unsigned r)
-{
-   if (!j->vgpr[r])
-      j->vgpr[r] = slot(j, j->vi32, offsetof(struct sim_wave, vgpr) + sizeof(uint32_t) * 64 * r, 4);
-   return j->vgpr[r];
-}
-
 static LLVMValueRef
 scc_slot(struct jb *j)
 {
@@ -661,12 +642,6 @@ scc_slot(struct jb *j)
                      j->scc);
    }
    return j->scc;
-}
-
-static LLVMValueRef
-get_sgpr(struct jb *j, unsigned r)
-{
-   return LLVMBuildLoad2(j->b, j->i32, sgpr_slot(j, r), "");
 }
 
 /* sim_write_sdst32: NULL and out-of-range destinations discard. */
@@ -690,34 +665,6 @@ put_scc(struct jb *j, LLVMValueRef v)
 {
    LLVMBuildStore(j->b, v, scc_slot(j));
    j->scc_w = true;
-}
-
-static LLVMValueRef
-c32(struct jb *j, uint32_t v)
-{
-   return LLVMConstInt(j->i32, v, false);
-}
-
-static LLVMValueRef
-c64(struct jb *j, uint64_t v)
-{
-   return LLVMConstInt(j->i64, v, false);
-}
-
-static LLVMValueRef
-splat(struct jb *j, LLVMValueRef s)
-{
-   LLVMTypeRef t = LLVMTypeOf(s);
-   LLVMTypeRef vt = LLVMVectorType(t, j->n);
-   if (LLVMIsConstant(s)) {
-      LLVMValueRef e[SIM_MAX_LANES];
-      for (unsigned i = 0; i < j->n; i++)
-         e[i] = s;
-      return LLVMConstVector(e, j->n);
-   }
-   LLVMValueRef v = LLVMBuildInsertElement(j->b, LLVMGetUndef(vt), s, c32(j, 0), "");
-   return LLVMBuildShuffleVector(j->b, v, LLVMGetUndef(vt),
-                                 LLVMConstNull(LLVMVectorType(j->i32, j->n)), "");
 }
 
 static LLVMValueRef
@@ -759,23 +706,6 @@ put_sgpr64(struct jb *j, unsigned r, LLVMValueRef v)
 {
    put_sgpr(j, r, LLVMBuildTrunc(j->b, v, j->i32, ""));
    put_sgpr(j, r + 1, LLVMBuildTrunc(j->b, LLVMBuildLShr(j->b, v, c64(j, 32), ""), j->i32, ""));
-}
-
-/* EXEC (or VCC) as the wave's lane mask: an iN integer. */
-static LLVMValueRef
-mask_int(struct jb *j, unsigned r)
-{
-   if (j->n == 32)
-      return get_sgpr(j, r);
-   LLVMValueRef lo = LLVMBuildZExt(j->b, get_sgpr(j, r), j->i64, "");
-   LLVMValueRef hi = LLVMBuildZExt(j->b, get_sgpr(j, r + 1), j->i64, "");
-   return LLVMBuildOr(j->b, lo, LLVMBuildShl(j->b, hi, c64(j, 32), ""), "");
-}
-
-static LLVMValueRef
-exec_vec(struct jb *j)
-{
-   return LLVMBuildBitCast(j->b, mask_int(j, SIM_SRC_EXEC_LO), j->vi1, "");
 }
 
 /* A lane mask result (compare, carry) of the active lanes, as write_mask
@@ -971,15 +901,6 @@ vmask(struct jb *j, const struct sim_inst *in, unsigned i)
    LLVMValueRef m = ssrc64(j, in, in->valu.src[i], false);
    m = LLVMBuildTrunc(j->b, m, LLVMIntTypeInContext(j->ctx, j->n), "");
    return LLVMBuildBitCast(j->b, m, j->vi1, "");
-}
-
-static void
-put_vgpr(struct jb *j, unsigned r, LLVMValueRef v)
-{
-   LLVMValueRef s = vgpr_slot(j, r);
-   LLVMValueRef old = LLVMBuildLoad2(j->b, j->vi32, s, "");
-   LLVMBuildStore(j->b, LLVMBuildSelect(j->b, exec_vec(j), v, old, ""), s);
-   j->vgpr_w[r] = true;
 }
 
 static LLVMValueRef
@@ -1574,11 +1495,15 @@ build(struct jb *j, const struct region *rg, const char *name, uint32_t mode)
    j->eb = LLVMCreateBuilderInContext(ctx);
    j->b = LLVMCreateBuilderInContext(ctx);
    LLVMPositionBuilderAtEnd(j->eb, entry);
-   LLVMValueRef iters = LLVMBuildAlloca(j->eb, j->i64, "iters");
-   LLVMValueRef lanes = LLVMBuildAlloca(j->eb, j->i64, "lanes");
-   LLVMValueRef next_pc = LLVMBuildAlloca(j->eb, j->i64, "next_pc");
+   LLVMValueRef iters = j->iters = LLVMBuildAlloca(j->eb, j->i64, "iters");
+   LLVMValueRef lanes = j->lanes = LLVMBuildAlloca(j->eb, j->i64, "lanes");
+   LLVMValueRef next_pc = j->next_pc = LLVMBuildAlloca(j->eb, j->i64, "next_pc");
+   j->ran = LLVMBuildAlloca(j->eb, j->i64, "ran");
+   j->exit = exit;
+   j->ninst = rg->n;
    LLVMBuildStore(j->eb, c64(j, 0), iters);
    LLVMBuildStore(j->eb, c64(j, 0), lanes);
+   LLVMBuildStore(j->eb, c64(j, 0), j->ran);
    LLVMValueRef to_body = LLVMBuildBr(j->eb, body);
    LLVMPositionBuilderBefore(j->eb, to_body);
 
@@ -1596,9 +1521,14 @@ build(struct jb *j, const struct region *rg, const char *name, uint32_t mode)
       LLVMValueRef pop = call_intrinsic(j, "llvm.ctpop", &et, 1, &e, 1, false);
       if (j->n == 32)
          pop = LLVMBuildZExt(j->b, pop, j->i64, "");
+      j->index = i;
+      j->pc = pc;
+      j->lanes_before = lane_sum;
       lane_sum = LLVMBuildAdd(j->b, lane_sum, pop, "");
       if (k <= JK_VALU_LAST)
          emit_valu(j, in, k, ieee);
+      else if (k == JK_VMEM)
+         sim_jit_emit_mem(j, in);
       else if (is_branch(k)) {
          taken = branch_cond(j, k);
          target = pc + 4 + (int64_t)(int16_t)in->sop.simm16 * 4;
@@ -1610,6 +1540,7 @@ build(struct jb *j, const struct region *rg, const char *name, uint32_t mode)
    LLVMBuildStore(j->b, LLVMBuildAdd(j->b, l, lane_sum, ""), lanes);
    LLVMValueRef it = LLVMBuildAdd(j->b, LLVMBuildLoad2(j->b, j->i64, iters, ""), c64(j, 1), "");
    LLVMBuildStore(j->b, it, iters);
+   LLVMBuildStore(j->b, LLVMBuildMul(j->b, it, c64(j, rg->n), ""), j->ran);
    if (taken) {
       LLVMBuildStore(j->b, LLVMBuildSelect(j->b, taken, c64(j, target), c64(j, pc), ""), next_pc);
       if (target == rg->pc) {
@@ -1646,24 +1577,16 @@ build(struct jb *j, const struct region *rg, const char *name, uint32_t mode)
    LLVMBuildStore(j->b, LLVMBuildLoad2(j->b, j->i64, next_pc, ""),
                   wave_ptr(j, j->b, offsetof(struct sim_wave, pc), j->i64));
    LLVMBuildStore(j->b, LLVMBuildLoad2(j->b, j->i64, lanes, ""), lanes_out);
-   LLVMBuildRet(j->b, LLVMBuildLoad2(j->b, j->i64, iters, ""));
+   LLVMBuildRet(j->b, LLVMBuildLoad2(j->b, j->i64, j->ran, ""));
    LLVMDisposeBuilder(j->b);
    LLVMDisposeBuilder(j->eb);
-}
-
-static uint64_t
-now_ns(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
 /* Translates a region; called with J.lock held.  NULL on failure. */
 static region_fn
 translate(const struct region *rg, unsigned wave_size, uint32_t mode)
 {
-   uint64_t t0 = now_ns();
+   uint64_t t0 = os_time_get_nano();
    char name[32];
    snprintf(name, sizeof(name), "kiln_sim_region_%u", J.next_id++);
 
@@ -1705,7 +1628,7 @@ translate(const struct region *rg, unsigned wave_size, uint32_t mode)
       LLVMConsumeError(err);
       return NULL;
    }
-   atomic_fetch_add(&J.ns, now_ns() - t0);
+   atomic_fetch_add(&J.ns, os_time_get_nano() - t0);
    atomic_fetch_add(&J.regions, 1);
    return (region_fn)(uintptr_t)addr;
 }
@@ -1866,18 +1789,18 @@ sim_jit_run_slow(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wa
    uint64_t max_iters = MIN2(max_insts, slice) / e->ninst;
    if (max_iters == 0)
       return 0;
-   uint64_t l = 0, iters;
+   uint64_t l = 0, n;
    if (e->fp) {
       struct sim_fp_env env;
       sim_fp_env_enter(&env, SIM_MODE_FP_ROUND_F32(w->mode), SIM_MODE_FP_DENORM_F32(w->mode));
-      iters = fn(w, max_iters, &l);
+      n = fn(w, max_iters, &l);
       sim_fp_env_leave(&env);
    } else {
-      iters = fn(w, max_iters, &l);
+      n = fn(w, max_iters, &l);
    }
    *lanes += l;
-   jt->insts += iters * e->ninst;
-   return iters * e->ninst;
+   jt->insts += n;
+   return n;
 }
 
 void

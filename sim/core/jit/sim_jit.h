@@ -3,11 +3,11 @@
  * SPDX-License-Identifier: MIT
  *
  * The region translator: straight-line runs of scalar and vector ALU
- * instructions (ending at a branch, or before the first instruction it
- * does not translate) become host code through LLVM's ORC JIT, with a
- * wave's lanes as LLVM vectors and EXEC as a select mask.  A region whose
- * closing branch jumps back to its own start loops inside the host code,
- * so a kernel's inner loop keeps its registers in host registers.
+ * instructions and global loads and stores (ending at a branch, or
+ * before the first instruction it does not translate) become host code through LLVM's ORC JIT, with
+ * a wave's lanes as LLVM vectors and EXEC as a select mask.  A region whose closing branch jumps
+ * back to its own start loops inside the host code, so a kernel's inner loop keeps its registers in
+ * host registers.
  *
  * The interpreter stays the reference: the dispatch loop asks
  * sim_jit_run() at each instruction it is about to interpret whether a
@@ -19,6 +19,9 @@
  * profiling.  Translations are cached per process, keyed by the
  * region's instruction words, its address, the wave size and MODE, so a
  * code object launched many times is translated once.
+ *
+ * A memory instruction that would fault ends the region's run before it:
+ * the interpreter runs it and reports the fault.
  *
  * KILN_SIM_JIT=0 turns translation off; KILN_SIM_JIT=always translates
  * every region on its first execution (the differential tests' setting);
@@ -48,15 +51,23 @@ struct sim_jit_thread {
    bool always;    /* translate regions on first entry */
 };
 
-/* KILN_SIM_JIT, read at each dispatch: 0 (interpret only: "0", "off",
- * or the host has no usable LLVM JIT), 1 (hot regions, the default) or 2
- * ("always"). */
+/* The mode of a dispatch starting now: 0 (interpret only: KILN_SIM_JIT
+ * "0", "off" or "false", or the host has no usable LLVM JIT), 1 (hot
+ * regions, the default) or 2 ("always").  KILN_SIM_JIT is read once per
+ * process (kiln_debug_sim_jit()), unless sim_jit_select_mode chose. */
 int sim_jit_mode(void);
+
+/* Chooses the mode of the dispatches that follow, as KILN_SIM_JIT's
+ * values do (enum kiln_sim_jit_mode), or -1 for KILN_SIM_JIT's own: for
+ * the programs that compare both engines in one run (the differential
+ * tests, bench_sim). */
+void sim_jit_select_mode(int mode);
 
 /* Runs the translated region at w->pc, if there is one, for at most
  * max_insts wave instructions (the watchdog's budget) and at most slice
  * of them (what is left of the wave's time slice): whole passes through
- * the region only.  Returns the wave instructions it ran (0: nothing ran,
+ * the region only, unless a memory instruction would fault: the run stops
+ * before it.  Returns the wave instructions it ran (0: nothing ran,
  * interpret this one) and adds their lane-instructions to *lanes; w->pc
  * is then the next instruction to run. */
 uint64_t sim_jit_run_slow(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w,

@@ -8,11 +8,16 @@
  * branches and counted loops, on random register contents (NaNs with
  * payloads, denormals, infinities, signed zeros, small and random
  * integers), random MODE (round mode, denormal modes, IEEE), wave32 and
- * wave64 with partial EXEC, run once with KILN_SIM_JIT=0 and once with
- * KILN_SIM_JIT=always.  The epilogue (test_sim_jit.s) stores every VGPR
- * the body uses, lane by lane, and every SGPR, VCC, the final EXEC and
- * SCC, so the two runs must leave the same bytes, the same fault (if
- * any) and count the same wave and lane instructions.
+ * wave64 with partial EXEC, and GLOBAL loads and stores of 1-4 dwords
+ * (SGPR base or 64-bit VGPR address, consecutive or scattered lanes, now
+ * and then past the end of a buffer or into the read-only one: VM
+ * faults), run once interpreted and once translating every region on
+ * first entry (what KILN_SIM_JIT=0 and =always select).  The epilogue
+ * (test_sim_jit.s) stores every VGPR the body uses, lane by lane, and
+ * every SGPR, VCC, the final EXEC and SCC, so the two runs must leave
+ * the same bytes in the whole output buffer, the same fault (if any:
+ * address, kind, instruction and wave) and count the same wave and lane
+ * instructions.
  *
  * KILN_SIM_JIT_TEST_ITERS sets the number of programs (default 300),
  * KILN_SIM_JIT_TEST_SEED the first seed.
@@ -20,8 +25,10 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "kiln_debug.h"
 #include "sim_core.h"
 #include "sim_test.h"
+#include "jit/sim_jit.h"
 #include "test_sim_jit.h"
 
 static uint32_t rng;
@@ -372,6 +379,77 @@ gen_salu(struct prog *p, unsigned wave_size)
       emit(p, lit);
 }
 
+/* The 32-bit mask of an address register: mostly a window inside the
+ * buffer, sometimes one reaching past its end or anywhere. */
+static uint32_t
+address_mask(void)
+{
+   switch (pick(40)) {
+   case 0:
+      return 0xfffc; /* the buffer's 64 KiB, plus the base: some lanes past it */
+   case 1:
+      return 0xfffffffc;
+   default:
+      return (const uint32_t[]){ 0x7c, 0x3fc, 0xffc, 0x1ffc, 0x3ffc }[pick(5)];
+   }
+}
+
+/* A GLOBAL load or store of 1-4 dwords between v1..v13 and memory:
+ * loads from the input buffer (s[2:3], read-only) or the output buffer
+ * (s[0:1]), stores to the output buffer above the epilogue's words (now
+ * and then to the input buffer: a write fault).  The address is a
+ * masked VGPR (random contents, or v255 = lane * 4), or lane * the
+ * access's width from a random start (a wave's consecutive access, which
+ * the translator moves at once; now and then reaching past the buffer's
+ * end, into the page mapped after the output buffer or beyond), as an
+ * offset to the SGPR base, or added to it into a 64-bit VGPR address;
+ * the address VGPR is v14 (v[14:15]) or one of the body's, so that a
+ * load may overwrite its own address. */
+static void
+gen_mem(struct prog *p)
+{
+   static const uint16_t loads[] = { SIM_OP_global_load_dword, SIM_OP_global_load_dwordx2,
+                                     SIM_OP_global_load_dwordx3, SIM_OP_global_load_dwordx4 };
+   static const uint16_t stores[] = { SIM_OP_global_store_dword, SIM_OP_global_store_dwordx2,
+                                      SIM_OP_global_store_dwordx3, SIM_OP_global_store_dwordx4 };
+   bool store = pick(2);
+   unsigned n = 1 + pick(4);
+   unsigned op = store ? stores[n - 1] : loads[n - 1];
+   bool v64 = pick(3) == 0;
+   unsigned base = store ? (pick(30) ? 0 : 2) : 2 * pick(2);
+   unsigned a = pick(3) ? 14 : 1 + pick(v64 ? 12 : 13);
+   unsigned data = 1 + pick(14 - n);
+   int offset = (int)pick(4096) - 2048;
+
+   if (pick(2)) {
+      /* v_and_b32 va, mask, v255 or a random VGPR */
+      unsigned src = pick(2) ? 255 : vgpr();
+      emit(p, sim_opcodes[SIM_OP_v_and_b32].opcode << 25 | a << 17 | src << 9 | SIM_SRC_LITERAL);
+      emit(p, address_mask());
+   } else {
+      /* v_mul_u32_u24 va, n, v255; v_add_nc_u32 va, start, va */
+      uint32_t start = pick(20) ? pick(0x3000) : 0xf000 + pick(0x1000);
+      if (pick(8))
+         start &= ~3u;
+      emit(p, sim_opcodes[SIM_OP_v_mul_u32_u24].opcode << 25 | a << 17 | 255 << 9 | (128 + n));
+      emit(p, sim_opcodes[SIM_OP_v_add_u32].opcode << 25 | a << 17 | a << 9 | SIM_SRC_LITERAL);
+      emit(p, start);
+   }
+   if (store && base == 0) {
+      /* v_add_nc_u32 va, 0x1000, va: above the epilogue's words */
+      emit(p, sim_opcodes[SIM_OP_v_add_u32].opcode << 25 | a << 17 | a << 9 | SIM_SRC_LITERAL);
+      emit(p, 0x1000);
+   }
+   if (v64) {
+      /* v_add_nc_u32 va, s[base], va; v_mov_b32 va+1, s[base + 1] */
+      emit(p, sim_opcodes[SIM_OP_v_add_u32].opcode << 25 | a << 17 | a << 9 | base);
+      emit(p, 0x7e000000u | (a + 1) << 17 | sim_opcodes[SIM_OP_v_mov_b32].opcode << 9 | (base + 1));
+   }
+   emit(p, 0xdc008000u | sim_opcodes[op].opcode << 18 | ((uint32_t)offset & 0xfff));
+   emit(p,
+        (store ? 0 : data) << 24 | (v64 ? SIM_SRC_NULL : base) << 16 | (store ? data : 0) << 8 | a);
+}
+
 static void gen_block(struct prog *p, unsigned n, unsigned wave_size, unsigned depth);
 
 static void
@@ -415,8 +493,10 @@ static void
 gen_block(struct prog *p, unsigned n, unsigned wave_size, unsigned depth)
 {
    for (unsigned i = 0; i < n; i++) {
-      unsigned r = pick(20);
-      if (r < 12)
+      unsigned r = pick(23);
+      if (r >= 20)
+         gen_mem(p);
+      else if (r < 12)
          gen_valu(p, wave_size);
       else if (r < 17)
          gen_salu(p, wave_size);
@@ -429,34 +509,45 @@ gen_block(struct prog *p, unsigned n, unsigned wave_size, unsigned depth)
    }
 }
 
-#define IN_BYTES  (14 * 256)
-#define OUT_BYTES (14 * 256)
+#define IN_BYTES  65536
+#define OUT_BYTES 65536
+
+/* A page mapped right after the output buffer: a wave's access that
+ * runs past the buffer's end goes on there, lane by lane. */
+#define NEXT_BYTES 4096
 
 struct outcome {
    int ret;
    struct kiln_sim_fault fault;
    struct kiln_sim_stats stats;
    uint8_t out[OUT_BYTES];
+   uint8_t next[NEXT_BYTES];
 };
 
+static uint8_t *next_page;
+
 static void
-run_one(struct sim_test *t, const struct prog *p, struct kiln_sim_dispatch *d, const char *mode,
-        struct outcome *o)
+run_one(struct sim_test *t, const struct prog *p, struct kiln_sim_dispatch *d,
+        enum kiln_sim_jit_mode mode, struct outcome *o)
 {
-   setenv("KILN_SIM_JIT", mode, 1);
+   sim_jit_select_mode(mode);
    memset(t->buf[0], 0, OUT_BYTES);
+   memset(next_page, 0, NEXT_BYTES);
    memset(o, 0, sizeof(*o));
    memcpy(t->code, p->w, p->n * 4);
    struct kiln_sim_run_options opts = { .threads = 1, .watchdog_instructions = 1u << 20 };
    o->ret = kiln_sim_dispatch(t->vm, d, &opts, &o->fault, &o->stats);
    memcpy(o->out, t->buf[0], OUT_BYTES);
+   memcpy(o->next, next_page, NEXT_BYTES);
 }
 
 static const char *
 slot_name(unsigned off, char *buf, size_t size)
 {
    unsigned reg = off / 256, lane = (off % 256) / 4;
-   if (reg < 13)
+   if (reg >= 14)
+      snprintf(buf, size, "output buffer + 0x%x", off);
+   else if (reg < 13)
       snprintf(buf, size, "v%u lane %u", reg + 1, lane);
    else if (lane < 24)
       snprintf(buf, size, "s%u", lane + 4);
@@ -472,8 +563,14 @@ main(void)
 {
    struct sim_test t;
    st_init(&t);
-   st_buffer(&t, 0, 65536);
-   uint32_t *in = st_buffer(&t, 1, 65536);
+   st_buffer(&t, 0, OUT_BYTES);
+   next_page = aligned_alloc(4096, NEXT_BYTES);
+   kiln_sim_vm_map(t.vm, ST_BUF_VA(0) + OUT_BYTES, next_page, NEXT_BYTES,
+                   KILN_SIM_MAP_READ | KILN_SIM_MAP_WRITE);
+   uint32_t *in = st_buffer(&t, 1, IN_BYTES);
+   /* the input buffer is read-only: a store to it is a write fault */
+   kiln_sim_vm_unmap(t.vm, ST_BUF_VA(1));
+   kiln_sim_vm_map(t.vm, ST_BUF_VA(1), in, IN_BYTES, KILN_SIM_MAP_READ);
    const char *it_env = getenv("KILN_SIM_JIT_TEST_ITERS");
    const char *seed_env = getenv("KILN_SIM_JIT_TEST_SEED");
    unsigned iters = it_env ? (unsigned)atoi(it_env) : 300;
@@ -510,8 +607,8 @@ main(void)
       for (unsigned i = 4; i < 16; i++)
          d.user_data[i] = interesting();
 
-      run_one(&t, p, &d, "0", a);
-      run_one(&t, p, &d, "always", b);
+      run_one(&t, p, &d, KILN_SIM_JIT_OFF, a);
+      run_one(&t, p, &d, KILN_SIM_JIT_ALWAYS, b);
       faults += a->ret != 0;
       translated_lanes += b->stats.lane_instructions;
 
@@ -519,7 +616,7 @@ main(void)
                   !strcmp(a->fault.message, b->fault.message) &&
                   a->stats.wave_instructions == b->stats.wave_instructions &&
                   a->stats.lane_instructions == b->stats.lane_instructions &&
-                  !memcmp(a->out, b->out, OUT_BYTES);
+                  !memcmp(a->out, b->out, OUT_BYTES) && !memcmp(a->next, b->next, NEXT_BYTES);
       CHECK(same, "program %u (seed %u, wave%u, MODE float 0x%02x): translator differs", iter,
             seed + iter, wave_size, float_mode);
       if (!same) {
@@ -559,8 +656,8 @@ main(void)
       emit(p, prog_hang[i]);
    struct kiln_sim_dispatch d = st_dispatch(64, 32);
    d.rsrc1 = 63 | 0xf0 << 12;
-   run_one(&t, p, &d, "0", a);
-   run_one(&t, p, &d, "always", b);
+   run_one(&t, p, &d, KILN_SIM_JIT_OFF, a);
+   run_one(&t, p, &d, KILN_SIM_JIT_ALWAYS, b);
    CHECK(a->ret == -EFAULT && a->fault.kind == KILN_SIM_FAULT_HANG, "hang: interpreter ret %d",
          a->ret);
    CHECK(b->ret == a->ret && !strcmp(a->fault.message, b->fault.message) &&
@@ -572,5 +669,7 @@ main(void)
    free(p);
    free(a);
    free(b);
-   return st_finish(&t);
+   int ret = st_finish(&t);
+   free(next_page);
+   return ret;
 }

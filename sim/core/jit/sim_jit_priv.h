@@ -1,0 +1,153 @@
+/*
+ * Copyright © 2026 kiln contributors
+ * SPDX-License-Identifier: MIT
+ *
+ * What the region translator's files share (sim_jit.c builds regions and
+ * their ALU code, sim_jit_mem.c their memory instructions): the state of
+ * the function being built, and the accessors of the registers it keeps
+ * in allocas (SROA makes them SSA values).  A register is loaded from the
+ * wave in the entry block the first time the region reads it, and stored
+ * back in the exit block if the region wrote it.
+ */
+#ifndef SIM_JIT_PRIV_H
+#define SIM_JIT_PRIV_H
+
+#include <llvm-c/Core.h>
+
+#include "sim_core.h"
+
+struct jb {
+   LLVMContextRef ctx;
+   LLVMModuleRef mod;
+   LLVMBuilderRef b, eb; /* body, entry (allocas and initial loads) */
+   LLVMValueRef fn, w;
+   unsigned n; /* lanes */
+   LLVMTypeRef i1, i8, i32, i64, f32, vi1, vi32, vi64, vf32;
+   LLVMValueRef sgpr[SIM_NUM_SGPR_SLOTS], vgpr[SIM_NUM_VGPRS], scc;
+   bool sgpr_w[SIM_NUM_SGPR_SLOTS], vgpr_w[SIM_NUM_VGPRS], scc_w;
+   LLVMAttributeRef strictfp;
+   LLVMValueRef round_md, except_md;
+
+   /* The function's bookkeeping, in allocas: passes completed, lanes
+    * counted, the PC to leave with, and the wave instructions run (the
+    * return value); the block that stores the registers back. */
+   LLVMValueRef iters, lanes, next_pc, ran;
+   LLVMBasicBlockRef exit;
+   unsigned ninst;
+   /* The instruction being translated: its index in the region, its PC,
+    * and the lanes the pass counted before it. */
+   unsigned index;
+   uint64_t pc;
+   LLVMValueRef lanes_before;
+   /* Memory instructions' lane addresses and data (sim_jit_mem.c). */
+   LLVMValueRef mem_lo, mem_hi, mem_data;
+};
+
+static inline LLVMValueRef
+wave_ptr(struct jb *j, LLVMBuilderRef b, size_t off, LLVMTypeRef t)
+{
+   LLVMValueRef idx = LLVMConstInt(j->i64, off, false);
+   LLVMValueRef p = LLVMBuildGEP2(b, j->i8, j->w, &idx, 1, "");
+   return LLVMBuildPointerCast(b, p, LLVMPointerType(t, 0), "");
+}
+
+static inline LLVMValueRef
+slot(struct jb *j, LLVMTypeRef t, size_t off, unsigned align)
+{
+   LLVMValueRef a = LLVMBuildAlloca(j->eb, t, "");
+   LLVMValueRef v = LLVMBuildLoad2(j->eb, t, wave_ptr(j, j->eb, off, t), "");
+   LLVMSetAlignment(v, align);
+   LLVMBuildStore(j->eb, v, a);
+   return a;
+}
+
+static inline LLVMValueRef
+sgpr_slot(struct jb *j, unsigned r)
+{
+   if (!j->sgpr[r])
+      j->sgpr[r] = slot(j, j->i32, offsetof(struct sim_wave, sgpr) + 4 * r, 4);
+   return j->sgpr[r];
+}
+
+static inline LLVMValueRef
+vgpr_slot(struct jb *j, unsigned r)
+{
+   if (!j->vgpr[r])
+      j->vgpr[r] = slot(j, j->vi32, offsetof(struct sim_wave, vgpr) + sizeof(uint32_t) * 64 * r, 4);
+   return j->vgpr[r];
+}
+
+static inline LLVMValueRef
+get_sgpr(struct jb *j, unsigned r)
+{
+   return LLVMBuildLoad2(j->b, j->i32, sgpr_slot(j, r), "");
+}
+
+static inline LLVMValueRef
+c32(struct jb *j, uint32_t v)
+{
+   return LLVMConstInt(j->i32, v, false);
+}
+
+static inline LLVMValueRef
+c64(struct jb *j, uint64_t v)
+{
+   return LLVMConstInt(j->i64, v, false);
+}
+
+/* EXEC (or VCC) as the wave's lane mask: an iN integer. */
+static inline LLVMValueRef
+mask_int(struct jb *j, unsigned r)
+{
+   if (j->n == 32)
+      return get_sgpr(j, r);
+   LLVMValueRef lo = LLVMBuildZExt(j->b, get_sgpr(j, r), j->i64, "");
+   LLVMValueRef hi = LLVMBuildZExt(j->b, get_sgpr(j, r + 1), j->i64, "");
+   return LLVMBuildOr(j->b, lo, LLVMBuildShl(j->b, hi, c64(j, 32), ""), "");
+}
+
+static inline LLVMValueRef
+exec_vec(struct jb *j)
+{
+   return LLVMBuildBitCast(j->b, mask_int(j, SIM_SRC_EXEC_LO), j->vi1, "");
+}
+
+static inline void
+put_vgpr(struct jb *j, unsigned r, LLVMValueRef v)
+{
+   LLVMValueRef s = vgpr_slot(j, r);
+   LLVMValueRef old = LLVMBuildLoad2(j->b, j->vi32, s, "");
+   LLVMBuildStore(j->b, LLVMBuildSelect(j->b, exec_vec(j), v, old, ""), s);
+   j->vgpr_w[r] = true;
+}
+
+static inline LLVMValueRef
+splat(struct jb *j, LLVMValueRef s)
+{
+   LLVMTypeRef t = LLVMTypeOf(s);
+   LLVMTypeRef vt = LLVMVectorType(t, j->n);
+   if (LLVMIsConstant(s)) {
+      LLVMValueRef e[SIM_MAX_LANES];
+      for (unsigned i = 0; i < j->n; i++)
+         e[i] = s;
+      return LLVMConstVector(e, j->n);
+   }
+   LLVMValueRef v = LLVMBuildInsertElement(j->b, LLVMGetUndef(vt), s, c32(j, 0), "");
+   return LLVMBuildShuffleVector(j->b, v, LLVMGetUndef(vt),
+                                 LLVMConstNull(LLVMVectorType(j->i32, j->n)), "");
+}
+
+/* Memory instructions (sim_jit_mem.c). */
+
+/* Whether the translator covers the instruction: GLOBAL loads and
+ * stores of whole dwords (one to four per lane), both address forms. */
+bool sim_jit_mem_ok(const struct sim_inst *in);
+
+/* Emits a memory instruction: a call to a C helper that checks every
+ * active lane against the VM first and moves the data only when none
+ * would fault.  When one would, the region leaves through the exit block
+ * at this instruction, with everything before it done, so that the
+ * interpreter runs it and reports the fault as it always does. */
+void sim_jit_emit_mem(struct jb *j, const struct sim_inst *in);
+
+#endif
