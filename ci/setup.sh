@@ -67,9 +67,10 @@ main_packages=(clinfo ocl-icd-libopencl1)
 # The peers: clang-15's ROCm device libraries, PoCL and the ICD loader's
 # development files (tests/opencl, the corpus runners); Intel's own tools
 # for the Intel backend (-Dintel=true): iga64 decodes brw's machine code in
-# the tests, IGC (ocloc) is bench/compile's peer.
+# the tests, IGC (ocloc) is bench/compile's peer; clpeak is bench/clpeak's
+# measure of both.
 peer_packages=(rocm-device-libs pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
-               libigc-tools intel-opencl-icd)
+               libigc-tools intel-opencl-icd clpeak)
 # chromium renders kiln profile's HTML page headless in its test;
 # clang-format-14 is the one version ci-clang-format judges the C by;
 # cmake builds the Khronos OpenCL CTS (tests/cts/build_cts.sh); libFuzzer
