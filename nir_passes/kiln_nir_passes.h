@@ -123,6 +123,13 @@ bool kiln_nir_opt_global_offset_32(nir_shader *nir);
  * before ac_nir_lower_mem_access_bit_sizes. */
 bool kiln_nir_opt_unaligned_global(nir_shader *nir);
 
+/* Stores aligned below what ac_nir_lower_mem_access_bit_sizes requires of
+ * their components (the component size, at most 4 bytes), such as an int
+ * stored through a cast char pointer, split into byte or short stores of
+ * their alignment, which it accepts.  Run after
+ * kiln_nir_opt_unaligned_global, before ac_nir_lower_mem_access_bit_sizes. */
+bool kiln_nir_lower_unaligned_stores(nir_shader *nir);
+
 /* Whether a global access of this many bytes is one instruction at any
  * alignment (the rule of kiln_nir_opt_unaligned_global). */
 bool kiln_nir_unaligned_global_size_ok(unsigned bytes);

@@ -300,6 +300,7 @@ lower_for_aco(nir_shader *nir, const struct kiln_amd_target_info *t, unsigned wa
          .has_shared2_amd = true,
       });
    NIR_PASS(_, nir, kiln_nir_opt_unaligned_global);
+   NIR_PASS(_, nir, kiln_nir_lower_unaligned_stores);
    NIR_PASS(_, nir, ac_nir_lower_mem_access_bit_sizes, gfx_level, false);
    /* Buffers are smaller than 4 GiB (see the pass). */
    NIR_PASS(_, nir, kiln_nir_opt_global_offset_32);

@@ -189,6 +189,30 @@ ref_vload_halfn(struct kiln_run_command *l)
    return 0;
 }
 
+/* vload_half_staged: work-item i's halves h[4i..4i+3] read back from
+ * __local and __private copies: all four, halves 1..3 packed at float 3i,
+ * halves 1..2, and halves 0..2 stored as halves at s3[1 + 3i..] (s3[0]
+ * untouched).  Halves convert to float and back exactly. */
+static int
+ref_vload_half_staged(struct kiln_run_command *l)
+{
+   if (ref_expect(l, 5))
+      return 1;
+   const struct kiln_run_arg *h = REF_ARG(l, 0);
+   for (size_t i = 0; i < l->global[0]; i++) {
+      for (unsigned c = 0; c < 4; c++)
+         corpus_set_f(REF_ARG(l, 1), i * 4 + c, corpus_get_f(h, i * 4 + c));
+      for (unsigned c = 0; c < 3; c++) {
+         corpus_set_f(REF_ARG(l, 2), i * 3 + c, corpus_get_f(h, i * 4 + 1 + c));
+         corpus_set_bits(REF_ARG(l, 4), 1 + i * 3 + c,
+                         corpus_half_from_double(corpus_get_f(h, i * 4 + c), CORPUS_RTE));
+      }
+      for (unsigned c = 0; c < 2; c++)
+         corpus_set_f(REF_ARG(l, 3), i * 2 + c, corpus_get_f(h, i * 4 + 1 + c));
+   }
+   return 0;
+}
+
 /* sin(pi x), cos(pi x), tan(pi x): x reduced exactly (fmodl is exact), so
  * that integers and half-integers give exact zeros. */
 static long double
@@ -423,6 +447,7 @@ const struct corpus_ref corpus_refs_half[] = {
    { "vstore_half", ref_vstore_half },
    { "vstore_halfn", ref_vstore_halfn },
    { "vload_halfn", ref_vload_halfn },
+   { "vload_half_staged", ref_vload_half_staged },
    { "half_math", ref_half_math },
    { NULL, NULL },
 };

@@ -51,3 +51,28 @@ vload_halfn(global const half *h, global float *o1, global float4 *o4, global fl
    vstore3(vloada_half3(i, h), i, oa3);
    o16[i] = vload_half16(0, h + i);
 }
+
+// Halves staged as the CTS's vload_half kernels stage them: copied as an
+// int2 into a __local uchar array and as ints into a __private one,
+// through pointers cast from the arrays (stores the compiler sees as
+// 1-byte aligned, OpenCL C 2.0 §6.3.i allowing any aligned address), then
+// read with vload_halfn at an even and at an odd half offset, a half3
+// stored at float 3i (vstore3), and written back with vstore_half3 at odd
+// half offsets.  Work-item i's halves are h[4i..4i+3].
+kernel void
+vload_half_staged(global const half *h, global float4 *o4, global float *o3, global float2 *o2,
+                  global half *s3)
+{
+   local uchar lds[16 * sizeof(int2)] __attribute__((aligned(sizeof(int2))));
+   uchar priv[2 * sizeof(int)] __attribute__((aligned(sizeof(int))));
+   size_t i = get_global_id(0), lid = get_local_id(0);
+   *(local int2 *)&lds[lid * sizeof(int2)] = ((global const int2 *)h)[i];
+   for (int k = 0; k < 2; k++)
+      *(private int *)&priv[k * sizeof(int)] = ((global const int *)h)[2 * i + k];
+   local half *lh = (local half *)lds;
+   private half *ph = (private half *)priv;
+   o4[i] = vload_half4(lid, lh);
+   vstore3(vload_half3(0, ph + 1), i, o3);
+   o2[i] = vload_half2(0, lh + 4 * lid + 1);
+   vstore_half3(vload_half3(0, ph), i, s3 + 1);
+}
