@@ -1,5 +1,6 @@
 // Benchmark kernels for the emulated gfx1030 shader engine.
-// s[0:1] = output, s[2:3] = input, s4 = loop count; TGID_X in s6.
+// s[0:1] = output, s[2:3] = input, s4 = loop count, s5 = copy's step;
+// TGID_X in s6.
 
 // @prog alu
 // ALU-bound: 16 VALU + 3 SALU instructions per iteration
@@ -35,7 +36,8 @@ global_store_dword v13, v3, s[0:1] offset:4
 s_endpgm
 
 // @prog copy
-// memory-bound: each thread copies s4 x 16 bytes, strided by the group
+// memory-bound: each thread copies s4 x 16 bytes, strided by the group,
+// s5 bytes from one block to the next
 s_lshl_b32 s11, s6, 12               // group * 256 threads * 16 bytes
 v_lshlrev_b32 v1, 4, v0
 v_add_nc_u32 v1, s11, v1
@@ -44,28 +46,8 @@ loop2:
 global_load_dwordx4 v[4:7], v1, s[2:3]
 s_waitcnt vmcnt(0)
 global_store_dwordx4 v1, v[4:7], s[0:1]
-v_add_nc_u32 v1, 0x100000, v1        // next 1 MiB block
+v_add_nc_u32 v1, s5, v1              // the next block
 s_add_u32 s10, s10, 1
 s_cmp_lt_u32 s10, s4
 s_cbranch_scc1 loop2
-s_endpgm
-
-// @prog copyhot
-// copy's loop with the host's caches holding the data: each thread
-// alternates between its 16 bytes and those 4 KiB away, so the whole
-// dispatch touches 1 MiB of each buffer and the engine's own cost shows
-// (copy's 1 MiB strides make it wait on the host's memory, as a host
-// memcpy of the same pattern does)
-s_lshl_b32 s11, s6, 12
-v_lshlrev_b32 v1, 4, v0
-v_add_nc_u32 v1, s11, v1
-s_mov_b32 s10, 0
-loop3:
-global_load_dwordx4 v[4:7], v1, s[2:3]
-s_waitcnt vmcnt(0)
-global_store_dwordx4 v1, v[4:7], s[0:1]
-v_xor_b32 v1, 0x1000, v1
-s_add_u32 s10, s10, 1
-s_cmp_lt_u32 s10, s4
-s_cbranch_scc1 loop3
 s_endpgm

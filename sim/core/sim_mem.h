@@ -57,6 +57,10 @@ bool sim_lane_atomic(struct sim_wave *w, const struct sim_mem_op *m, enum sim_se
  * false when out of bounds (sim_mem_buf.c). */
 bool sim_buf_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane,
                      unsigned bytes, uint64_t *addr);
+/* Whether a MUBUF load or store (not formatted) would raise a VM fault on
+ * one of the active lanes, found without raising it: the translator runs
+ * the instruction only when not (sim_mem_buf.c). */
+bool sim_buf_would_fault(struct sim_wave *w, const struct sim_inst *in);
 /* Binds the formatted buffer opcodes (sim_mem_format.c). */
 void sim_format_bind(sim_exec_fn *table);
 

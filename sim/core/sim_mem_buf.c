@@ -10,6 +10,7 @@
  * Formatted loads and stores (and MTBUF) are in sim_mem_format.c.
  */
 #include "sim_mem.h"
+#include "sim_vm_priv.h"
 
 struct vsharp {
    uint64_t base;
@@ -77,6 +78,17 @@ buf_address(const struct sim_wave *w, const struct sim_inst *in, const struct vs
    return true;
 }
 
+/* The address of dword i of a lane's access of several: bounds apply
+ * to each dword. */
+static inline bool
+dword_address(const struct sim_wave *w, const struct sim_inst *in, const struct vsharp *v,
+              unsigned lane, unsigned i, uint64_t *addr)
+{
+   struct sim_inst one = *in;
+   one.buf.offset += 4 * i;
+   return buf_address(w, &one, v, lane, 4, addr);
+}
+
 bool
 sim_buf_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane, unsigned bytes,
                 uint64_t *addr)
@@ -114,9 +126,7 @@ x_buf_load(struct sim_wave *w, const struct sim_inst *in)
           * (buffer_load_dwordx2 v[2:3], v2, ...). */
          uint32_t val[4] = { 0 };
          for (unsigned i = 0; i < m->dwords; i++) {
-            struct sim_inst one = *in;
-            one.buf.offset += 4 * i;
-            if (buf_address(w, &one, &v, l, 4, &a) &&
+            if (dword_address(w, in, &v, l, i, &a) &&
                 !sim_seg_read(w, SIM_SEG_GLOBAL, a, l, &val[i], 4))
                return;
          }
@@ -135,6 +145,28 @@ x_buf_load(struct sim_wave *w, const struct sim_inst *in)
    }
 }
 
+bool
+sim_buf_would_fault(struct sim_wave *w, const struct sim_inst *in)
+{
+   /* the accesses x_buf_load and x_buf_store make, probed */
+   const struct sim_mem_op *m = &sim_mem_ops[in->op];
+   struct vsharp v = read_vsharp(w, in->buf.srsrc);
+   bool write = m->kind == SIM_MEM_STORE;
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
+      uint64_t a;
+      if (m->bytes == 4) {
+         for (unsigned i = 0; i < m->dwords; i++) {
+            if (dword_address(w, in, &v, l, i, &a) && !sim_vm_probe(w, a, 4, write))
+               return true;
+         }
+      } else if (buf_address(w, in, &v, l, m->bytes, &a) && !sim_vm_probe(w, a, m->bytes, write)) {
+         return true;
+      }
+   }
+   return false;
+}
+
 static void
 x_buf_store(struct sim_wave *w, const struct sim_inst *in)
 {
@@ -147,10 +179,8 @@ x_buf_store(struct sim_wave *w, const struct sim_inst *in)
       uint64_t a;
       if (m->bytes == 4) {
          for (unsigned i = 0; i < m->dwords; i++) {
-            struct sim_inst one = *in;
-            one.buf.offset += 4 * i;
             uint32_t val = w->vgpr[(in->buf.vdata + i) & 0xff][l];
-            if (buf_address(w, &one, &v, l, 4, &a) &&
+            if (dword_address(w, in, &v, l, i, &a) &&
                 !sim_seg_write(w, SIM_SEG_GLOBAL, a, l, &val, 4))
                return;
          }

@@ -123,6 +123,22 @@ kiln_sim_vm_translate(struct kiln_sim_vm *vm, uint64_t va, uint64_t size)
    return p;
 }
 
+void *
+sim_vm_probe(struct sim_wave *w, uint64_t va, unsigned size, bool write)
+{
+   if (SIM_LIKELY(va >= w->vmc.va && va + size <= w->vmc.end && va + size > va &&
+                  (!write || (w->vmc.flags & KILN_SIM_MAP_WRITE))))
+      return w->vmc.host + (va - w->vmc.va);
+   const struct sim_mapping *m = sim_vm_find(w->vm, va);
+   if (!m || size > m->size - (va - m->va) || (write && !(m->flags & KILN_SIM_MAP_WRITE)))
+      return NULL;
+   w->vmc.va = m->va;
+   w->vmc.end = m->va + m->size;
+   w->vmc.host = m->host;
+   w->vmc.flags = m->flags;
+   return m->host + (va - m->va);
+}
+
 /* Slow path of sim_vm_access: look the address up and refill the wave's
  * cache, or fault. */
 void *

@@ -29,4 +29,11 @@ struct kiln_sim_vm {
 /* The mapping containing va, or NULL; caller holds the lock. */
 const struct sim_mapping *sim_vm_find(const struct kiln_sim_vm *vm, uint64_t va);
 
+/* sim_vm_access without the fault: the host address of [va, va + size)
+ * when one mapping holds it and allows the access (refilling the wave's
+ * cache as sim_vm_access does), else NULL, with nothing raised.  For the
+ * translator, which runs an access only when none of its lanes would
+ * fault.  Also NULL where va + size wraps. */
+void *sim_vm_probe(struct sim_wave *w, uint64_t va, unsigned size, bool write);
+
 #endif

@@ -24,9 +24,9 @@
  * interpreter's result depends on which operand the host FPU propagates
  * as a NaN (x86 returns the first NaN source, quieted), the translation
  * selects it explicitly, in the interpreter's operand order.  GLOBAL
- * loads and stores call into sim_jit_mem.c, which may leave the region
- * at the instruction when it would fault.  Anything not covered here ends
- * the region, and the interpreter runs it.
+ * and MUBUF loads and stores are sim_jit_mem.c's, which may leave the
+ * region at the instruction when it would fault.  Anything not covered
+ * here ends the region, and the interpreter runs it.
  */
 #include <inttypes.h>
 #include <pthread.h>
@@ -384,7 +384,8 @@ init_tables(void)
    set(SIM_OP_s_cbranch_execnz, JK_CBRANCH_EXECNZ, 0);
    for (unsigned op = 0; op < SIM_OP_COUNT; op++) {
       unsigned kind = sim_mem_ops[op].kind;
-      if (sim_opcodes[op].format == SIM_FMT_GLOBAL &&
+      unsigned fmt = sim_opcodes[op].format;
+      if ((fmt == SIM_FMT_GLOBAL || fmt == SIM_FMT_MUBUF) &&
           (kind == SIM_MEM_LOAD || kind == SIM_MEM_STORE))
          set(op, JK_VMEM, 0);
    }

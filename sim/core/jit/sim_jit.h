@@ -3,11 +3,12 @@
  * SPDX-License-Identifier: MIT
  *
  * The region translator: straight-line runs of scalar and vector ALU
- * instructions and global loads and stores (ending at a branch, or
- * before the first instruction it does not translate) become host code through LLVM's ORC JIT, with
- * a wave's lanes as LLVM vectors and EXEC as a select mask.  A region whose closing branch jumps
- * back to its own start loops inside the host code, so a kernel's inner loop keeps its registers in
- * host registers.
+ * instructions and global and buffer loads and stores (ending at a
+ * branch, or before the first instruction it does not translate) become
+ * host code through LLVM's ORC JIT, with a wave's lanes as LLVM vectors
+ * and EXEC as a select mask.  A region whose closing branch jumps back
+ * to its own start loops inside the host code, so a kernel's inner loop
+ * keeps its registers in host registers.
  *
  * The interpreter stays the reference: the dispatch loop asks
  * sim_jit_run() at each instruction it is about to interpret whether a

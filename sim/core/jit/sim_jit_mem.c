@@ -4,45 +4,34 @@
  *
  * Memory instructions in translated regions: GLOBAL loads and stores of
  * one to four dwords per lane, with an SGPR-pair base plus a 32-bit VGPR
- * offset or a 64-bit VGPR address.  The region computes nothing of the
- * access itself: it hands the lanes' address registers (and a store's
- * data) to a C helper in per-region buffers, and a load's data comes back
- * the same way, blended into the destination VGPRs under EXEC.
+ * offset or a 64-bit VGPR address, and MUBUF loads and stores.
  *
- * The helper looks every active lane up in the VM before it moves a byte,
- * as the interpreter's sim_vm_access does (the wave's last mapping first,
- * then the sorted mappings, refilling the cache), but raises nothing:
- * when any lane would fault it returns 0 with memory and registers
- * untouched, and the region leaves at that instruction with everything
- * before it done.  The interpreter then runs the instruction from the
- * same state and reports the fault (address, kind, instruction, the
- * lanes before the faulting one already done) exactly as it does without
- * translation.  No host signal is involved: kiln runs in other people's
- * processes.
+ * A GLOBAL access whose lanes are all on and consecutive (a wave's
+ * coalesced load or store) is one range: if one mapping holds it, the
+ * region moves it with vector loads and stores, splitting lane-major
+ * memory into registers or interleaving them back.  Any other goes lane
+ * by lane through a C helper, which gets the address registers (and a
+ * store's data) in per-region buffers and returns a load's data the same
+ * way, blended into the destination VGPRs under EXEC.  A MUBUF access
+ * runs the interpreter's own function, its registers spilled to the wave
+ * and its destination reloaded from it.
+ *
+ * Before a byte moves, every active lane is looked up in the VM as the
+ * interpreter's sim_vm_access does it (the wave's last mapping first,
+ * then the sorted mappings, refilling the cache), with nothing raised
+ * (sim_vm_probe; sim_buf_would_fault for MUBUF's bounds and addressing):
+ * when a lane would fault, memory and registers stay untouched and the
+ * region leaves at that instruction with everything before it done.  The
+ * interpreter then runs the instruction from the same state and reports
+ * the fault (address, kind, instruction, the lanes before the faulting
+ * one already done) exactly as it does without translation.  No host
+ * signal is involved: kiln runs in other people's processes.
  */
+#include <stdlib.h>
+
 #include "sim_jit_priv.h"
 #include "sim_mem.h"
 #include "sim_vm_priv.h"
-
-/* The host address of [va, va + size) when one mapping holds it and
- * allows the access, as sim_vm_access finds it; NULL where that would
- * fault (also when va + size wraps, where the interpreter's cache compare
- * is not exact). */
-static inline uint8_t *
-lane_host(struct sim_wave *w, uint64_t va, unsigned size, bool write)
-{
-   if (SIM_LIKELY(va >= w->vmc.va && va + size <= w->vmc.end && va + size > va &&
-                  (!write || (w->vmc.flags & KILN_SIM_MAP_WRITE))))
-      return w->vmc.host + (va - w->vmc.va);
-   const struct sim_mapping *m = sim_vm_find(w->vm, va);
-   if (!m || size > m->size - (va - m->va) || (write && !(m->flags & KILN_SIM_MAP_WRITE)))
-      return NULL;
-   w->vmc.va = m->va;
-   w->vmc.end = m->va + m->size;
-   w->vmc.host = m->host;
-   w->vmc.flags = m->flags;
-   return m->host + (va - m->va);
-}
 
 /* Every active lane's host address, or false if one would fault.  A
  * lane's address is base + lo[l] (an SGPR base and the offset already in
@@ -55,42 +44,31 @@ lane_hosts(struct sim_wave *w, uint64_t exec, uint64_t base, const uint32_t *lo,
    SIM_FOREACH_LANE(l, exec)
    {
       uint64_t a = hi ? (lo[l] | (uint64_t)hi[l] << 32) + base : base + lo[l];
-      p[l] = lane_host(w, a, bytes, write);
+      p[l] = sim_vm_probe(w, a, bytes, write);
       if (!p[l])
          return false;
    }
    return true;
 }
 
-/* data[i * SIM_MAX_LANES + l] is dword i of lane l. */
+/* A wave's access lane by lane, as the interpreter moves it: a store's
+ * lanes in order (where they overlap, the last one's bytes stay).
+ * data[i * SIM_MAX_LANES + l] is dword i of lane l. */
 static uint32_t
-global_load(struct sim_wave *w, uint64_t exec, uint64_t base, const uint32_t *lo,
-            const uint32_t *hi, uint32_t *data, uint32_t dwords)
+global_lanes(struct sim_wave *w, uint64_t exec, uint64_t base, const uint32_t *lo,
+             const uint32_t *hi, uint32_t *data, uint32_t dwords, uint32_t store)
 {
    uint8_t *p[SIM_MAX_LANES];
-   if (!lane_hosts(w, exec, base, lo, hi, dwords * 4, false, p))
+   if (!lane_hosts(w, exec, base, lo, hi, dwords * 4, store, p))
       return 0;
    SIM_FOREACH_LANE(l, exec)
    {
-      for (unsigned i = 0; i < dwords; i++)
-         memcpy(&data[i * SIM_MAX_LANES + l], p[l] + 4 * i, 4);
-   }
-   return 1;
-}
-
-/* Lane by lane, as the interpreter stores: where lanes overlap, the last
- * one's bytes stay. */
-static uint32_t
-global_store(struct sim_wave *w, uint64_t exec, uint64_t base, const uint32_t *lo,
-             const uint32_t *hi, uint32_t *data, uint32_t dwords)
-{
-   uint8_t *p[SIM_MAX_LANES];
-   if (!lane_hosts(w, exec, base, lo, hi, dwords * 4, true, p))
-      return 0;
-   SIM_FOREACH_LANE(l, exec)
-   {
-      for (unsigned i = 0; i < dwords; i++)
-         memcpy(p[l] + 4 * i, &data[i * SIM_MAX_LANES + l], 4);
+      for (unsigned i = 0; i < dwords; i++) {
+         if (store)
+            memcpy(p[l] + 4 * i, &data[i * SIM_MAX_LANES + l], 4);
+         else
+            memcpy(&data[i * SIM_MAX_LANES + l], p[l] + 4 * i, 4);
+      }
    }
    return 1;
 }
@@ -100,18 +78,37 @@ global_store(struct sim_wave *w, uint64_t exec, uint64_t base, const uint32_t *l
 static uint8_t *
 global_range(struct sim_wave *w, uint64_t va, uint32_t size, uint32_t write)
 {
-   return lane_host(w, va, size, write);
+   return sim_vm_probe(w, va, size, write);
 }
 
-typedef uint32_t (*global_fn)(struct sim_wave *w, uint64_t exec, uint64_t base, const uint32_t *lo,
-                              const uint32_t *hi, uint32_t *data, uint32_t dwords);
+/* A MUBUF load or store runs the interpreter's own function on the
+ * registers it reads, spilled to the wave, once sim_buf_would_fault found
+ * that no lane faults.  The instruction is the translation's copy: the
+ * decode cache it came from belongs to one dispatch. */
+static uint32_t
+buffer_run(struct sim_wave *w, const struct sim_inst *in)
+{
+   if (sim_buf_would_fault(w, in))
+      return 0;
+   in->exec(w, in);
+   return 1;
+}
 
 bool
 sim_jit_mem_ok(const struct sim_inst *in)
 {
    const struct sim_mem_op *m = &sim_mem_ops[in->op];
+   if (m->kind != SIM_MEM_LOAD && m->kind != SIM_MEM_STORE)
+      return false;
+   if (in->format == SIM_FMT_MUBUF) {
+      /* the scalar offset is an SGPR or a constant: nothing else the
+       * interpreter would read from the wave */
+      unsigned so = in->buf.soffset;
+      return !in->buf.lds && !in->buf.tfe &&
+             (so < SIM_NUM_SGPR_SLOTS || sim_src_is_inline(so) || so == SIM_SRC_LITERAL);
+   }
    return in->format == SIM_FMT_GLOBAL && !in->flat.lds && !m->d16 && m->bytes == 4 &&
-          m->dwords >= 1 && m->dwords <= 4 && (m->kind == SIM_MEM_LOAD || m->kind == SIM_MEM_STORE);
+          m->dwords >= 1 && m->dwords <= 4;
 }
 
 /* The region's address and data buffers, allocated once in the entry
@@ -244,9 +241,76 @@ wave_store(struct jb *j, LLVMValueRef p, unsigned n, LLVMValueRef *regs)
    LLVMSetAlignment(st, 1);
 }
 
+static void
+spill_sgpr(struct jb *j, unsigned r)
+{
+   LLVMBuildStore(j->b, get_sgpr(j, r),
+                  wave_ptr(j, j->b, offsetof(struct sim_wave, sgpr) + 4 * r, j->i32));
+}
+
+static void
+spill_vgpr(struct jb *j, unsigned r)
+{
+   LLVMValueRef v = LLVMBuildLoad2(j->b, j->vi32, vgpr_slot(j, r), "");
+   LLVMValueRef st = LLVMBuildStore(
+      j->b, v, wave_ptr(j, j->b, offsetof(struct sim_wave, vgpr) + 256 * r, j->vi32));
+   LLVMSetAlignment(st, 4);
+}
+
+static void
+emit_buffer(struct jb *j, const struct sim_inst *in)
+{
+   LLVMBuilderRef B = j->b;
+   const struct sim_mem_op *m = &sim_mem_ops[in->op];
+   const struct sim_buf_fields *f = &in->buf;
+   unsigned n = m->bytes == 4 ? m->dwords : 1;
+
+   /* Everything x_buf_load and x_buf_store read, VDATA too: a load
+    * writes only the active lanes (d16 half a register). */
+   spill_sgpr(j, SIM_SRC_EXEC_LO);
+   spill_sgpr(j, SIM_SRC_EXEC_HI);
+   for (unsigned i = 0; i < 4; i++)
+      spill_sgpr(j, (f->srsrc & 0x7c) + i);
+   if (f->soffset < SIM_NUM_SGPR_SLOTS)
+      spill_sgpr(j, f->soffset);
+   for (unsigned i = 0; i < (unsigned)f->idxen + f->offen; i++)
+      spill_vgpr(j, (f->vaddr + i) & 0xff);
+   for (unsigned i = 0; i < n; i++)
+      spill_vgpr(j, (f->vdata + i) & 0xff);
+
+   struct sim_inst *copy = malloc(sizeof(*copy));
+   if (copy)
+      *copy = *in;
+   LLVMTypeRef bptr = LLVMPointerType(j->i8, 0);
+   LLVMTypeRef params[2] = { bptr, bptr };
+   LLVMValueRef args[2] = { j->w, LLVMConstIntToPtr(c64(j, (uint64_t)(uintptr_t)copy), bptr) };
+   LLVMValueRef ok = copy ? call_helper(j, buffer_run, j->i32, params, 2, args) : c32(j, 0);
+
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
+   LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
+   LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntNE, ok, c32(j, 0), ""), done, fault);
+   LLVMPositionBuilderAtEnd(B, fault);
+   leave_before(j);
+   LLVMPositionBuilderAtEnd(B, done);
+   if (m->kind == SIM_MEM_LOAD) {
+      for (unsigned i = 0; i < n; i++) {
+         unsigned r = (f->vdata + i) & 0xff;
+         LLVMValueRef v = LLVMBuildLoad2(
+            B, j->vi32, wave_ptr(j, B, offsetof(struct sim_wave, vgpr) + 256 * r, j->vi32), "");
+         LLVMSetAlignment(v, 4);
+         LLVMBuildStore(B, v, vgpr_slot(j, r));
+         j->vgpr_w[r] = true;
+      }
+   }
+}
+
 void
 sim_jit_emit_mem(struct jb *j, const struct sim_inst *in)
 {
+   if (in->format == SIM_FMT_MUBUF) {
+      emit_buffer(j, in);
+      return;
+   }
    LLVMBuilderRef B = j->b;
    const struct sim_mem_op *m = &sim_mem_ops[in->op];
    const struct sim_flat_fields *f = &in->flat;
@@ -323,15 +387,11 @@ sim_jit_emit_mem(struct jb *j, const struct sim_inst *in)
    LLVMValueRef exec = mask_int(j, SIM_SRC_EXEC_LO);
    if (j->n == 32)
       exec = LLVMBuildZExt(B, exec, j->i64, "");
-   LLVMTypeRef params[7] = { bptr, j->i64, j->i64, ptr, ptr, ptr, j->i32 };
-   LLVMValueRef args[7] = {
-      j->w,      exec,
-      base,      LLVMBuildPointerCast(B, j->mem_lo, ptr, ""),
-      hi_arg,    LLVMBuildPointerCast(B, j->mem_data, ptr, ""),
-      c32(j, n),
-   };
-   global_fn helper = store ? global_store : global_load;
-   LLVMValueRef ok = call_helper(j, helper, j->i32, params, 7, args);
+   LLVMValueRef lo_arg = LLVMBuildPointerCast(B, j->mem_lo, ptr, "");
+   LLVMValueRef data_arg = LLVMBuildPointerCast(B, j->mem_data, ptr, "");
+   LLVMTypeRef params[8] = { bptr, j->i64, j->i64, ptr, ptr, ptr, j->i32, j->i32 };
+   LLVMValueRef args[8] = { j->w, exec, base, lo_arg, hi_arg, data_arg, c32(j, n), c32(j, store) };
+   LLVMValueRef ok = call_helper(j, global_lanes, j->i32, params, 8, args);
    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntNE, ok, c32(j, 0), ""), lanes_done, fault);
 
    LLVMPositionBuilderAtEnd(B, fault);

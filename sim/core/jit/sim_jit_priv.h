@@ -140,14 +140,15 @@ splat(struct jb *j, LLVMValueRef s)
 /* Memory instructions (sim_jit_mem.c). */
 
 /* Whether the translator covers the instruction: GLOBAL loads and
- * stores of whole dwords (one to four per lane), both address forms. */
+ * stores of whole dwords (one to four per lane), both address forms;
+ * MUBUF loads and stores (not formatted, no LDS or TFE). */
 bool sim_jit_mem_ok(const struct sim_inst *in);
 
-/* Emits a memory instruction: a call to a C helper that checks every
- * active lane against the VM first and moves the data only when none
- * would fault.  When one would, the region leaves through the exit block
- * at this instruction, with everything before it done, so that the
- * interpreter runs it and reports the fault as it always does. */
+/* Emits a memory instruction, which checks every active lane against
+ * the VM first and moves the data only when none would fault.  When one
+ * would, the region leaves through the exit block at this instruction,
+ * with everything before it done, so that the interpreter runs it and
+ * reports the fault as it always does. */
 void sim_jit_emit_mem(struct jb *j, const struct sim_inst *in);
 
 #endif

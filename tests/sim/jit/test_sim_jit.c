@@ -11,7 +11,8 @@
  * wave64 with partial EXEC, and GLOBAL loads and stores of 1-4 dwords
  * (SGPR base or 64-bit VGPR address, consecutive or scattered lanes, now
  * and then past the end of a buffer or into the read-only one: VM
- * faults), run once interpreted and once translating every region on
+ * faults) and MUBUF loads and stores (bounds modes, strides, swizzles,
+ * d16 halves), run once interpreted and once translating every region on
  * first entry (what KILN_SIM_JIT=0 and =always select).  The epilogue
  * (test_sim_jit.s) stores every VGPR the body uses, lane by lane, and
  * every SGPR, VCC, the final EXEC and SCC, so the two runs must leave
@@ -384,7 +385,7 @@ gen_salu(struct prog *p, unsigned wave_size)
 static uint32_t
 address_mask(void)
 {
-   switch (pick(40)) {
+   switch (pick(80)) {
    case 0:
       return 0xfffc; /* the buffer's 64 KiB, plus the base: some lanes past it */
    case 1:
@@ -416,7 +417,7 @@ gen_mem(struct prog *p)
    unsigned n = 1 + pick(4);
    unsigned op = store ? stores[n - 1] : loads[n - 1];
    bool v64 = pick(3) == 0;
-   unsigned base = store ? (pick(30) ? 0 : 2) : 2 * pick(2);
+   unsigned base = store ? (pick(60) ? 0 : 2) : 2 * pick(2);
    unsigned a = pick(3) ? 14 : 1 + pick(v64 ? 12 : 13);
    unsigned data = 1 + pick(14 - n);
    int offset = (int)pick(4096) - 2048;
@@ -428,7 +429,7 @@ gen_mem(struct prog *p)
       emit(p, address_mask());
    } else {
       /* v_mul_u32_u24 va, n, v255; v_add_nc_u32 va, start, va */
-      uint32_t start = pick(20) ? pick(0x3000) : 0xf000 + pick(0x1000);
+      uint32_t start = pick(40) ? pick(0x3000) : 0xf000 + pick(0x1000);
       if (pick(8))
          start &= ~3u;
       emit(p, sim_opcodes[SIM_OP_v_mul_u32_u24].opcode << 25 | a << 17 | 255 << 9 | (128 + n));
@@ -448,6 +449,66 @@ gen_mem(struct prog *p)
    emit(p, 0xdc008000u | sim_opcodes[op].opcode << 18 | ((uint32_t)offset & 0xfff));
    emit(p,
         (store ? 0 : data) << 24 | (v64 ? SIM_SRC_NULL : base) << 16 | (store ? data : 0) << 8 | a);
+}
+
+static void
+smov_literal(struct prog *p, unsigned sdst, uint32_t v)
+{
+   emit(p, 0xbe800000u | sdst << 16 | sim_opcodes[SIM_OP_s_mov_b32].opcode << 8 | SIM_SRC_LITERAL);
+   emit(p, v);
+}
+
+/* A MUBUF load or store (dwords, bytes, shorts, d16 halves) through a V#
+ * written to s[20:23] just before: the output buffer above the
+ * epilogue's words, now and then the read-only input buffer (a store
+ * there is a write fault); a stride, a record count (none: accesses
+ * past the buffer fault), any of the four out-of-bounds modes (the
+ * lanes out of bounds read 0 and drop their stores), now and then
+ * ADD_TID or swizzling; an index and an offset VGPR (v14, v15) masked
+ * from random contents or lane * 4. */
+static void
+gen_buffer(struct prog *p)
+{
+   static const uint16_t ops[] = {
+      SIM_OP_buffer_load_dword,         SIM_OP_buffer_load_dwordx2,
+      SIM_OP_buffer_load_dwordx3,       SIM_OP_buffer_load_dwordx4,
+      SIM_OP_buffer_load_ubyte,         SIM_OP_buffer_load_sshort,
+      SIM_OP_buffer_load_short_d16,     SIM_OP_buffer_load_ubyte_d16_hi,
+      SIM_OP_buffer_store_dword,        SIM_OP_buffer_store_dwordx2,
+      SIM_OP_buffer_store_dwordx3,      SIM_OP_buffer_store_dwordx4,
+      SIM_OP_buffer_store_byte,         SIM_OP_buffer_store_short,
+      SIM_OP_buffer_store_short_d16_hi,
+   };
+   unsigned op = ops[pick(sizeof(ops) / sizeof(ops[0]))];
+   const struct sim_mem_op *m = &sim_mem_ops[op];
+   unsigned n = m->bytes == 4 ? m->dwords : 1;
+   uint64_t base = pick(40) ? ST_BUF_VA(0) + 0x4000 : ST_BUF_VA(1);
+   uint32_t stride = pick(10) ? (const uint32_t[]){ 0, 4, 16, 64 }[pick(4)] : 1000;
+   uint32_t records = pick(20) ? (const uint32_t[]){ 0x40, 0x1000, 0x8000 }[pick(3)] : 0xffffffff;
+   bool swizzle = pick(10) == 0, add_tid = pick(6) == 0;
+   smov_literal(p, 20, (uint32_t)base);
+   smov_literal(p, 21, (uint32_t)(base >> 32) | stride << 16 | (uint32_t)swizzle << 31);
+   smov_literal(p, 22, records);
+   smov_literal(p, 23, pick(4) << 28 | (uint32_t)add_tid << 23 | pick(4) << 21);
+
+   bool idxen = pick(3) == 0, offen = pick(3) != 0;
+   unsigned v = 14;
+   if (idxen) {
+      /* v_and_b32 v14, 0x3f or 0xfff, a random VGPR */
+      emit(p, sim_opcodes[SIM_OP_v_and_b32].opcode << 25 | v << 17 | vgpr() << 9 | SIM_SRC_LITERAL);
+      emit(p, pick(8) ? 0x3f : 0xfff);
+   }
+   if (offen) {
+      unsigned src = pick(2) ? 255 : vgpr();
+      emit(p, sim_opcodes[SIM_OP_v_and_b32].opcode << 25 | (v + idxen) << 17 | src << 9 |
+                 SIM_SRC_LITERAL);
+      emit(p, address_mask());
+   }
+   unsigned soffset = pick(30) ? 128 + pick(17) : sgpr();
+   unsigned data = 1 + pick(14 - n);
+   emit(p, 0xe0000000u | sim_opcodes[op].opcode << 18 | (uint32_t)idxen << 13 |
+              (uint32_t)offen << 12 | pick(4096));
+   emit(p, soffset << 24 | (20 / 4) << 16 | data << 8 | v);
 }
 
 static void gen_block(struct prog *p, unsigned n, unsigned wave_size, unsigned depth);
@@ -493,8 +554,10 @@ static void
 gen_block(struct prog *p, unsigned n, unsigned wave_size, unsigned depth)
 {
    for (unsigned i = 0; i < n; i++) {
-      unsigned r = pick(23);
-      if (r >= 20)
+      unsigned r = pick(25);
+      if (r >= 23)
+         gen_buffer(p);
+      else if (r >= 20)
          gen_mem(p);
       else if (r < 12)
          gen_valu(p, wave_size);
