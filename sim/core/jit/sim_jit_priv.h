@@ -2,12 +2,14 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * What the region translator's files share (sim_jit.c builds regions and
- * their ALU code, sim_jit_mem.c their memory instructions): the state of
- * the function being built, and the accessors of the registers it keeps
- * in allocas (SROA makes them SSA values).  A register is loaded from the
- * wave in the entry block the first time the region reads it, and stored
- * back in the exit block if the region wrote it.
+ * What the region translator's files share (sim_jit.c forms regions,
+ * builds their functions and caches them, sim_jit_alu.c translates ALU
+ * instructions, sim_jit_mem.c memory instructions): what the translator
+ * does with each opcode, the state of the function being built, and the
+ * accessors of the registers it keeps in allocas (SROA makes them SSA
+ * values).  A register is loaded from the wave in the entry block the
+ * first time the region reads it, and stored back in the exit block if
+ * the region wrote it.
  */
 #ifndef SIM_JIT_PRIV_H
 #define SIM_JIT_PRIV_H
@@ -136,6 +138,136 @@ splat(struct jb *j, LLVMValueRef s)
    return LLVMBuildShuffleVector(j->b, v, LLVMGetUndef(vt),
                                  LLVMConstNull(LLVMVectorType(j->i32, j->n)), "");
 }
+
+/* ALU instructions (sim_jit_alu.c). */
+
+/* What the translator does with an opcode. */
+enum jk {
+   JK_NONE = 0,
+   /* VALU */
+   JK_ADD_F32,
+   JK_SUB_F32,
+   JK_SUBREV_F32,
+   JK_MUL_F32,
+   JK_FMA_F32,
+   JK_MAD_F32,
+   JK_MIN_F32,
+   JK_MAX_F32,
+   JK_CVT_F32_U32,
+   JK_CVT_F32_I32,
+   JK_CVT_U32_F32,
+   JK_CVT_I32_F32,
+   JK_CMP_F32,
+   JK_CMP_I32,
+   JK_CMP_U32,
+   JK_MOV,
+   JK_CNDMASK,
+   JK_NOT,
+   JK_AND,
+   JK_OR,
+   JK_XOR,
+   JK_XNOR,
+   JK_LSHLREV,
+   JK_LSHRREV,
+   JK_ASHRREV,
+   JK_MIN_I32,
+   JK_MAX_I32,
+   JK_MIN_U32,
+   JK_MAX_U32,
+   JK_MUL_U24,
+   JK_MUL_LO,
+   JK_MUL_HI_U32,
+   JK_MAD_U24,
+   JK_ADD3,
+   JK_LSHL_ADD,
+   JK_ADD_LSHL,
+   JK_LSHL_OR,
+   JK_AND_OR,
+   JK_OR3,
+   JK_XOR3,
+   JK_BFE_U32,
+   JK_BFE_I32,
+   JK_BFI,
+   JK_ADD_U32,
+   JK_SUB_U32,
+   JK_SUBREV_U32,
+   JK_ADD_CO,
+   JK_SUB_CO,
+   JK_SUBREV_CO,
+   JK_ADDC,
+   JK_SUBB,
+   JK_SUBBREV,
+   JK_VALU_LAST = JK_SUBBREV,
+   /* SALU */
+   JK_S_MOV32,
+   JK_S_MOV64,
+   JK_S_MOVK,
+   JK_S_NOT32,
+   JK_S_ADD_U32,
+   JK_S_SUB_U32,
+   JK_S_ADD_I32,
+   JK_S_SUB_I32,
+   JK_S_ADDC_U32,
+   JK_S_SUBB_U32,
+   JK_S_ADDK,
+   JK_S_MUL_I32,
+   JK_S_MIN_I32,
+   JK_S_MIN_U32,
+   JK_S_MAX_I32,
+   JK_S_MAX_U32,
+   JK_S_CSELECT32,
+   JK_S_CSELECT64,
+   JK_S_LOGIC32, /* and, or, xor, andn2, orn2, nand, nor, xnor: arg */
+   JK_S_LOGIC64,
+   JK_S_LSHL32,
+   JK_S_LSHR32,
+   JK_S_ASHR32,
+   JK_S_LSHLN_ADD,  /* arg = shift */
+   JK_S_CMP32,      /* arg = predicate */
+   JK_S_CMPK,       /* arg = predicate */
+   JK_S_SAVEEXEC32, /* arg = logic op */
+   JK_S_SAVEEXEC64,
+   JK_S_NOP,
+   /* memory (sim_jit_mem.c) */
+   JK_VMEM,
+   /* branches (end a region) */
+   JK_BRANCH,
+   JK_CBRANCH_SCC0,
+   JK_CBRANCH_SCC1,
+   JK_CBRANCH_VCCZ,
+   JK_CBRANCH_VCCNZ,
+   JK_CBRANCH_EXECZ,
+   JK_CBRANCH_EXECNZ,
+};
+
+/* Scalar logic ops (arg of JK_S_LOGIC* and JK_S_SAVEEXEC*). */
+enum { L_AND, L_OR, L_XOR, L_ANDN2, L_ORN2, L_NAND, L_NOR, L_XNOR };
+
+static inline bool
+is_branch(enum jk k)
+{
+   return k >= JK_BRANCH;
+}
+
+/* Fills the opcode tables and probes the interpreter's NaN order; once,
+ * before anything else here. */
+void sim_jit_alu_init(void);
+
+/* What the translator does with the instruction: JK_NONE ends a region
+ * before it. */
+enum jk sim_jit_classify(const struct sim_inst *in);
+
+/* IR of a VALU (ieee: MODE.IEEE) or SALU instruction at the builder. */
+void sim_jit_emit_valu(struct jb *j, const struct sim_inst *in, enum jk k, bool ieee);
+void sim_jit_emit_salu(struct jb *j, const struct sim_inst *in, enum jk k);
+
+/* The condition under which the closing branch k is taken. */
+LLVMValueRef sim_jit_branch_cond(struct jb *j, enum jk k);
+
+LLVMValueRef sim_jit_call_intrinsic(struct jb *j, const char *name, LLVMTypeRef *types,
+                                    unsigned ntypes, LLVMValueRef *args, unsigned nargs,
+                                    bool strict);
+LLVMValueRef sim_jit_md(struct jb *j, const char *s);
 
 /* Memory instructions (sim_jit_mem.c). */
 
