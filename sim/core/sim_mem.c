@@ -11,12 +11,27 @@
 #include <string.h>
 
 #include "sim_mem.h"
+#include "sim_vm_priv.h"
 #include "valu/sim_fp.h"
 
 static inline uint64_t
 scratch_swizzle(const struct sim_wave *w, uint64_t off, unsigned lane)
 {
    return (off / 4) * 4 * w->wave_size + lane * 4 + (off & 3);
+}
+
+/* The VM address of the piece of a lane's scratch access of bytes at
+ * addr that starts i bytes in, and in *n its length: up to the end of
+ * its dword, whose neighbours are other lanes'. */
+static inline uint64_t
+scratch_piece(const struct sim_wave *w, uint64_t addr, unsigned i, unsigned bytes, unsigned lane,
+              unsigned *n)
+{
+   uint64_t off = (uint32_t)(addr + i);
+   *n = 4 - (off & 3);
+   if (*n > bytes - i)
+      *n = bytes - i;
+   return (w->flat_scratch & 0xffffffffffffull) + scratch_swizzle(w, off, lane);
 }
 
 bool
@@ -43,17 +58,12 @@ sim_seg_read(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
       }
       return true;
    case SIM_SEG_SCRATCH:
-      for (unsigned i = 0; i < bytes;) {
-         uint64_t off = (uint32_t)(addr + i);
-         unsigned n = 4 - (off & 3);
-         if (n > bytes - i)
-            n = bytes - i;
-         uint64_t va = (w->flat_scratch & 0xffffffffffffull) + scratch_swizzle(w, off, lane);
+      for (unsigned i = 0, n; i < bytes; i += n) {
+         uint64_t va = scratch_piece(w, addr, i, bytes, lane, &n);
          const void *p = sim_vm_access(w, va, n, false);
          if (!p)
             return false;
          memcpy(d + i, p, n);
-         i += n;
       }
       return true;
    }
@@ -85,21 +95,35 @@ sim_seg_write(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane
       }
       return true;
    case SIM_SEG_SCRATCH:
-      for (unsigned i = 0; i < bytes;) {
-         uint64_t off = (uint32_t)(addr + i);
-         unsigned n = 4 - (off & 3);
-         if (n > bytes - i)
-            n = bytes - i;
-         uint64_t va = (w->flat_scratch & 0xffffffffffffull) + scratch_swizzle(w, off, lane);
+      for (unsigned i = 0, n; i < bytes; i += n) {
+         uint64_t va = scratch_piece(w, addr, i, bytes, lane, &n);
          void *p = sim_vm_access(w, va, n, true);
          if (!p)
             return false;
          memcpy(p, s + i, n);
-         i += n;
       }
       return true;
    }
    return false;
+}
+
+bool
+sim_seg_would_fault(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
+                    unsigned bytes, bool write)
+{
+   switch (seg) {
+   case SIM_SEG_GLOBAL:
+      return !sim_vm_probe(w, addr, bytes, write);
+   case SIM_SEG_SCRATCH:
+      for (unsigned i = 0, n; i < bytes; i += n) {
+         uint64_t va = scratch_piece(w, addr, i, bytes, lane, &n);
+         if (!sim_vm_probe(w, va, n, write))
+            return true;
+      }
+      return false;
+   default:
+      return false;
+   }
 }
 
 static inline double

@@ -32,6 +32,12 @@ bool sim_seg_read(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned 
 bool sim_seg_write(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
                    const void *src, unsigned bytes);
 
+/* Whether sim_seg_read or sim_seg_write of the lane would raise a VM
+ * fault, found without raising it (LDS never faults): for the
+ * translator, which runs an access only when no lane would. */
+bool sim_seg_would_fault(struct sim_wave *w, enum sim_seg seg, uint64_t addr, unsigned lane,
+                         unsigned bytes, bool write);
+
 /* The new memory value of an atomic; 64-bit when is64. */
 uint64_t sim_atomic_apply(enum sim_atomic op, bool is64, uint64_t old, uint64_t src, uint64_t cmp);
 
@@ -57,6 +63,9 @@ bool sim_lane_atomic(struct sim_wave *w, const struct sim_mem_op *m, enum sim_se
  * false when out of bounds (sim_mem_buf.c). */
 bool sim_buf_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane,
                      unsigned bytes, uint64_t *addr);
+/* Whether a FLAT, GLOBAL or SCRATCH load or store would raise a VM fault
+ * on one of the active lanes, found without raising it (sim_mem_flat.c). */
+bool sim_flat_would_fault(struct sim_wave *w, const struct sim_inst *in);
 /* Whether a MUBUF load or store (not formatted) would raise a VM fault on
  * one of the active lanes, found without raising it: the translator runs
  * the instruction only when not (sim_mem_buf.c). */

@@ -60,6 +60,21 @@ lane_address(const struct sim_wave *w, const struct sim_inst *in, unsigned lane,
    }
 }
 
+bool
+sim_flat_would_fault(struct sim_wave *w, const struct sim_inst *in)
+{
+   const struct sim_mem_op *m = &sim_mem_ops[in->op];
+   unsigned bytes = m->bytes == 4 ? m->dwords * 4 : m->bytes;
+   SIM_FOREACH_LANE(l, sim_exec_mask(w))
+   {
+      uint64_t a;
+      enum sim_seg seg = lane_address(w, in, l, &a);
+      if (sim_seg_would_fault(w, seg, a, l, bytes, m->kind == SIM_MEM_STORE))
+         return true;
+   }
+   return false;
+}
+
 static void
 x_flat_load(struct sim_wave *w, const struct sim_inst *in)
 {

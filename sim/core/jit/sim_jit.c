@@ -23,8 +23,8 @@
  * nor reorders it under its default-environment assumptions.  Where the
  * interpreter's result depends on which operand the host FPU propagates
  * as a NaN (x86 returns the first NaN source, quieted), the translation
- * selects it explicitly, in the interpreter's operand order.  GLOBAL
- * and MUBUF loads and stores are sim_jit_mem.c's, which may leave the
+ * selects it explicitly, in the interpreter's operand order.  Vector
+ * memory loads and stores are sim_jit_mem.c's, which may leave the
  * region at the instruction when it would fault.  Anything not covered
  * here ends the region, and the interpreter runs it.
  */

@@ -209,7 +209,8 @@ init_tables(void)
    for (unsigned op = 0; op < SIM_OP_COUNT; op++) {
       unsigned kind = sim_mem_ops[op].kind;
       unsigned fmt = sim_opcodes[op].format;
-      if ((fmt == SIM_FMT_GLOBAL || fmt == SIM_FMT_MUBUF) &&
+      if ((fmt == SIM_FMT_FLAT || fmt == SIM_FMT_GLOBAL || fmt == SIM_FMT_SCRATCH ||
+           fmt == SIM_FMT_MUBUF) &&
           (kind == SIM_MEM_LOAD || kind == SIM_MEM_STORE))
          set(op, JK_VMEM, 0);
    }

@@ -2,9 +2,11 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * Memory instructions in translated regions: GLOBAL loads and stores of
- * one to four dwords per lane, with an SGPR-pair base plus a 32-bit VGPR
- * offset or a 64-bit VGPR address, and MUBUF loads and stores.
+ * Memory instructions in translated regions: the loads and stores of
+ * FLAT, GLOBAL, SCRATCH and MUBUF (not atomics, formatted buffers or
+ * LDS loads).  GLOBAL's of one to four dwords per lane, with an SGPR-pair
+ * base plus a 32-bit VGPR offset or a 64-bit VGPR address, are the
+ * region's own code; the others run the interpreter's function.
  *
  * A GLOBAL access whose lanes are all on and consecutive (a wave's
  * coalesced load or store) is one range: if one mapping holds it, the
@@ -12,14 +14,15 @@
  * memory into registers or interleaving them back.  Any other goes lane
  * by lane through a C helper, which gets the address registers (and a
  * store's data) in per-region buffers and returns a load's data the same
- * way, blended into the destination VGPRs under EXEC.  A MUBUF access
- * runs the interpreter's own function, its registers spilled to the wave
- * and its destination reloaded from it.
+ * way, blended into the destination VGPRs under EXEC.  The other
+ * accesses run the interpreter's own function, their registers spilled to
+ * the wave and their destination reloaded from it.
  *
  * Before a byte moves, every active lane is looked up in the VM as the
  * interpreter's sim_vm_access does it (the wave's last mapping first,
  * then the sorted mappings, refilling the cache), with nothing raised
- * (sim_vm_probe; sim_buf_would_fault for MUBUF's bounds and addressing):
+ * (sim_vm_probe; sim_flat_would_fault and sim_buf_would_fault for the
+ * interpreter's functions, with their segments, bounds and swizzles):
  * when a lane would fault, memory and registers stay untouched and the
  * region leaves at that instruction with everything before it done.  The
  * interpreter then runs the instruction from the same state and reports
@@ -81,17 +84,28 @@ global_range(struct sim_wave *w, uint64_t va, uint32_t size, uint32_t write)
    return sim_vm_probe(w, va, size, write);
 }
 
-/* A MUBUF load or store runs the interpreter's own function on the
- * registers it reads, spilled to the wave, once sim_buf_would_fault found
- * that no lane faults.  The instruction is the translation's copy: the
- * decode cache it came from belongs to one dispatch. */
+/* A MUBUF load or store, or a FLAT, GLOBAL or SCRATCH one other than
+ * whole dwords from GLOBAL, runs the interpreter's own function on the
+ * registers it reads, spilled to the wave, once sim_buf_would_fault or
+ * sim_flat_would_fault found that no lane faults.  The instruction is the
+ * translation's copy: the decode cache it came from belongs to one
+ * dispatch. */
 static uint32_t
-buffer_run(struct sim_wave *w, const struct sim_inst *in)
+interpreted_run(struct sim_wave *w, const struct sim_inst *in)
 {
-   if (sim_buf_would_fault(w, in))
+   if (in->format == SIM_FMT_MUBUF ? sim_buf_would_fault(w, in) : sim_flat_would_fault(w, in))
       return 0;
    in->exec(w, in);
    return 1;
+}
+
+/* The GLOBAL accesses the region moves itself. */
+static bool
+global_dwords(const struct sim_inst *in)
+{
+   const struct sim_mem_op *m = &sim_mem_ops[in->op];
+   return in->format == SIM_FMT_GLOBAL && m->bytes == 4 && !m->d16 && m->dwords >= 1 &&
+          m->dwords <= 4;
 }
 
 bool
@@ -107,8 +121,9 @@ sim_jit_mem_ok(const struct sim_inst *in)
       return !in->buf.lds && !in->buf.tfe &&
              (so < SIM_NUM_SGPR_SLOTS || sim_src_is_inline(so) || so == SIM_SRC_LITERAL);
    }
-   return in->format == SIM_FMT_GLOBAL && !in->flat.lds && !m->d16 && m->bytes == 4 &&
-          m->dwords >= 1 && m->dwords <= 4;
+   bool flat =
+      in->format == SIM_FMT_FLAT || in->format == SIM_FMT_GLOBAL || in->format == SIM_FMT_SCRATCH;
+   return flat && !in->flat.lds && (m->bytes == 4 ? m->dwords >= 1 && m->dwords <= 4 : true);
 }
 
 /* The region's address and data buffers, allocated once in the entry
@@ -257,26 +272,62 @@ spill_vgpr(struct jb *j, unsigned r)
    LLVMSetAlignment(st, 4);
 }
 
+/* The registers the interpreter's function reads (spilled before it
+ * runs) and the VGPRs it writes (reloaded after). */
+struct interp_regs {
+   unsigned sgpr[8], vgpr[8], dst[4];
+   unsigned nsgpr, nvgpr, ndst;
+};
+
 static void
-emit_buffer(struct jb *j, const struct sim_inst *in)
+interp_regs(const struct sim_inst *in, struct interp_regs *r)
+{
+   const struct sim_mem_op *m = &sim_mem_ops[in->op];
+   unsigned n = m->bytes == 4 ? m->dwords : 1;
+   bool load = m->kind == SIM_MEM_LOAD;
+   memset(r, 0, sizeof(*r));
+   r->sgpr[r->nsgpr++] = SIM_SRC_EXEC_LO;
+   r->sgpr[r->nsgpr++] = SIM_SRC_EXEC_HI;
+   unsigned data;
+   if (in->format == SIM_FMT_MUBUF) {
+      const struct sim_buf_fields *f = &in->buf;
+      for (unsigned i = 0; i < 4; i++)
+         r->sgpr[r->nsgpr++] = (f->srsrc & 0x7c) + i;
+      if (f->soffset < SIM_NUM_SGPR_SLOTS)
+         r->sgpr[r->nsgpr++] = f->soffset;
+      for (unsigned i = 0; i < (unsigned)f->idxen + f->offen; i++)
+         r->vgpr[r->nvgpr++] = (f->vaddr + i) & 0xff;
+      data = f->vdata;
+   } else {
+      /* the SGPR base (GLOBAL) or offset (SCRATCH) and a 64-bit address
+       * pair, read or not */
+      const struct sim_flat_fields *f = &in->flat;
+      r->sgpr[r->nsgpr++] = in->format == SIM_FMT_SCRATCH ? f->saddr & 0x7f : f->saddr & 0x7e;
+      if (in->format != SIM_FMT_SCRATCH)
+         r->sgpr[r->nsgpr++] = (f->saddr & 0x7e) + 1;
+      r->vgpr[r->nvgpr++] = f->vaddr;
+      r->vgpr[r->nvgpr++] = (f->vaddr + 1) & 0xff;
+      data = load ? f->vdst : f->vdata;
+   }
+   /* a load's destination too: it writes only the active lanes (d16
+    * half a register) */
+   for (unsigned i = 0; i < n; i++) {
+      r->vgpr[r->nvgpr++] = (data + i) & 0xff;
+      if (load)
+         r->dst[r->ndst++] = (data + i) & 0xff;
+   }
+}
+
+static void
+emit_interpreted(struct jb *j, const struct sim_inst *in)
 {
    LLVMBuilderRef B = j->b;
-   const struct sim_mem_op *m = &sim_mem_ops[in->op];
-   const struct sim_buf_fields *f = &in->buf;
-   unsigned n = m->bytes == 4 ? m->dwords : 1;
-
-   /* Everything x_buf_load and x_buf_store read, VDATA too: a load
-    * writes only the active lanes (d16 half a register). */
-   spill_sgpr(j, SIM_SRC_EXEC_LO);
-   spill_sgpr(j, SIM_SRC_EXEC_HI);
-   for (unsigned i = 0; i < 4; i++)
-      spill_sgpr(j, (f->srsrc & 0x7c) + i);
-   if (f->soffset < SIM_NUM_SGPR_SLOTS)
-      spill_sgpr(j, f->soffset);
-   for (unsigned i = 0; i < (unsigned)f->idxen + f->offen; i++)
-      spill_vgpr(j, (f->vaddr + i) & 0xff);
-   for (unsigned i = 0; i < n; i++)
-      spill_vgpr(j, (f->vdata + i) & 0xff);
+   struct interp_regs r;
+   interp_regs(in, &r);
+   for (unsigned i = 0; i < r.nsgpr; i++)
+      spill_sgpr(j, r.sgpr[i]);
+   for (unsigned i = 0; i < r.nvgpr; i++)
+      spill_vgpr(j, r.vgpr[i]);
 
    struct sim_inst *copy = malloc(sizeof(*copy));
    if (copy)
@@ -284,7 +335,7 @@ emit_buffer(struct jb *j, const struct sim_inst *in)
    LLVMTypeRef bptr = LLVMPointerType(j->i8, 0);
    LLVMTypeRef params[2] = { bptr, bptr };
    LLVMValueRef args[2] = { j->w, LLVMConstIntToPtr(c64(j, (uint64_t)(uintptr_t)copy), bptr) };
-   LLVMValueRef ok = copy ? call_helper(j, buffer_run, j->i32, params, 2, args) : c32(j, 0);
+   LLVMValueRef ok = copy ? call_helper(j, interpreted_run, j->i32, params, 2, args) : c32(j, 0);
 
    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
    LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
@@ -292,23 +343,21 @@ emit_buffer(struct jb *j, const struct sim_inst *in)
    LLVMPositionBuilderAtEnd(B, fault);
    leave_before(j);
    LLVMPositionBuilderAtEnd(B, done);
-   if (m->kind == SIM_MEM_LOAD) {
-      for (unsigned i = 0; i < n; i++) {
-         unsigned r = (f->vdata + i) & 0xff;
-         LLVMValueRef v = LLVMBuildLoad2(
-            B, j->vi32, wave_ptr(j, B, offsetof(struct sim_wave, vgpr) + 256 * r, j->vi32), "");
-         LLVMSetAlignment(v, 4);
-         LLVMBuildStore(B, v, vgpr_slot(j, r));
-         j->vgpr_w[r] = true;
-      }
+   for (unsigned i = 0; i < r.ndst; i++) {
+      unsigned v = r.dst[i];
+      LLVMValueRef x = LLVMBuildLoad2(
+         B, j->vi32, wave_ptr(j, B, offsetof(struct sim_wave, vgpr) + 256 * v, j->vi32), "");
+      LLVMSetAlignment(x, 4);
+      LLVMBuildStore(B, x, vgpr_slot(j, v));
+      j->vgpr_w[v] = true;
    }
 }
 
 void
 sim_jit_emit_mem(struct jb *j, const struct sim_inst *in)
 {
-   if (in->format == SIM_FMT_MUBUF) {
-      emit_buffer(j, in);
+   if (!global_dwords(in)) {
+      emit_interpreted(j, in);
       return;
    }
    LLVMBuilderRef B = j->b;

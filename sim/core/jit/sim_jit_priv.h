@@ -271,9 +271,8 @@ LLVMValueRef sim_jit_md(struct jb *j, const char *s);
 
 /* Memory instructions (sim_jit_mem.c). */
 
-/* Whether the translator covers the instruction: GLOBAL loads and
- * stores of whole dwords (one to four per lane), both address forms;
- * MUBUF loads and stores (not formatted, no LDS or TFE). */
+/* Whether the translator covers the instruction: FLAT, GLOBAL, SCRATCH
+ * and MUBUF loads and stores (not formatted, no LDS or TFE). */
 bool sim_jit_mem_ok(const struct sim_inst *in);
 
 /* Emits a memory instruction, which checks every active lane against

@@ -8,17 +8,17 @@
  * branches and counted loops, on random register contents (NaNs with
  * payloads, denormals, infinities, signed zeros, small and random
  * integers), random MODE (round mode, denormal modes, IEEE), wave32 and
- * wave64 with partial EXEC, and GLOBAL loads and stores of 1-4 dwords
- * (SGPR base or 64-bit VGPR address, consecutive or scattered lanes, now
- * and then past the end of a buffer or into the read-only one: VM
- * faults) and MUBUF loads and stores (bounds modes, strides, swizzles,
- * d16 halves), run once interpreted and once translating every region on
- * first entry (what KILN_SIM_JIT=0 and =always select).  The epilogue
- * (test_sim_jit.s) stores every VGPR the body uses, lane by lane, and
- * every SGPR, VCC, the final EXEC and SCC, so the two runs must leave
- * the same bytes in the whole output buffer, the same fault (if any:
- * address, kind, instruction and wave) and count the same wave and lane
- * instructions.
+ * wave64 with partial EXEC, and GLOBAL loads and stores of 1-4 dwords,
+ * bytes and shorts (SGPR base or 64-bit VGPR address, now and then as
+ * FLAT, consecutive or scattered lanes, now and then past the end of a
+ * buffer or into the read-only one: VM faults) and MUBUF loads and
+ * stores (bounds modes, strides, swizzles, d16 halves), run once
+ * interpreted and once translating every region on first entry (what
+ * KILN_SIM_JIT=0 and =always select).  The epilogue (test_sim_jit.s)
+ * stores every VGPR the body uses, lane by lane, and every SGPR, VCC,
+ * the final EXEC and SCC, so the two runs must leave the same bytes in
+ * the whole output buffer, the same fault (if any: address, kind,
+ * instruction and wave) and count the same wave and lane instructions.
  *
  * KILN_SIM_JIT_TEST_ITERS sets the number of programs (default 300),
  * KILN_SIM_JIT_TEST_SEED the first seed.
@@ -395,7 +395,8 @@ address_mask(void)
    }
 }
 
-/* A GLOBAL load or store of 1-4 dwords between v1..v13 and memory:
+/* A GLOBAL load or store of 1-4 dwords, or of a byte or short (d16
+ * halves among them), between v1..v13 and memory, now and then as FLAT:
  * loads from the input buffer (s[2:3], read-only) or the output buffer
  * (s[0:1]), stores to the output buffer above the epilogue's words (now
  * and then to the input buffer: a write fault).  The address is a
@@ -413,14 +414,27 @@ gen_mem(struct prog *p)
                                      SIM_OP_global_load_dwordx3, SIM_OP_global_load_dwordx4 };
    static const uint16_t stores[] = { SIM_OP_global_store_dword, SIM_OP_global_store_dwordx2,
                                       SIM_OP_global_store_dwordx3, SIM_OP_global_store_dwordx4 };
-   bool store = pick(2);
-   unsigned n = 1 + pick(4);
-   unsigned op = store ? stores[n - 1] : loads[n - 1];
+   static const uint16_t narrow_loads[] = {
+      SIM_OP_global_load_ubyte,     SIM_OP_global_load_sbyte,
+      SIM_OP_global_load_ushort,    SIM_OP_global_load_sshort,
+      SIM_OP_global_load_short_d16, SIM_OP_global_load_short_d16_hi,
+      SIM_OP_global_load_sbyte_d16, SIM_OP_global_load_ubyte_d16_hi,
+   };
+   static const uint16_t narrow_stores[] = { SIM_OP_global_store_byte, SIM_OP_global_store_short,
+                                             SIM_OP_global_store_short_d16_hi,
+                                             SIM_OP_global_store_byte_d16_hi };
+   bool store = pick(2), narrow = pick(4) == 0;
+   unsigned n = narrow ? 1 : 1 + pick(4);
+   unsigned op = !narrow ? (store ? stores[n - 1] : loads[n - 1])
+                 : store ? narrow_stores[pick(sizeof(narrow_stores) / sizeof(narrow_stores[0]))]
+                         : narrow_loads[pick(sizeof(narrow_loads) / sizeof(narrow_loads[0]))];
    bool v64 = pick(3) == 0;
+   /* FLAT (the same opcodes) of a 64-bit address outside the apertures */
+   bool flat = v64 && pick(3) == 0;
    unsigned base = store ? (pick(60) ? 0 : 2) : 2 * pick(2);
    unsigned a = pick(3) ? 14 : 1 + pick(v64 ? 12 : 13);
    unsigned data = 1 + pick(14 - n);
-   int offset = (int)pick(4096) - 2048;
+   int offset = flat ? (int)pick(2048) : (int)pick(4096) - 2048;
 
    if (pick(2)) {
       /* v_and_b32 va, mask, v255 or a random VGPR */
@@ -446,7 +460,8 @@ gen_mem(struct prog *p)
       emit(p, sim_opcodes[SIM_OP_v_add_u32].opcode << 25 | a << 17 | a << 9 | base);
       emit(p, 0x7e000000u | (a + 1) << 17 | sim_opcodes[SIM_OP_v_mov_b32].opcode << 9 | (base + 1));
    }
-   emit(p, 0xdc008000u | sim_opcodes[op].opcode << 18 | ((uint32_t)offset & 0xfff));
+   emit(p, 0xdc000000u | (flat ? 0 : 0x8000u) | sim_opcodes[op].opcode << 18 |
+              ((uint32_t)offset & 0xfff));
    emit(p,
         (store ? 0 : data) << 24 | (v64 ? SIM_SRC_NULL : base) << 16 | (store ? data : 0) << 8 | a);
 }
