@@ -127,6 +127,21 @@ check_image(struct kiln_amdgpu_device *dev, const struct kiln_amdgpu_image_desc 
                                "image format (order 0x%x, data type 0x%x): "
                                "not an image format of this device",
                                image->channel_order, image->channel_data_type);
+   /* Image buffers are read and written by buffer_load/store_format,
+    * whose V# has room for the first 128 IMG_FORMATs only (64 from
+    * GFX11): the sRGB and the 565 and 555 packed formats (130, 133, 134)
+    * are texture-only, and ac_build_buffer_descriptor would cut their
+    * number down to another format's (8_SNORM for 8_8_8_8_SRGB).
+    * radeonsi draws the same line (si_is_vertex_format_supported);
+    * OpenCL makes sRGBA optional for 1D image buffers and the other
+    * formats optional everywhere. */
+   const unsigned buffer_formats = dev->gfx_level >= GFX11 ? 64 : 128;
+   if (image->type == CL_MEM_OBJECT_IMAGE1D_BUFFER &&
+       ac_get_gfx10_format_table(dev->gfx_level)[*format].img_format >= buffer_formats)
+      return kiln_amdgpu_error(dev, -EINVAL,
+                               "image format %s: a texture format only, not one of image "
+                               "buffers (a buffer descriptor holds IMG_FORMATs below %u)",
+                               util_format_short_name(*format), buffer_formats);
    const uint32_t max = image->type == CL_MEM_OBJECT_IMAGE1D_BUFFER ? UINT32_MAX : 16384;
    const uint32_t max_layers = image->type == CL_MEM_OBJECT_IMAGE3D ? 8192 : 1;
    if (!image->width || !image->height || !image->depth || !image->array_size ||

@@ -24,7 +24,6 @@
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 
-#include "gfx10_format_table.h"
 #include "kiln_amdgpu_image.h"
 #include "util/format/u_format.h"
 #include "util/u_inlines.h"
@@ -75,26 +74,9 @@ texture_layout(struct kiln_amd_screen *screen, const struct pipe_resource *templ
    return layout.size;
 }
 
-/* Whether an image buffer can have the format.  ACO reads and writes image
- * buffers with buffer_load/store_format, whose V# has room for the first
- * 128 IMG_FORMATs only (64 from GFX11): the sRGB and the 565 and 555
- * packed formats (130, 133, 134) are texture-only, and
- * ac_build_buffer_descriptor would cut their number down to another
- * format's (8_SNORM for 8_8_8_8_SRGB).  radeonsi draws the same line
- * (si_is_vertex_format_supported); OpenCL makes sRGBA optional for 1D
- * image buffers and the other formats optional everywhere. */
-static bool
-has_buffer_format(const struct kiln_amd_screen *screen, enum pipe_format format)
-{
-   const unsigned gfx = screen->info->gfx_major * 10 + screen->info->gfx_minor;
-   const enum amd_gfx_level gfx_level = gfx >= 110 ? GFX11 : gfx >= 103 ? GFX10_3 : GFX10;
-   const unsigned img_format = ac_get_gfx10_format_table(gfx_level)[format].img_format;
-   return img_format && img_format < (gfx_level >= GFX11 ? 64 : 128);
-}
-
 /* Images (and image buffers): the formats of plain RGB or sRGB channels,
- * one sample, that the device's format table has (drivers/amdgpu), and
- * for image buffers one the buffer instructions have. */
+ * one sample, that the device's format table has, and for image buffers
+ * one the buffer instructions have (drivers/amdgpu's check). */
 bool
 kiln_amd_is_image_format_supported(struct kiln_pipe_screen *pscreen, enum pipe_format format,
                                    enum pipe_texture_target target, unsigned sample_count)
@@ -107,8 +89,6 @@ kiln_amd_is_image_format_supported(struct kiln_pipe_screen *pscreen, enum pipe_f
        desc->block.bits % 8)
       return false;
    struct kiln_amd_screen *screen = kiln_amd_screen(&pscreen->base);
-   if (target == PIPE_BUFFER && screen->info->gfx_major >= 10 && !has_buffer_format(screen, format))
-      return false;
    const struct kiln_amdgpu_image_desc image = {
       .type = target == PIPE_BUFFER ? CL_MEM_OBJECT_IMAGE1D_BUFFER : CL_MEM_OBJECT_IMAGE2D,
       .pipe_format = format,

@@ -256,6 +256,11 @@ test_refused(void)
       { CL_MEM_OBJECT_IMAGE2D, CL_RGBA, CL_UNORM_INT8, 0, 16385, 4, 1, 1 },
       { CL_MEM_OBJECT_IMAGE2D, CL_RGBA, CL_UNORM_INT8, 0, 0, 4, 1, 1 },
       { CL_MEM_OBJECT_IMAGE2D_ARRAY, CL_RGBA, CL_UNORM_INT8, 0, 4, 4, 1, 8193 },
+      /* texture-only formats (IMG_FORMAT 130, 133, 134) as image buffers:
+       * a buffer descriptor's format field has 7 bits (RDNA2 ISA 8.1.8) */
+      { CL_MEM_OBJECT_IMAGE1D_BUFFER, CL_sRGBA, CL_UNORM_INT8, 0, 4, 1, 1, 1 },
+      { CL_MEM_OBJECT_IMAGE1D_BUFFER, CL_RGB, CL_UNORM_SHORT_565, 0, 4, 1, 1, 1 },
+      { CL_MEM_OBJECT_IMAGE1D_BUFFER, CL_RGB, CL_UNORM_SHORT_555, 0, 4, 1, 1, 1 },
    };
    for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
       struct kiln_amdgpu_image_layout l;
@@ -263,6 +268,13 @@ test_refused(void)
       CHECK(ret == -EINVAL && strstr(kiln_amdgpu_device_error(dev), "image"),
             "bad image %u: %d, '%s'", i, ret, kiln_amdgpu_device_error(dev));
    }
+   /* the same formats as textures are taken */
+   const struct kiln_amdgpu_image_desc srgb = {
+      CL_MEM_OBJECT_IMAGE2D, CL_sRGBA, CL_UNORM_INT8, 0, 4, 4, 1, 1
+   };
+   struct kiln_amdgpu_image_layout l;
+   CHECK(kiln_amdgpu_image_layout(dev, &srgb, &l) == 0, "an sRGBA 2D image refused: %s",
+         kiln_amdgpu_device_error(dev));
    const struct kiln_amdgpu_image_desc ok = { CL_MEM_OBJECT_IMAGE2D, CL_R, CL_FLOAT, 0, 4, 4, 1, 1 };
    uint32_t d[8];
    CHECK(kiln_amdgpu_image_descriptor(dev, &ok, VA + 64, d) == -EINVAL,
