@@ -415,7 +415,9 @@ void *sim_vm_access_slow(struct sim_wave *w, uint64_t va, unsigned size, bool wr
 static inline void *
 sim_vm_access(struct sim_wave *w, uint64_t va, unsigned size, bool write)
 {
-   if (SIM_LIKELY(va >= w->vmc.va && va + size <= w->vmc.end &&
+   /* size <= end - va, not va + size <= end: an access whose end wraps
+    * past 2^64 must not land in the cached mapping's range. */
+   if (SIM_LIKELY(va >= w->vmc.va && va < w->vmc.end && size <= w->vmc.end - va &&
                   (!write || (w->vmc.flags & KILN_SIM_MAP_WRITE))))
       return w->vmc.host + (va - w->vmc.va);
    return sim_vm_access_slow(w, va, size, write);

@@ -76,6 +76,21 @@ test_hang(struct sim_test *t)
  * CPU time: no sooner (the host thread running it cannot use more CPU
  * time than wall time passes) and not much later, counting the process's
  * CPU time, however loaded the machine is. */
+/* An access whose end wraps past 2^64 is a VM fault at its address, never
+ * a host pointer computed from the mapping the wave last used. */
+static void
+test_wrapping_load_fault(struct sim_test *t)
+{
+   st_buffer(t, 0, 4096);
+   struct kiln_sim_dispatch d = st_dispatch(1, 32);
+   struct kiln_sim_fault f;
+   int ret = st_run(t, prog_wrap_load, sizeof(prog_wrap_load), &d, &f, NULL);
+   CHECK(ret == -EFAULT && f.kind == KILN_SIM_FAULT_VM, "wrapping load: %d %d", ret, f.kind);
+   CHECK_EQ64("wrapping load address", f.address, 0xfffffffffffffffeull);
+   /* global_load_dword (2 dwords), two s_mov_b32 with inline constants */
+   CHECK_EQ64("wrapping load pc", f.pc, ST_CODE_VA + 16);
+}
+
 static double
 seconds_between(struct timespec a, struct timespec b)
 {
@@ -166,6 +181,7 @@ main(void)
    st_init(&t);
    test_store_fault(&t);
    test_load_fault(&t);
+   test_wrapping_load_fault(&t);
    test_hang(&t);
    test_barrier_hang(&t);
    test_unsupported(&t);

@@ -53,3 +53,13 @@ s_endpgm
 loop2:
 s_barrier
 s_branch loop2
+
+// @prog wrap_load
+// a load from buffer 0 (its mapping is then the wave's cached one), then
+// one at 2^64 - 2, whose end wraps past zero into that mapping's range
+global_load_dword v1, v0, s[0:1]
+s_mov_b32 s10, -2
+s_mov_b32 s11, -1
+global_load_dword v2, v0, s[10:11]
+s_waitcnt vmcnt(0)
+s_endpgm
