@@ -48,9 +48,10 @@
 #define LDS_MAX          (64u * 1024u)
 #define DEFAULT_WATCHDOG (1ull << 32)
 /* A workgroup is a hang after 10 s of its host thread's CPU time (the
- * thread runs the group's waves and nothing else meanwhile): CPU time,
- * not wall time, so a loaded machine does not turn a long kernel into a
- * hang. */
+ * thread runs the group's waves and nothing else meanwhile), less the
+ * time the thread spent translating its code: CPU time, not wall time,
+ * so a loaded machine does not turn a long kernel into a hang, nor does
+ * a large kernel's first translation. */
 #define CPU_LIMIT_NS (10ull * 1000000000ull)
 #define CHECK_INTERVAL                                                                             \
    (1u << 16) /* instructions between stop/clock checks,                                           \
@@ -88,12 +89,26 @@ struct thread_ctx {
    uint8_t *lds;
    struct sim_workgroup wg;
    struct sim_icache icache;
-   int64_t group_start_ns; /* the thread's CPU time when its group started */
+   int64_t group_start_ns; /* the thread's CPU time, less translation, at its group's start */
    unsigned check;         /* instructions until the next stop/clock check */
    uint64_t wave_instructions, lane_instructions;
    struct sim_profile_thread *prof; /* NULL unless profiling */
    struct sim_jit_thread *jit;      /* NULL: interpret only */
 };
+
+/* The thread's CPU time spent translating, so far. */
+static int64_t
+translate_cpu_ns(const struct thread_ctx *t)
+{
+   return t->jit ? t->jit->translate_cpu_ns : 0;
+}
+
+/* The CPU time the thread has spent on its group's waves. */
+static int64_t
+group_cpu_ns(const struct thread_ctx *t)
+{
+   return util_current_thread_get_time_nano() - translate_cpu_ns(t) - t->group_start_ns;
+}
 
 static void
 trace_inst(const struct sim_wave *w, const struct sim_inst *in)
@@ -185,8 +200,7 @@ run_wave_loop(struct thread_ctx *t, struct sim_wave *w, const bool profile)
             w->state = SIM_WAVE_ENDED;
             break;
          }
-         if (ctx->time_limit &&
-             util_current_thread_get_time_nano() - t->group_start_ns > CPU_LIMIT_NS) {
+         if (ctx->time_limit && group_cpu_ns(t) > CPU_LIMIT_NS) {
             sim_wave_fault(w, KILN_SIM_FAULT_HANG, 0, false,
                            "watchdog: workgroup still running after 10 s of CPU time (%" PRIu64
                            " instructions in this wave)",
@@ -319,7 +333,8 @@ run_group(struct thread_ctx *t, uint64_t linear)
    unsigned nwaves = (threads + d->wave_size - 1) / d->wave_size;
 
    t->wg.num_waves = nwaves;
-   t->group_start_ns = ctx->time_limit ? util_current_thread_get_time_nano() : 0;
+   t->group_start_ns =
+      ctx->time_limit ? util_current_thread_get_time_nano() - translate_cpu_ns(t) : 0;
    memset(t->lds, 0, ctx->lds_size);
    for (unsigned i = 0; i < nwaves; i++)
       init_wave(t, &t->waves[i], i, gid, dims, threads, nwaves);

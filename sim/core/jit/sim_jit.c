@@ -50,6 +50,7 @@
 #include "sim_vm_priv.h"
 #include "../valu/valu_internal.h"
 #include "util/macros.h"
+#include "util/u_thread.h"
 #include "util/os_time.h"
 
 /* A region is translated once the interpreter has run this many wave
@@ -480,7 +481,10 @@ sim_jit_run_slow(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wa
       if (!jt->always && atomic_fetch_add_explicit(&e->hits, 1, memory_order_relaxed) * e->ninst <
                             SIM_JIT_HOT_INSTS)
          return 0;
+      /* the watchdog leaves translation out of a group's time */
+      const int64_t t0 = util_current_thread_get_time_nano();
       translate_entry(e, ic, w);
+      jt->translate_cpu_ns += util_current_thread_get_time_nano() - t0;
       fn = atomic_load(&e->fn);
       if (!fn)
          return 0;

@@ -48,8 +48,9 @@ struct sim_jit_thread {
       bool none; /* nothing to translate at pc */
       struct sim_jit_entry *e;
    } slot[SIM_JIT_SLOTS];
-   uint64_t insts; /* wave instructions run in translated code */
-   bool always;    /* translate regions on first entry */
+   uint64_t insts;           /* wave instructions run in translated code */
+   int64_t translate_cpu_ns; /* this thread's CPU time spent translating */
+   bool always;              /* translate regions on first entry */
 };
 
 /* The mode of a dispatch starting now: 0 (interpret only: KILN_SIM_JIT
