@@ -228,6 +228,13 @@ sim_inst_name(const struct sim_inst *in)
 #define SIM_NUM_VGPRS      256
 #define SIM_NUM_SGPR_SLOTS 128
 
+/* A wave of a workgroup with several runs this many instructions before
+ * it yields to the others (the interpreter exactly; translated code may
+ * overrun it by less than one pass of a region), so that waves waiting
+ * on each other through memory make progress.  It is also how often a
+ * host thread checks for a stop and its workgroup's CPU time. */
+#define SIM_TIME_SLICE (1u << 16)
+
 enum sim_wave_state {
    SIM_WAVE_RUNNING = 0,
    SIM_WAVE_BARRIER, /* waiting at s_barrier */

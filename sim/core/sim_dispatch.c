@@ -53,9 +53,6 @@
  * so a loaded machine does not turn a long kernel into a hang, nor does
  * a large kernel's first translation. */
 #define CPU_LIMIT_NS (10ull * 1000000000ull)
-#define CHECK_INTERVAL                                                                             \
-   (1u << 16) /* instructions between stop/clock checks,                                           \
-                 and a wave's time slice */
 
 struct dispatch_ctx {
    struct kiln_sim_vm *vm;
@@ -195,7 +192,7 @@ run_wave_loop(struct thread_ctx *t, struct sim_wave *w, const bool profile)
 
       if (SIM_UNLIKELY(--check == 0)) {
       checkpoint:
-         check = CHECK_INTERVAL;
+         check = SIM_TIME_SLICE;
          if (atomic_load_explicit(&ctx->stop, memory_order_relaxed)) {
             w->state = SIM_WAVE_ENDED;
             break;
@@ -429,7 +426,7 @@ thread_init(struct thread_ctx *t, struct dispatch_ctx *ctx, unsigned index)
    memset(t, 0, sizeof(*t));
    t->ctx = ctx;
    t->index = index;
-   t->check = CHECK_INTERVAL;
+   t->check = SIM_TIME_SLICE;
    t->prof = ctx->prof ? sim_profiler_thread(ctx->prof, index) : NULL;
    if (!ctx->prof && !ctx->trace && ctx->jit_mode) {
       t->jit = calloc(1, sizeof(*t->jit));

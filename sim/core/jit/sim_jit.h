@@ -37,7 +37,8 @@
 struct sim_icache;
 struct sim_jit_entry;
 
-#define SIM_JIT_SLOTS 512u
+#define SIM_JIT_SLOT_BITS 12u
+#define SIM_JIT_SLOTS     (1u << SIM_JIT_SLOT_BITS)
 
 /* One host thread's map from PC to region (per dispatch, so it needs no
  * locking): a direct-mapped cache in front of the process-wide table. */
@@ -66,21 +67,32 @@ int sim_jit_mode(void);
 void sim_jit_select_mode(int mode);
 
 /* Runs the translated region at w->pc, if there is one, for at most
- * max_insts wave instructions (the watchdog's budget) and at most slice
- * of them (what is left of the wave's time slice): whole passes through
- * the region only, unless a memory instruction would fault: the run stops
- * before it.  Returns the wave instructions it ran (0: nothing ran,
+ * max_insts wave instructions (the watchdog's budget): whole passes
+ * through the region only, unless a memory instruction would fault: the
+ * run stops before it.  It stops at the first pass that reaches slice
+ * (what is left of the wave's time slice), so a wave may overrun its
+ * slice by less than one pass.  Returns the wave instructions it ran (0: nothing ran,
  * interpret this one) and adds their lane-instructions to *lanes; w->pc
  * is then the next instruction to run. */
 uint64_t sim_jit_run_slow(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w,
                           uint64_t max_insts, uint64_t slice, uint64_t *lanes);
+
+/* The slot of pc: a multiplicative hash, as regions a fixed number of
+ * instructions apart (an unrolled loop cut at the region size) would
+ * otherwise all fall on the same few slots of a modulo and evict each
+ * other on every pass. */
+static inline unsigned
+sim_jit_slot(uint64_t pc)
+{
+   return (unsigned)(((pc >> 2) * 0x9e3779b97f4a7c15ull) >> (64 - SIM_JIT_SLOT_BITS));
+}
 
 static inline uint64_t
 sim_jit_run(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wave *w,
             uint64_t max_insts, uint64_t slice, uint64_t *lanes)
 {
    /* what the interpreter pays per instruction where nothing translates */
-   unsigned s = (w->pc >> 2) % SIM_JIT_SLOTS;
+   unsigned s = sim_jit_slot(w->pc);
    if (jt->slot[s].none && jt->slot[s].pc == w->pc && jt->slot[s].mode == w->mode)
       return 0;
    return sim_jit_run_slow(jt, ic, w, max_insts, slice, lanes);
