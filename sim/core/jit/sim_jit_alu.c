@@ -92,6 +92,9 @@ init_tables(void)
    set(SIM_OP_v_addc_co_u32, JK_ADDC, 0);
    set(SIM_OP_v_subb_co_u32, JK_SUBB, 0);
    set(SIM_OP_v_subbrev_co_u32, JK_SUBBREV, 0);
+   set(SIM_OP_v_lshlrev_b64_e64, JK_LSHLREV_B64, 0);
+   set(SIM_OP_v_lshrrev_b64, JK_LSHRREV_B64, 0);
+   set(SIM_OP_v_ashrrev_i64, JK_ASHRREV_I64, 0);
 
    /* Compares: the relation is the descriptor's outcome mask (valu_cmp.c);
     * the operand type says float, signed or unsigned. */
@@ -127,6 +130,8 @@ init_tables(void)
    set(SIM_OP_s_subb_u32, JK_S_SUBB_U32, 0);
    set(SIM_OP_s_addk_i32, JK_S_ADDK, 0);
    set(SIM_OP_s_mul_i32, JK_S_MUL_I32, 0);
+   set(SIM_OP_s_mul_hi_u32, JK_S_MUL_HI_U32, 0);
+   set(SIM_OP_s_mul_hi_i32, JK_S_MUL_HI_I32, 0);
    set(SIM_OP_s_min_i32, JK_S_MIN_I32, 0);
    set(SIM_OP_s_min_u32, JK_S_MIN_U32, 0);
    set(SIM_OP_s_max_i32, JK_S_MAX_I32, 0);
@@ -162,6 +167,9 @@ init_tables(void)
    set(SIM_OP_s_lshl_b32, JK_S_LSHL32, 0);
    set(SIM_OP_s_lshr_b32, JK_S_LSHR32, 0);
    set(SIM_OP_s_ashr_i32, JK_S_ASHR32, 0);
+   set(SIM_OP_s_lshl_b64, JK_S_LSHL64, 0);
+   set(SIM_OP_s_lshr_b64, JK_S_LSHR64, 0);
+   set(SIM_OP_s_ashr_i64, JK_S_ASHR64, 0);
    set(SIM_OP_s_lshl1_add_u32, JK_S_LSHLN_ADD, 1);
    set(SIM_OP_s_lshl2_add_u32, JK_S_LSHLN_ADD, 2);
    set(SIM_OP_s_lshl3_add_u32, JK_S_LSHLN_ADD, 3);
@@ -314,6 +322,16 @@ ssrc64_ok(unsigned enc)
    return enc < SIM_NUM_SGPR_SLOTS - 1 || sim_src_is_inline(enc) || enc == SIM_SRC_LITERAL;
 }
 
+/* A 64-bit integer VALU source the translator reads: a VGPR or SGPR
+ * pair, or an inline constant (a literal's extension depends on the
+ * operand's type). */
+static bool
+vsrc64_ok(unsigned enc)
+{
+   return (enc >= SIM_SRC_VGPR0 && enc < SIM_SRC_VGPR0 + SIM_NUM_VGPRS - 1) ||
+          enc < SIM_NUM_SGPR_SLOTS - 1 || sim_src_is_inline(enc);
+}
+
 static bool
 valu_ok(const struct sim_inst *in, enum jk k)
 {
@@ -332,14 +350,18 @@ valu_ok(const struct sim_inst *in, enum jk k)
       } else if (t == VT_B32 || t == VT_F32) {
          if (enc < SIM_SRC_VGPR0 && !ssrc32_ok(enc))
             return false;
+      } else if ((t == VT_B64 || t == VT_I64) && (k == JK_LSHLREV_B64 || k == JK_LSHRREV_B64 ||
+                                 k == JK_ASHRREV_I64)) {
+         if (!vsrc64_ok(enc))
+            return false;
       } else {
          return false;
       }
    }
-   if (d->dst != VT_B32 && d->dst != VT_F32 && d->dst != VT_MASK)
-      return false;
-   (void)k;
-   return true;
+   if (d->dst == VT_B64)
+      return (k == JK_LSHLREV_B64 || k == JK_LSHRREV_B64 || k == JK_ASHRREV_I64) &&
+             v->vdst < SIM_NUM_VGPRS - 1;
+   return d->dst == VT_B32 || d->dst == VT_F32 || d->dst == VT_MASK;
 }
 
 enum jk
@@ -376,6 +398,10 @@ sim_jit_classify(const struct sim_inst *in)
    case JK_S_CSELECT64:
    case JK_S_LOGIC64:
       return ssrc64_ok(s->ssrc0) && ssrc64_ok(s->ssrc1) ? k : JK_NONE;
+   case JK_S_LSHL64:
+   case JK_S_LSHR64:
+   case JK_S_ASHR64:
+      return ssrc64_ok(s->ssrc0) && ssrc32_ok(s->ssrc1) ? k : JK_NONE;
    case JK_S_MOVK:
    case JK_S_ADDK:
    case JK_S_CMPK:
@@ -677,6 +703,55 @@ shamt(struct jb *j, LLVMValueRef v)
    return LLVMBuildAnd(j->b, v, vc32(j, 31), "");
 }
 
+/* A 64-bit VALU source (vsrc64_ok) as its low and high dwords. */
+static void
+vsrc64(struct jb *j, const struct sim_inst *in, unsigned i, LLVMValueRef x[2])
+{
+   unsigned enc = in->valu.src[i];
+   if (enc >= SIM_SRC_VGPR0) {
+      for (unsigned h = 0; h < 2; h++)
+         x[h] = LLVMBuildLoad2(j->b, j->vi32, vgpr_slot(j, enc - SIM_SRC_VGPR0 + h), "");
+   } else if (enc < SIM_NUM_SGPR_SLOTS) {
+      for (unsigned h = 0; h < 2; h++)
+         x[h] = splat(j, get_sgpr(j, enc + h));
+   } else {
+      uint64_t c = sim_inline_constant(enc, 64);
+      x[0] = splat(j, opaque_c32(j, (uint32_t)c));
+      x[1] = splat(j, opaque_c32(j, (uint32_t)(c >> 32)));
+   }
+}
+
+/* v_lshlrev_b64, v_lshrrev_b64 and v_ashrrev_i64 of x (low and high
+ * dwords, replaced by the result) by amt & 63, in 32-bit lanes (wide
+ * vectors of i64 are slow to compile): every shift amount stays below 32,
+ * and a bit moving between the halves goes in two steps so that a shift
+ * by 0 moves none. */
+static void
+shift64(struct jb *j, enum jk k, LLVMValueRef amt, LLVMValueRef x[2])
+{
+   LLVMBuilderRef B = j->b;
+   LLVMValueRef s = shamt(j, amt), inv = LLVMBuildSub(B, vc32(j, 31), s, "");
+   LLVMValueRef big =
+      LLVMBuildICmp(B, LLVMIntNE, LLVMBuildAnd(B, amt, vc32(j, 32), ""), vc32(j, 0), "");
+   LLVMValueRef lo = x[0], hi = x[1];
+   if (k == JK_LSHLREV_B64) {
+      LLVMValueRef l = LLVMBuildShl(B, lo, s, "");
+      LLVMValueRef h = LLVMBuildOr(B, LLVMBuildShl(B, hi, s, ""),
+                                   LLVMBuildLShr(B, LLVMBuildLShr(B, lo, vc32(j, 1), ""), inv, ""),
+                                   "");
+      x[0] = LLVMBuildSelect(B, big, vc32(j, 0), l, "");
+      x[1] = LLVMBuildSelect(B, big, l, h, "");
+      return;
+   }
+   bool arith = k == JK_ASHRREV_I64;
+   LLVMValueRef h = arith ? LLVMBuildAShr(B, hi, s, "") : LLVMBuildLShr(B, hi, s, "");
+   LLVMValueRef l = LLVMBuildOr(B, LLVMBuildLShr(B, lo, s, ""),
+                                LLVMBuildShl(B, LLVMBuildShl(B, hi, vc32(j, 1), ""), inv, ""), "");
+   LLVMValueRef fill = arith ? LLVMBuildAShr(B, hi, vc32(j, 31), "") : vc32(j, 0);
+   x[0] = LLVMBuildSelect(B, big, h, l, "");
+   x[1] = LLVMBuildSelect(B, big, fill, h, "");
+}
+
 static const LLVMRealPredicate fcmp_pred[16] = {
    /* outcome masks: 1 lt, 2 eq, 4 gt, 8 unordered */
    LLVMRealPredicateFalse,
@@ -752,7 +827,8 @@ sim_jit_emit_valu(struct jb *j, const struct sim_inst *in, enum jk k, bool ieee)
    const struct valu_desc *d = &valu_descs[in->op];
    LLVMValueRef s[3] = { NULL, NULL, NULL }, r = NULL, co = NULL;
    for (unsigned i = 0; i < 3; i++)
-      if (d->src[i] != VT_NONE && d->src[i] != VT_MASK)
+      if (d->src[i] != VT_NONE && d->src[i] != VT_MASK && d->src[i] != VT_B64 &&
+          d->src[i] != VT_I64)
          s[i] = vsrc(j, in, i);
    LLVMValueRef a = s[0], b = s[1], c = s[2];
 
@@ -985,6 +1061,16 @@ sim_jit_emit_valu(struct jb *j, const struct sim_inst *in, enum jk k, bool ieee)
       }
       break;
    }
+   case JK_LSHLREV_B64:
+   case JK_LSHRREV_B64:
+   case JK_ASHRREV_I64: {
+      LLVMValueRef x[2];
+      vsrc64(j, in, 1, x);
+      shift64(j, k, a, x);
+      put_vgpr(j, v->vdst, x[0]);
+      put_vgpr(j, v->vdst + 1, x[1]);
+      return;
+   }
    default:
       abort();
    }
@@ -1090,6 +1176,17 @@ sim_jit_emit_salu(struct jb *j, const struct sim_inst *in, enum jk k)
    case JK_S_MUL_I32:
       put_sgpr(j, s->sdst, LLVMBuildMul(B, ssrc32(j, in, s->ssrc0), ssrc32(j, in, s->ssrc1), ""));
       break;
+   case JK_S_MUL_HI_U32:
+   case JK_S_MUL_HI_I32: {
+      bool sign = k == JK_S_MUL_HI_I32;
+      a = ssrc32(j, in, s->ssrc0);
+      b = ssrc32(j, in, s->ssrc1);
+      a = sign ? LLVMBuildSExt(B, a, j->i64, "") : LLVMBuildZExt(B, a, j->i64, "");
+      b = sign ? LLVMBuildSExt(B, b, j->i64, "") : LLVMBuildZExt(B, b, j->i64, "");
+      d = LLVMBuildLShr(B, LLVMBuildMul(B, a, b, ""), c64(j, 32), "");
+      put_sgpr(j, s->sdst, LLVMBuildTrunc(B, d, j->i32, ""));
+      break;
+   }
    case JK_S_MIN_I32:
    case JK_S_MIN_U32:
    case JK_S_MAX_I32:
@@ -1131,6 +1228,17 @@ sim_jit_emit_salu(struct jb *j, const struct sim_inst *in, enum jk k)
           : k == JK_S_LSHR32 ? LLVMBuildLShr(B, a, b, "")
                              : LLVMBuildAShr(B, a, b, "");
       put_sgpr(j, s->sdst, d);
+      put_scc(j, nonzero(j, d));
+      break;
+   case JK_S_LSHL64:
+   case JK_S_LSHR64:
+   case JK_S_ASHR64:
+      a64 = ssrc64(j, in, s->ssrc0, true);
+      b64 = LLVMBuildZExt(B, LLVMBuildAnd(B, ssrc32(j, in, s->ssrc1), c32(j, 63), ""), j->i64, "");
+      d = k == JK_S_LSHL64   ? LLVMBuildShl(B, a64, b64, "")
+          : k == JK_S_LSHR64 ? LLVMBuildLShr(B, a64, b64, "")
+                             : LLVMBuildAShr(B, a64, b64, "");
+      put_sgpr64(j, s->sdst, d);
       put_scc(j, nonzero(j, d));
       break;
    case JK_S_LSHLN_ADD: {

@@ -197,7 +197,10 @@ enum jk {
    JK_ADDC,
    JK_SUBB,
    JK_SUBBREV,
-   JK_VALU_LAST = JK_SUBBREV,
+   JK_LSHLREV_B64, /* 64-bit shifts, in 32-bit lanes */
+   JK_LSHRREV_B64,
+   JK_ASHRREV_I64,
+   JK_VALU_LAST = JK_ASHRREV_I64,
    /* SALU */
    JK_S_MOV32,
    JK_S_MOV64,
@@ -211,6 +214,8 @@ enum jk {
    JK_S_SUBB_U32,
    JK_S_ADDK,
    JK_S_MUL_I32,
+   JK_S_MUL_HI_U32,
+   JK_S_MUL_HI_I32,
    JK_S_MIN_I32,
    JK_S_MIN_U32,
    JK_S_MAX_I32,
@@ -222,6 +227,9 @@ enum jk {
    JK_S_LSHL32,
    JK_S_LSHR32,
    JK_S_ASHR32,
+   JK_S_LSHL64,
+   JK_S_LSHR64,
+   JK_S_ASHR64,
    JK_S_LSHLN_ADD,  /* arg = shift */
    JK_S_CMP32,      /* arg = predicate */
    JK_S_CMPK,       /* arg = predicate */

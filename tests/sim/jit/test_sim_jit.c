@@ -192,6 +192,9 @@ static const uint16_t valu_ops[] = {
    SIM_OP_v_cmp_eq_i32,
    SIM_OP_v_cmpx_gt_u32,
    SIM_OP_v_cmpx_neq_f32,
+   SIM_OP_v_lshlrev_b64_e64,
+   SIM_OP_v_lshrrev_b64,
+   SIM_OP_v_ashrrev_i64,
    /* not translated: they end a region */
    SIM_OP_v_bfrev_b32,
    SIM_OP_v_sin_f32,
@@ -322,7 +325,8 @@ gen_salu(struct prog *p, unsigned wave_size)
       SIM_OP_s_orn2_b32, SIM_OP_s_nand_b32, SIM_OP_s_nor_b32,   SIM_OP_s_xnor_b32,
       SIM_OP_s_lshl_b32, SIM_OP_s_lshr_b32, SIM_OP_s_ashr_i32,  SIM_OP_s_lshl2_add_u32,
       SIM_OP_s_and_b64,  SIM_OP_s_or_b64,   SIM_OP_s_andn2_b64, SIM_OP_s_cselect_b64,
-      SIM_OP_s_xnor_b64, SIM_OP_s_bfe_u32, /* not translated */
+      SIM_OP_s_xnor_b64, SIM_OP_s_mul_hi_u32, SIM_OP_s_mul_hi_i32, SIM_OP_s_lshl_b64,
+      SIM_OP_s_lshr_b64, SIM_OP_s_ashr_i64, SIM_OP_s_bfe_u32, /* not translated */
    };
    static const uint16_t sop1[] = {
       SIM_OP_s_mov_b32,          SIM_OP_s_mov_b64,          SIM_OP_s_not_b32,
@@ -340,7 +344,8 @@ gen_salu(struct prog *p, unsigned wave_size)
    switch (pick(4)) {
    case 0: {
       unsigned op = sop2[pick(sizeof(sop2) / sizeof(sop2[0]))];
-      bool b64 = sim_opcodes[op].operand_size == 64 || strstr(sim_opcodes[op].name, "_b64");
+      bool b64 = sim_opcodes[op].operand_size == 64 || strstr(sim_opcodes[op].name, "_b64") ||
+                 strstr(sim_opcodes[op].name, "_i64");
       unsigned a = src(true, &lit_used, &lit), b = src(true, &lit_used, &lit);
       if (b64) {
          a = a < SIM_SRC_VCC_LO ? sgpr_pair() : a;
