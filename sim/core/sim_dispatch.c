@@ -86,8 +86,10 @@ struct thread_ctx {
    uint8_t *lds;
    struct sim_workgroup wg;
    struct sim_icache icache;
-   int64_t group_start_ns; /* the thread's CPU time, less translation, at its group's start */
-   unsigned check;         /* instructions until the next stop/clock check */
+   /* the thread's CPU time, less translation, at its group's first
+    * checkpoint (-1 until then) */
+   int64_t group_start_ns;
+   unsigned check; /* instructions until the next stop/clock check */
    uint64_t wave_instructions, lane_instructions;
    struct sim_profile_thread *prof; /* NULL unless profiling */
    struct sim_jit_thread *jit;      /* NULL: interpret only */
@@ -100,11 +102,18 @@ translate_cpu_ns(const struct thread_ctx *t)
    return t->jit ? t->jit->translate_cpu_ns : 0;
 }
 
-/* The CPU time the thread has spent on its group's waves. */
+/* The CPU time the thread has spent on its group's waves since the
+ * group's first checkpoint.  The clock is read at checkpoints only: the
+ * thread's CPU clock is a system call, which a group of short waves
+ * would otherwise pay at its start (a tenth of a memory-bound kernel's
+ * time); the watchdog then starts at most one time slice late. */
 static int64_t
-group_cpu_ns(const struct thread_ctx *t)
+group_cpu_ns(struct thread_ctx *t)
 {
-   return util_current_thread_get_time_nano() - translate_cpu_ns(t) - t->group_start_ns;
+   int64_t now = util_current_thread_get_time_nano() - translate_cpu_ns(t);
+   if (t->group_start_ns < 0)
+      t->group_start_ns = now;
+   return now - t->group_start_ns;
 }
 
 static void
@@ -292,8 +301,16 @@ init_wave(struct thread_ctx *t, struct sim_wave *w, unsigned wave_id, const uint
    if (RSRC2_SCRATCH_EN(rsrc2))
       w->sgpr[s++] = (uint32_t)(slot * ctx->scratch_wave_bytes);
 
-   /* VGPRs: local ids, one VGPR per enabled component (gfx10). */
-   memset(w->vgpr, 0, sizeof(w->vgpr[0]) * (w->num_vgprs > 3 ? w->num_vgprs : 3));
+   /* VGPRs: local ids, one VGPR per enabled component (gfx10); the
+    * others start at zero, in the wave's lanes (a wave32 uses half of
+    * each register's row). */
+   unsigned nvgprs = w->num_vgprs > 3 ? w->num_vgprs : 3;
+   if (ws == SIM_MAX_LANES) {
+      memset(w->vgpr, 0, sizeof(w->vgpr[0]) * nvgprs);
+   } else {
+      for (unsigned r = 0; r < nvgprs; r++)
+         memset(w->vgpr[r], 0, sizeof(w->vgpr[r][0]) * ws);
+   }
    unsigned comps = RSRC2_TIDIG_COMP_CNT(rsrc2);
    uint64_t exec = 0;
    for (unsigned l = 0; l < ws; l++) {
@@ -330,8 +347,7 @@ run_group(struct thread_ctx *t, uint64_t linear)
    unsigned nwaves = (threads + d->wave_size - 1) / d->wave_size;
 
    t->wg.num_waves = nwaves;
-   t->group_start_ns =
-      ctx->time_limit ? util_current_thread_get_time_nano() - translate_cpu_ns(t) : 0;
+   t->group_start_ns = -1;
    memset(t->lds, 0, ctx->lds_size);
    for (unsigned i = 0; i < nwaves; i++)
       init_wave(t, &t->waves[i], i, gid, dims, threads, nwaves);

@@ -350,8 +350,8 @@ valu_ok(const struct sim_inst *in, enum jk k)
       } else if (t == VT_B32 || t == VT_F32) {
          if (enc < SIM_SRC_VGPR0 && !ssrc32_ok(enc))
             return false;
-      } else if ((t == VT_B64 || t == VT_I64) && (k == JK_LSHLREV_B64 || k == JK_LSHRREV_B64 ||
-                                 k == JK_ASHRREV_I64)) {
+      } else if ((t == VT_B64 || t == VT_I64) &&
+                 (k == JK_LSHLREV_B64 || k == JK_LSHRREV_B64 || k == JK_ASHRREV_I64)) {
          if (!vsrc64_ok(enc))
             return false;
       } else {
@@ -736,9 +736,9 @@ shift64(struct jb *j, enum jk k, LLVMValueRef amt, LLVMValueRef x[2])
    LLVMValueRef lo = x[0], hi = x[1];
    if (k == JK_LSHLREV_B64) {
       LLVMValueRef l = LLVMBuildShl(B, lo, s, "");
-      LLVMValueRef h = LLVMBuildOr(B, LLVMBuildShl(B, hi, s, ""),
-                                   LLVMBuildLShr(B, LLVMBuildLShr(B, lo, vc32(j, 1), ""), inv, ""),
-                                   "");
+      LLVMValueRef h =
+         LLVMBuildOr(B, LLVMBuildShl(B, hi, s, ""),
+                     LLVMBuildLShr(B, LLVMBuildLShr(B, lo, vc32(j, 1), ""), inv, ""), "");
       x[0] = LLVMBuildSelect(B, big, vc32(j, 0), l, "");
       x[1] = LLVMBuildSelect(B, big, l, h, "");
       return;

@@ -318,15 +318,15 @@ gen_salu(struct prog *p, unsigned wave_size)
    uint32_t lit = 0;
    unsigned d = pick(12) == 0 ? (pick(2) ? SIM_SRC_VCC_LO : SIM_SRC_EXEC_LO) : sgpr();
    static const uint16_t sop2[] = {
-      SIM_OP_s_add_u32,  SIM_OP_s_sub_u32,  SIM_OP_s_add_i32,   SIM_OP_s_sub_i32,
-      SIM_OP_s_addc_u32, SIM_OP_s_subb_u32, SIM_OP_s_mul_i32,   SIM_OP_s_min_i32,
-      SIM_OP_s_min_u32,  SIM_OP_s_max_i32,  SIM_OP_s_max_u32,   SIM_OP_s_cselect_b32,
-      SIM_OP_s_and_b32,  SIM_OP_s_or_b32,   SIM_OP_s_xor_b32,   SIM_OP_s_andn2_b32,
-      SIM_OP_s_orn2_b32, SIM_OP_s_nand_b32, SIM_OP_s_nor_b32,   SIM_OP_s_xnor_b32,
-      SIM_OP_s_lshl_b32, SIM_OP_s_lshr_b32, SIM_OP_s_ashr_i32,  SIM_OP_s_lshl2_add_u32,
-      SIM_OP_s_and_b64,  SIM_OP_s_or_b64,   SIM_OP_s_andn2_b64, SIM_OP_s_cselect_b64,
+      SIM_OP_s_add_u32,  SIM_OP_s_sub_u32,    SIM_OP_s_add_i32,    SIM_OP_s_sub_i32,
+      SIM_OP_s_addc_u32, SIM_OP_s_subb_u32,   SIM_OP_s_mul_i32,    SIM_OP_s_min_i32,
+      SIM_OP_s_min_u32,  SIM_OP_s_max_i32,    SIM_OP_s_max_u32,    SIM_OP_s_cselect_b32,
+      SIM_OP_s_and_b32,  SIM_OP_s_or_b32,     SIM_OP_s_xor_b32,    SIM_OP_s_andn2_b32,
+      SIM_OP_s_orn2_b32, SIM_OP_s_nand_b32,   SIM_OP_s_nor_b32,    SIM_OP_s_xnor_b32,
+      SIM_OP_s_lshl_b32, SIM_OP_s_lshr_b32,   SIM_OP_s_ashr_i32,   SIM_OP_s_lshl2_add_u32,
+      SIM_OP_s_and_b64,  SIM_OP_s_or_b64,     SIM_OP_s_andn2_b64,  SIM_OP_s_cselect_b64,
       SIM_OP_s_xnor_b64, SIM_OP_s_mul_hi_u32, SIM_OP_s_mul_hi_i32, SIM_OP_s_lshl_b64,
-      SIM_OP_s_lshr_b64, SIM_OP_s_ashr_i64, SIM_OP_s_bfe_u32, /* not translated */
+      SIM_OP_s_lshr_b64, SIM_OP_s_ashr_i64,   SIM_OP_s_bfe_u32, /* not translated */
    };
    static const uint16_t sop1[] = {
       SIM_OP_s_mov_b32,          SIM_OP_s_mov_b64,          SIM_OP_s_not_b32,
