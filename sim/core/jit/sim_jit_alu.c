@@ -1109,6 +1109,16 @@ nonzero(struct jb *j, LLVMValueRef v)
    return LLVMBuildICmp(j->b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), "");
 }
 
+/* A scalar shift left, right or arithmetic right (0, 1, 2: the order of
+ * JK_S_LSHL32.. and JK_S_LSHL64..) by an amount already in range. */
+static LLVMValueRef
+sshift(struct jb *j, unsigned how, LLVMValueRef a, LLVMValueRef amt)
+{
+   return how == 0   ? LLVMBuildShl(j->b, a, amt, "")
+          : how == 1 ? LLVMBuildLShr(j->b, a, amt, "")
+                     : LLVMBuildAShr(j->b, a, amt, "");
+}
+
 void
 sim_jit_emit_salu(struct jb *j, const struct sim_inst *in, enum jk k)
 {
@@ -1222,22 +1232,16 @@ sim_jit_emit_salu(struct jb *j, const struct sim_inst *in, enum jk k)
    case JK_S_LSHL32:
    case JK_S_LSHR32:
    case JK_S_ASHR32:
-      a = ssrc32(j, in, s->ssrc0);
       b = LLVMBuildAnd(B, ssrc32(j, in, s->ssrc1), c32(j, 31), "");
-      d = k == JK_S_LSHL32   ? LLVMBuildShl(B, a, b, "")
-          : k == JK_S_LSHR32 ? LLVMBuildLShr(B, a, b, "")
-                             : LLVMBuildAShr(B, a, b, "");
+      d = sshift(j, k - JK_S_LSHL32, ssrc32(j, in, s->ssrc0), b);
       put_sgpr(j, s->sdst, d);
       put_scc(j, nonzero(j, d));
       break;
    case JK_S_LSHL64:
    case JK_S_LSHR64:
    case JK_S_ASHR64:
-      a64 = ssrc64(j, in, s->ssrc0, true);
       b64 = LLVMBuildZExt(B, LLVMBuildAnd(B, ssrc32(j, in, s->ssrc1), c32(j, 63), ""), j->i64, "");
-      d = k == JK_S_LSHL64   ? LLVMBuildShl(B, a64, b64, "")
-          : k == JK_S_LSHR64 ? LLVMBuildLShr(B, a64, b64, "")
-                             : LLVMBuildAShr(B, a64, b64, "");
+      d = sshift(j, k - JK_S_LSHL64, ssrc64(j, in, s->ssrc0, true), b64);
       put_sgpr64(j, s->sdst, d);
       put_scc(j, nonzero(j, d));
       break;
