@@ -13,6 +13,12 @@ implementation and kiln's figure as a share of the peer's (for latency,
 the peer's as a share of kiln's), so that 100% is parity and 50% is the
 factor of two the translating emulator is held to.
 
+clpeak sizes each test's work by the device's compute units: kiln's
+emulated gfx1030 reports its Navi 21's 60, a CPU implementation the
+host's cores (2 here), so a kiln run does many times the work of PoCL's
+for the same figure, and its wider compute widths may reach the time
+limit where the peer's finish in seconds.
+
   bench_clpeak.py --kiln LIBRARY [--peer pocl] [--timeout S] [--tests T,...]
 
 --kiln is kiln's ICD library (build/src/opencl/libKilnOpenCL.so); --peer
