@@ -92,9 +92,9 @@ init_tables(void)
    set(SIM_OP_v_addc_co_u32, JK_ADDC, 0);
    set(SIM_OP_v_subb_co_u32, JK_SUBB, 0);
    set(SIM_OP_v_subbrev_co_u32, JK_SUBBREV, 0);
-   set(SIM_OP_v_lshlrev_b64_e64, JK_LSHLREV_B64, 0);
-   set(SIM_OP_v_lshrrev_b64, JK_LSHRREV_B64, 0);
-   set(SIM_OP_v_ashrrev_i64, JK_ASHRREV_I64, 0);
+   set(SIM_OP_v_lshlrev_b64_e64, JK_SHIFTREV_64, SH_LEFT);
+   set(SIM_OP_v_lshrrev_b64, JK_SHIFTREV_64, SH_RIGHT);
+   set(SIM_OP_v_ashrrev_i64, JK_SHIFTREV_64, SH_ARITH);
 
    /* Compares: the relation is the descriptor's outcome mask (valu_cmp.c);
     * the operand type says float, signed or unsigned. */
@@ -130,8 +130,8 @@ init_tables(void)
    set(SIM_OP_s_subb_u32, JK_S_SUBB_U32, 0);
    set(SIM_OP_s_addk_i32, JK_S_ADDK, 0);
    set(SIM_OP_s_mul_i32, JK_S_MUL_I32, 0);
-   set(SIM_OP_s_mul_hi_u32, JK_S_MUL_HI_U32, 0);
-   set(SIM_OP_s_mul_hi_i32, JK_S_MUL_HI_I32, 0);
+   set(SIM_OP_s_mul_hi_u32, JK_S_MUL_HI, false);
+   set(SIM_OP_s_mul_hi_i32, JK_S_MUL_HI, true);
    set(SIM_OP_s_min_i32, JK_S_MIN_I32, 0);
    set(SIM_OP_s_min_u32, JK_S_MIN_U32, 0);
    set(SIM_OP_s_max_i32, JK_S_MAX_I32, 0);
@@ -164,12 +164,12 @@ init_tables(void)
       set(logic[i].sv32, JK_S_SAVEEXEC32, i);
       set(logic[i].sv64, JK_S_SAVEEXEC64, i);
    }
-   set(SIM_OP_s_lshl_b32, JK_S_LSHL32, 0);
-   set(SIM_OP_s_lshr_b32, JK_S_LSHR32, 0);
-   set(SIM_OP_s_ashr_i32, JK_S_ASHR32, 0);
-   set(SIM_OP_s_lshl_b64, JK_S_LSHL64, 0);
-   set(SIM_OP_s_lshr_b64, JK_S_LSHR64, 0);
-   set(SIM_OP_s_ashr_i64, JK_S_ASHR64, 0);
+   set(SIM_OP_s_lshl_b32, JK_S_SHIFT32, SH_LEFT);
+   set(SIM_OP_s_lshr_b32, JK_S_SHIFT32, SH_RIGHT);
+   set(SIM_OP_s_ashr_i32, JK_S_SHIFT32, SH_ARITH);
+   set(SIM_OP_s_lshl_b64, JK_S_SHIFT64, SH_LEFT);
+   set(SIM_OP_s_lshr_b64, JK_S_SHIFT64, SH_RIGHT);
+   set(SIM_OP_s_ashr_i64, JK_S_SHIFT64, SH_ARITH);
    set(SIM_OP_s_lshl1_add_u32, JK_S_LSHLN_ADD, 1);
    set(SIM_OP_s_lshl2_add_u32, JK_S_LSHLN_ADD, 2);
    set(SIM_OP_s_lshl3_add_u32, JK_S_LSHLN_ADD, 3);
@@ -350,8 +350,7 @@ valu_ok(const struct sim_inst *in, enum jk k)
       } else if (t == VT_B32 || t == VT_F32) {
          if (enc < SIM_SRC_VGPR0 && !ssrc32_ok(enc))
             return false;
-      } else if ((t == VT_B64 || t == VT_I64) &&
-                 (k == JK_LSHLREV_B64 || k == JK_LSHRREV_B64 || k == JK_ASHRREV_I64)) {
+      } else if ((t == VT_B64 || t == VT_I64) && k == JK_SHIFTREV_64) {
          if (!vsrc64_ok(enc))
             return false;
       } else {
@@ -359,8 +358,7 @@ valu_ok(const struct sim_inst *in, enum jk k)
       }
    }
    if (d->dst == VT_B64)
-      return (k == JK_LSHLREV_B64 || k == JK_LSHRREV_B64 || k == JK_ASHRREV_I64) &&
-             v->vdst < SIM_NUM_VGPRS - 1;
+      return k == JK_SHIFTREV_64 && v->vdst < SIM_NUM_VGPRS - 1;
    return d->dst == VT_B32 || d->dst == VT_F32 || d->dst == VT_MASK;
 }
 
@@ -398,9 +396,7 @@ sim_jit_classify(const struct sim_inst *in)
    case JK_S_CSELECT64:
    case JK_S_LOGIC64:
       return ssrc64_ok(s->ssrc0) && ssrc64_ok(s->ssrc1) ? k : JK_NONE;
-   case JK_S_LSHL64:
-   case JK_S_LSHR64:
-   case JK_S_ASHR64:
+   case JK_S_SHIFT64:
       return ssrc64_ok(s->ssrc0) && ssrc32_ok(s->ssrc1) ? k : JK_NONE;
    case JK_S_MOVK:
    case JK_S_ADDK:
@@ -727,14 +723,14 @@ vsrc64(struct jb *j, const struct sim_inst *in, unsigned i, LLVMValueRef x[2])
  * and a bit moving between the halves goes in two steps so that a shift
  * by 0 moves none. */
 static void
-shift64(struct jb *j, enum jk k, LLVMValueRef amt, LLVMValueRef x[2])
+shift64(struct jb *j, enum shift how, LLVMValueRef amt, LLVMValueRef x[2])
 {
    LLVMBuilderRef B = j->b;
    LLVMValueRef s = shamt(j, amt), inv = LLVMBuildSub(B, vc32(j, 31), s, "");
    LLVMValueRef big =
       LLVMBuildICmp(B, LLVMIntNE, LLVMBuildAnd(B, amt, vc32(j, 32), ""), vc32(j, 0), "");
    LLVMValueRef lo = x[0], hi = x[1];
-   if (k == JK_LSHLREV_B64) {
+   if (how == SH_LEFT) {
       LLVMValueRef l = LLVMBuildShl(B, lo, s, "");
       LLVMValueRef h =
          LLVMBuildOr(B, LLVMBuildShl(B, hi, s, ""),
@@ -743,7 +739,7 @@ shift64(struct jb *j, enum jk k, LLVMValueRef amt, LLVMValueRef x[2])
       x[1] = LLVMBuildSelect(B, big, l, h, "");
       return;
    }
-   bool arith = k == JK_ASHRREV_I64;
+   bool arith = how == SH_ARITH;
    LLVMValueRef h = arith ? LLVMBuildAShr(B, hi, s, "") : LLVMBuildLShr(B, hi, s, "");
    LLVMValueRef l = LLVMBuildOr(B, LLVMBuildLShr(B, lo, s, ""),
                                 LLVMBuildShl(B, LLVMBuildShl(B, hi, vc32(j, 1), ""), inv, ""), "");
@@ -1061,12 +1057,10 @@ sim_jit_emit_valu(struct jb *j, const struct sim_inst *in, enum jk k, bool ieee)
       }
       break;
    }
-   case JK_LSHLREV_B64:
-   case JK_LSHRREV_B64:
-   case JK_ASHRREV_I64: {
+   case JK_SHIFTREV_64: {
       LLVMValueRef x[2];
       vsrc64(j, in, 1, x);
-      shift64(j, k, a, x);
+      shift64(j, jk_arg[in->op], a, x);
       put_vgpr(j, v->vdst, x[0]);
       put_vgpr(j, v->vdst + 1, x[1]);
       return;
@@ -1109,14 +1103,13 @@ nonzero(struct jb *j, LLVMValueRef v)
    return LLVMBuildICmp(j->b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), "");
 }
 
-/* A scalar shift left, right or arithmetic right (0, 1, 2: the order of
- * JK_S_LSHL32.. and JK_S_LSHL64..) by an amount already in range. */
+/* A scalar shift by an amount already in range. */
 static LLVMValueRef
-sshift(struct jb *j, unsigned how, LLVMValueRef a, LLVMValueRef amt)
+sshift(struct jb *j, enum shift how, LLVMValueRef a, LLVMValueRef amt)
 {
-   return how == 0   ? LLVMBuildShl(j->b, a, amt, "")
-          : how == 1 ? LLVMBuildLShr(j->b, a, amt, "")
-                     : LLVMBuildAShr(j->b, a, amt, "");
+   return how == SH_LEFT    ? LLVMBuildShl(j->b, a, amt, "")
+          : how == SH_RIGHT ? LLVMBuildLShr(j->b, a, amt, "")
+                            : LLVMBuildAShr(j->b, a, amt, "");
 }
 
 void
@@ -1186,9 +1179,8 @@ sim_jit_emit_salu(struct jb *j, const struct sim_inst *in, enum jk k)
    case JK_S_MUL_I32:
       put_sgpr(j, s->sdst, LLVMBuildMul(B, ssrc32(j, in, s->ssrc0), ssrc32(j, in, s->ssrc1), ""));
       break;
-   case JK_S_MUL_HI_U32:
-   case JK_S_MUL_HI_I32: {
-      bool sign = k == JK_S_MUL_HI_I32;
+   case JK_S_MUL_HI: {
+      bool sign = arg;
       a = ssrc32(j, in, s->ssrc0);
       b = ssrc32(j, in, s->ssrc1);
       a = sign ? LLVMBuildSExt(B, a, j->i64, "") : LLVMBuildZExt(B, a, j->i64, "");
@@ -1229,19 +1221,15 @@ sim_jit_emit_salu(struct jb *j, const struct sim_inst *in, enum jk k)
       put_sgpr64(j, s->sdst, d);
       put_scc(j, nonzero(j, d));
       break;
-   case JK_S_LSHL32:
-   case JK_S_LSHR32:
-   case JK_S_ASHR32:
+   case JK_S_SHIFT32:
       b = LLVMBuildAnd(B, ssrc32(j, in, s->ssrc1), c32(j, 31), "");
-      d = sshift(j, k - JK_S_LSHL32, ssrc32(j, in, s->ssrc0), b);
+      d = sshift(j, arg, ssrc32(j, in, s->ssrc0), b);
       put_sgpr(j, s->sdst, d);
       put_scc(j, nonzero(j, d));
       break;
-   case JK_S_LSHL64:
-   case JK_S_LSHR64:
-   case JK_S_ASHR64:
+   case JK_S_SHIFT64:
       b64 = LLVMBuildZExt(B, LLVMBuildAnd(B, ssrc32(j, in, s->ssrc1), c32(j, 63), ""), j->i64, "");
-      d = sshift(j, k - JK_S_LSHL64, ssrc64(j, in, s->ssrc0, true), b64);
+      d = sshift(j, arg, ssrc64(j, in, s->ssrc0, true), b64);
       put_sgpr64(j, s->sdst, d);
       put_scc(j, nonzero(j, d));
       break;

@@ -197,10 +197,8 @@ enum jk {
    JK_ADDC,
    JK_SUBB,
    JK_SUBBREV,
-   JK_LSHLREV_B64, /* 64-bit shifts, in 32-bit lanes */
-   JK_LSHRREV_B64,
-   JK_ASHRREV_I64,
-   JK_VALU_LAST = JK_ASHRREV_I64,
+   JK_SHIFTREV_64, /* arg = enum shift; in 32-bit lanes */
+   JK_VALU_LAST = JK_SHIFTREV_64,
    /* SALU */
    JK_S_MOV32,
    JK_S_MOV64,
@@ -214,8 +212,7 @@ enum jk {
    JK_S_SUBB_U32,
    JK_S_ADDK,
    JK_S_MUL_I32,
-   JK_S_MUL_HI_U32,
-   JK_S_MUL_HI_I32,
+   JK_S_MUL_HI, /* arg = signed */
    JK_S_MIN_I32,
    JK_S_MIN_U32,
    JK_S_MAX_I32,
@@ -224,12 +221,8 @@ enum jk {
    JK_S_CSELECT64,
    JK_S_LOGIC32, /* and, or, xor, andn2, orn2, nand, nor, xnor: arg */
    JK_S_LOGIC64,
-   JK_S_LSHL32,
-   JK_S_LSHR32,
-   JK_S_ASHR32,
-   JK_S_LSHL64,
-   JK_S_LSHR64,
-   JK_S_ASHR64,
+   JK_S_SHIFT32, /* arg = enum shift */
+   JK_S_SHIFT64,
    JK_S_LSHLN_ADD,  /* arg = shift */
    JK_S_CMP32,      /* arg = predicate */
    JK_S_CMPK,       /* arg = predicate */
@@ -250,6 +243,9 @@ enum jk {
 
 /* Scalar logic ops (arg of JK_S_LOGIC* and JK_S_SAVEEXEC*). */
 enum { L_AND, L_OR, L_XOR, L_ANDN2, L_ORN2, L_NAND, L_NOR, L_XNOR };
+
+/* Shifts (arg of JK_SHIFTREV_64 and JK_S_SHIFT*). */
+enum shift { SH_LEFT, SH_RIGHT, SH_ARITH };
 
 static inline bool
 is_branch(enum jk k)
