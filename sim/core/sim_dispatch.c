@@ -25,6 +25,7 @@
 #include "sim_profile.h"
 #include "sim_vm_priv.h"
 #include "kiln_debug.h"
+#include "util/macros.h"
 #include "util/u_thread.h"
 
 /* COMPUTE_PGM_RSRC1/2 and TMPRING_SIZE fields (gfx10). */
@@ -52,7 +53,7 @@
  * time the thread spent translating its code: CPU time, not wall time,
  * so a loaded machine does not turn a long kernel into a hang, nor does
  * a large kernel's first translation. */
-#define CPU_LIMIT_NS (10ull * 1000000000ull)
+#define CPU_LIMIT_NS (10ll * 1000000000ll)
 
 struct dispatch_ctx {
    struct kiln_sim_vm *vm;
@@ -304,13 +305,8 @@ init_wave(struct thread_ctx *t, struct sim_wave *w, unsigned wave_id, const uint
    /* VGPRs: local ids, one VGPR per enabled component (gfx10); the
     * others start at zero, in the wave's lanes (a wave32 uses half of
     * each register's row). */
-   unsigned nvgprs = w->num_vgprs > 3 ? w->num_vgprs : 3;
-   if (ws == SIM_MAX_LANES) {
-      memset(w->vgpr, 0, sizeof(w->vgpr[0]) * nvgprs);
-   } else {
-      for (unsigned r = 0; r < nvgprs; r++)
-         memset(w->vgpr[r], 0, sizeof(w->vgpr[r][0]) * ws);
-   }
+   for (unsigned r = 0; r < MAX2(w->num_vgprs, 3); r++)
+      memset(w->vgpr[r], 0, sizeof(w->vgpr[r][0]) * ws);
    unsigned comps = RSRC2_TIDIG_COMP_CNT(rsrc2);
    uint64_t exec = 0;
    for (unsigned l = 0; l < ws; l++) {

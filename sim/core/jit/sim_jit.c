@@ -501,7 +501,7 @@ sim_jit_run_slow(struct sim_jit_thread *jt, struct sim_icache *ic, struct sim_wa
     * to the slice's end instead would leave the wave in the middle of the
     * region, and the partial regions starting there would each be
     * translated in their turn. */
-   uint64_t max_iters = MIN2(max_insts / e->ninst, MAX2(slice / e->ninst, 1));
+   uint64_t max_iters = MIN2(max_insts, MAX2(slice, e->ninst)) / e->ninst;
    if (max_iters == 0)
       return 0;
    uint64_t l = 0, n;
