@@ -750,7 +750,9 @@ main(void)
          a->ret);
    CHECK(b->ret == a->ret && !strcmp(a->fault.message, b->fault.message) &&
             b->stats.wave_instructions <= a->stats.wave_instructions &&
-            b->stats.wave_instructions + SIM_TIME_SLICE > a->stats.wave_instructions,
+            b->stats.wave_instructions + SIM_TIME_SLICE > a->stats.wave_instructions &&
+            a->stats.lane_instructions == 32 * a->stats.wave_instructions &&
+            b->stats.lane_instructions == 32 * b->stats.wave_instructions,
          "hang: interpreter '%s' after %" PRIu64 " instructions, translator '%s' after %" PRIu64,
          a->fault.message, a->stats.wave_instructions, b->fault.message,
          b->stats.wave_instructions);

@@ -72,7 +72,8 @@ s_endpgm
 
 // @prog hang
 // Never ends: two waves share the host thread in time slices until the
-// watchdog stops one; both engines must switch waves at the same points.
+// watchdog stops one; the engines switch waves at most one pass of the
+// loop apart (test_sim_jit.c's hang check).
 hang_loop:
 v_add_f32 v1, v1, v2
 v_mul_f32 v3, v1, v1
