@@ -66,6 +66,9 @@ static const struct {
    { "Portable Computing Language", "image.fill-converts-the-colour",
      "PoCL 3.1 converts clEnqueueFillImage's float colour to CL_UNORM_INT8 rounding toward "
      "zero (0.25 gives 63, not convert_uchar_sat_rte(63.75) = 64)" },
+   { "Portable Computing Language", "image.support-is-reported",
+     "PoCL 3.1 reports 2D images up to 8192x8192, OpenCL 1.2's minimum, below the 16384 "
+     "OpenCL 2.0 and later ask of a full-profile device with images" },
    { "kiln", "image.copy-to-buffer-offset-is-bytes",
      "kiln's Rusticl (Mesa 25.0.7) scales clEnqueueCopyImageToBuffer's dst_offset by the pixel "
      "size (core/memory.rs copy_to_buffer takes it as an x origin with a pitch of one pixel)" },
