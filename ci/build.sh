@@ -53,6 +53,9 @@ elif [ "${KILN_OPENCL:-0}" = 1 ] && ! grep -qx 'opencl = true' "$build/meson-pri
    rm -rf "$build"
    kiln_logged "$log" meson setup "$build" --native-file ci/native.ini "${setup_args[@]}"
    kiln_step "first build of $build with Rusticl: about 25 minutes on 2 cores"
+elif [ "$kiln_packages_stamp" -nt "$build/build.ninja" ]; then
+   kiln_step "Debian packages were installed since $build was configured: configuring it again"
+   kiln_logged "$log" meson setup --reconfigure "$build"
 fi
 echo "$stamp" > subprojects/.mesa-stamp
 

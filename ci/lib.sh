@@ -29,6 +29,12 @@ kiln_mesa_stamp() {
    )
 }
 
+# Touched by ci/setup.sh whenever it installs Debian packages: a build
+# directory configured before that may have missed an optional dependency
+# (the ICD loader's development files turn on tests/opencl), so
+# ci/build.sh configures it again.
+kiln_packages_stamp=subprojects/.packages-installed
+
 kiln_step() { echo "[$kiln_script] $*" >&2; }
 
 kiln_die() {

@@ -100,6 +100,7 @@ install_packages() {
    kiln_step "installing ${#missing[@]} Debian packages: ${missing[*]}"
    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" |
       grep -E '^(Setting up|E:)' || true
+   touch "$top/$kiln_packages_stamp"
 }
 
 # Mesa's release tarball from Debian's source package, checked against the wrap.
