@@ -303,24 +303,30 @@ init_wave(struct thread_ctx *t, struct sim_wave *w, unsigned wave_id, const uint
       w->sgpr[s++] = (uint32_t)(slot * ctx->scratch_wave_bytes);
 
    /* VGPRs: local ids, one VGPR per enabled component (gfx10); the
-    * others start at zero, in the wave's lanes (a wave32 uses half of
-    * each register's row). */
-   for (unsigned r = 0; r < MAX2(w->num_vgprs, 3); r++)
-      memset(w->vgpr[r], 0, sizeof(w->vgpr[r][0]) * ws);
+    * others start at zero.  The rows are cleared whole, a wave32's unused
+    * half too: one memset of contiguous rows is cheaper than one per row. */
+   memset(w->vgpr, 0, sizeof(w->vgpr[0]) * MAX2(w->num_vgprs, 3));
    unsigned comps = RSRC2_TIDIG_COMP_CNT(rsrc2);
-   uint64_t exec = 0;
-   for (unsigned l = 0; l < ws; l++) {
-      unsigned flat = wave_id * ws + l;
-      if (flat >= threads)
-         break;
-      exec |= 1ull << l;
-      w->vgpr[0][l] = flat % dims[0];
+   unsigned first = wave_id * ws;
+   unsigned lanes = first < threads ? MIN2(ws, threads - first) : 0;
+   /* the first lane's id by division, the others by counting on */
+   unsigned x = first % dims[0], y = (first / dims[0]) % dims[1];
+   unsigned z = first / (dims[0] * dims[1]);
+   for (unsigned l = 0; l < lanes; l++) {
+      w->vgpr[0][l] = x;
       if (comps >= 1)
-         w->vgpr[1][l] = (flat / dims[0]) % dims[1];
+         w->vgpr[1][l] = y;
       if (comps >= 2)
-         w->vgpr[2][l] = flat / (dims[0] * dims[1]);
+         w->vgpr[2][l] = z;
+      if (++x == dims[0]) {
+         x = 0;
+         if (++y == dims[1]) {
+            y = 0;
+            z++;
+         }
+      }
    }
-   sim_set_exec_mask(w, exec);
+   sim_set_exec_mask(w, lanes == 64 ? ~0ull : (1ull << lanes) - 1);
 }
 
 static void

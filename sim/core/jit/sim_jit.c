@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
@@ -237,6 +238,8 @@ build(struct jb *j, const struct region *rg, const char *name, uint32_t mode)
          sim_jit_emit_valu(j, in, k, ieee);
       else if (k == JK_VMEM)
          sim_jit_emit_mem(j, in);
+      else if (k == JK_SMEM)
+         sim_jit_emit_smem(j, in);
       else if (is_branch(k)) {
          taken = sim_jit_branch_cond(j, k);
          target = pc + 4 + (int64_t)(int16_t)in->sop.simm16 * 4;
@@ -312,6 +315,16 @@ translate(const struct region *rg, unsigned wave_size, uint32_t mode)
    build(j, rg, name, mode);
    LLVMModuleRef mod = j->mod;
    free(j);
+#ifndef NDEBUG
+   /* the checked build stops at IR the translator built wrong, where
+    * LLVM's code generator would crash on it or miscompile it */
+   char *msg = NULL;
+   if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
+      fprintf(stderr, "sim-jit: %s does not verify: %s\n", name, msg);
+      abort();
+   }
+   LLVMDisposeMessage(msg);
+#endif
 
    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
    LLVMErrorRef err =

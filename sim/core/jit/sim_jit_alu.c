@@ -207,6 +207,11 @@ init_tables(void)
    set(SIM_OP_s_waitcnt_depctr, JK_S_NOP, 0);
    set(SIM_OP_s_clause, JK_S_NOP, 0);
    set(SIM_OP_s_inst_prefetch, JK_S_NOP, 0);
+   set(SIM_OP_s_load_dword, JK_SMEM, 0);
+   set(SIM_OP_s_load_dwordx2, JK_SMEM, 0);
+   set(SIM_OP_s_load_dwordx4, JK_SMEM, 0);
+   set(SIM_OP_s_load_dwordx8, JK_SMEM, 0);
+   set(SIM_OP_s_load_dwordx16, JK_SMEM, 0);
    set(SIM_OP_s_branch, JK_BRANCH, 0);
    set(SIM_OP_s_cbranch_scc0, JK_CBRANCH_SCC0, 0);
    set(SIM_OP_s_cbranch_scc1, JK_CBRANCH_SCC1, 0);
@@ -372,6 +377,8 @@ sim_jit_classify(const struct sim_inst *in)
       return JK_NONE;
    if (k == JK_VMEM)
       return sim_jit_mem_ok(in) ? k : JK_NONE;
+   if (k == JK_SMEM)
+      return sim_jit_smem_ok(in) ? k : JK_NONE;
    if (k <= JK_VALU_LAST) {
       switch (in->format) {
       case SIM_FMT_VOP1:
@@ -426,16 +433,6 @@ scc_slot(struct jb *j)
                      j->scc);
    }
    return j->scc;
-}
-
-/* sim_write_sdst32: NULL and out-of-range destinations discard. */
-static void
-put_sgpr(struct jb *j, unsigned r, LLVMValueRef v)
-{
-   if (r >= SIM_NUM_SGPR_SLOTS || r == SIM_SRC_NULL)
-      return;
-   LLVMBuildStore(j->b, v, sgpr_slot(j, r));
-   j->sgpr_w[r] = true;
 }
 
 static LLVMValueRef

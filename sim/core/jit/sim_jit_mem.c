@@ -8,11 +8,14 @@
  * base plus a 32-bit VGPR offset or a 64-bit VGPR address, are the
  * region's own code; the others run the interpreter's function.
  *
- * A GLOBAL access whose lanes are all on and consecutive (a wave's
- * coalesced load or store) is one range: if one mapping holds it, the
- * region moves it with vector loads and stores, splitting lane-major
- * memory into registers or interleaving them back.  Any other goes lane
- * by lane through a C helper, which gets the address registers (and a
+ * A GLOBAL access whose lanes are all on and evenly apart without
+ * overlapping is one range: if one mapping holds it, the region moves it
+ * with vector loads and stores, splitting lane-major memory into
+ * registers or interleaving them back, where the lanes are consecutive (a
+ * wave's coalesced load or store), or with a gather or scatter per
+ * register where they are further apart (a vector type wider than the
+ * instruction, or an array of structures).  Any other goes lane by lane
+ * through a C helper, which gets the address registers (and a
  * store's data) in per-region buffers and returns a load's data the same
  * way, blended into the destination VGPRs under EXEC.  The other
  * accesses run the interpreter's own function, their registers spilled to
@@ -188,21 +191,31 @@ shuffle(struct jb *j, LLVMValueRef a, LLVMValueRef b, const unsigned *mask, unsi
    return LLVMBuildShuffleVector(j->b, a, b, LLVMConstVector(m, n), "");
 }
 
+/* Lanes this far apart or further are left to the lane-by-lane path, so
+ * that a wave's span (stride times 63, plus 16 bytes) fits 32 bits. */
+#define MAX_STRIDE (1u << 26)
+
 /* Whether every lane is active and lane l's address is lane 0's plus
- * l * stride, without the 32-bit VGPR part wrapping (a 64-bit address:
- * its high halves all equal). */
+ * l * stride, with stride (lane 1's offset less lane 0's) at least the
+ * access's size, so that no two lanes overlap, and the 32-bit VGPR
+ * part not wrapping (a 64-bit address: its high halves all equal).
+ * *stride gets the stride. */
 static LLVMValueRef
-consecutive(struct jb *j, LLVMValueRef lo, LLVMValueRef hi, unsigned stride)
+strided(struct jb *j, LLVMValueRef lo, LLVMValueRef hi, unsigned bytes, LLVMValueRef *stride)
 {
    LLVMBuilderRef B = j->b;
    LLVMTypeRef iN = LLVMIntTypeInContext(j->ctx, j->n);
    LLVMValueRef steps[SIM_MAX_LANES];
    for (unsigned l = 0; l < j->n; l++)
-      steps[l] = c32(j, l * stride);
+      steps[l] = c32(j, l);
    LLVMValueRef lo0 = LLVMBuildExtractElement(B, lo, c32(j, 0), "");
-   LLVMValueRef want = LLVMBuildAdd(B, splat(j, lo0), LLVMConstVector(steps, j->n), "");
+   LLVMValueRef s = LLVMBuildSub(B, LLVMBuildExtractElement(B, lo, c32(j, 1), ""), lo0, "");
+   LLVMValueRef want = LLVMBuildAdd(
+      B, splat(j, lo0), LLVMBuildMul(B, splat(j, s), LLVMConstVector(steps, j->n), ""), "");
    LLVMValueRef eq = LLVMBuildBitCast(B, LLVMBuildICmp(B, LLVMIntEQ, lo, want, ""), iN, "");
    LLVMValueRef ok = LLVMBuildICmp(B, LLVMIntEQ, eq, LLVMConstAllOnes(iN), "");
+   ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntUGE, s, c32(j, bytes), ""), "");
+   ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntULT, s, c32(j, MAX_STRIDE), ""), "");
    LLVMValueRef last = LLVMBuildExtractElement(B, lo, c32(j, j->n - 1), "");
    ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntUGE, last, lo0, ""), "");
    if (hi) {
@@ -212,7 +225,48 @@ consecutive(struct jb *j, LLVMValueRef lo, LLVMValueRef hi, unsigned stride)
       ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntEQ, heq, LLVMConstAllOnes(iN), ""), "");
    }
    LLVMValueRef exec = mask_int(j, SIM_SRC_EXEC_LO);
+   *stride = s;
    return LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntEQ, exec, LLVMConstAllOnes(iN), ""), "");
+}
+
+/* Lane l's dword i of a strided access at host address p: p + l * stride
+ * + 4 * i, for every lane. */
+static LLVMValueRef
+lane_ptrs(struct jb *j, LLVMValueRef p, LLVMValueRef stride, unsigned i)
+{
+   LLVMBuilderRef B = j->b;
+   LLVMValueRef steps[SIM_MAX_LANES];
+   for (unsigned l = 0; l < j->n; l++)
+      steps[l] = c64(j, l);
+   LLVMValueRef off = LLVMBuildMul(B, splat(j, LLVMBuildZExt(B, stride, j->i64, "")),
+                                   LLVMConstVector(steps, j->n), "");
+   off = LLVMBuildAdd(B, off, splat(j, c64(j, 4 * i)), "");
+   LLVMValueRef ptrs = LLVMBuildGEP2(B, j->i8, p, &off, 1, "");
+   return LLVMBuildPointerCast(B, ptrs, LLVMVectorType(LLVMPointerType(j->i32, 0), j->n), "");
+}
+
+/* The wave's dwords of a strided access whose lanes do not overlap: one
+ * gather (or scatter) per register. */
+static void
+wave_gather(struct jb *j, LLVMValueRef p, LLVMValueRef stride, unsigned n, LLVMValueRef *regs)
+{
+   for (unsigned i = 0; i < n; i++) {
+      LLVMValueRef ptrs = lane_ptrs(j, p, stride, i);
+      LLVMTypeRef types[2] = { j->vi32, LLVMTypeOf(ptrs) };
+      LLVMValueRef args[4] = { ptrs, c32(j, 1), LLVMConstAllOnes(j->vi1), LLVMGetUndef(j->vi32) };
+      regs[i] = sim_jit_call_intrinsic(j, "llvm.masked.gather", types, 2, args, 4, false);
+   }
+}
+
+static void
+wave_scatter(struct jb *j, LLVMValueRef p, LLVMValueRef stride, unsigned n, LLVMValueRef *regs)
+{
+   for (unsigned i = 0; i < n; i++) {
+      LLVMValueRef ptrs = lane_ptrs(j, p, stride, i);
+      LLVMTypeRef types[2] = { j->vi32, LLVMTypeOf(ptrs) };
+      LLVMValueRef args[4] = { regs[i], ptrs, c32(j, 1), LLVMConstAllOnes(j->vi1) };
+      sim_jit_call_intrinsic(j, "llvm.masked.scatter", types, 2, args, 4, false);
+   }
 }
 
 /* The whole wave's dwords at host address p: a load splits lane-major
@@ -353,6 +407,49 @@ emit_interpreted(struct jb *j, const struct sim_inst *in)
    }
 }
 
+bool
+sim_jit_smem_ok(const struct sim_inst *in)
+{
+   return in->format == SIM_FMT_SMEM && in->smem.sbase < SIM_NUM_SGPR_SLOTS - 1 &&
+          (in->smem.soffset == SIM_SRC_NULL || in->smem.soffset < SIM_NUM_SGPR_SLOTS);
+}
+
+/* As x_s_load: a 48-bit SGPR-pair base plus the immediate and SGPR
+ * offsets, dword aligned; the whole range is probed first. */
+void
+sim_jit_emit_smem(struct jb *j, const struct sim_inst *in)
+{
+   LLVMBuilderRef B = j->b;
+   const struct sim_smem_fields *f = &in->smem;
+   unsigned n = sim_opcodes[in->op].data_dwords;
+   LLVMValueRef lo = LLVMBuildZExt(B, get_sgpr(j, f->sbase), j->i64, "");
+   LLVMValueRef hi = LLVMBuildAnd(B, get_sgpr(j, f->sbase + 1), c32(j, 0xffff), "");
+   LLVMValueRef base =
+      LLVMBuildOr(B, lo, LLVMBuildShl(B, LLVMBuildZExt(B, hi, j->i64, ""), c64(j, 32), ""), "");
+   LLVMValueRef off = c32(j, (uint32_t)f->offset);
+   if (f->soffset != SIM_SRC_NULL)
+      off = LLVMBuildAdd(B, off, get_sgpr(j, f->soffset & 0x7f), "");
+   LLVMValueRef va = LLVMBuildAdd(B, base, LLVMBuildZExt(B, off, j->i64, ""), "");
+   va = LLVMBuildAnd(B, va, c64(j, ~3ull), "");
+
+   LLVMTypeRef bptr = LLVMPointerType(j->i8, 0);
+   LLVMTypeRef params[4] = { bptr, j->i64, j->i32, j->i32 };
+   LLVMValueRef args[4] = { j->w, va, c32(j, 4 * n), c32(j, 0) };
+   LLVMValueRef p = call_helper(j, global_range, bptr, params, 4, args);
+   LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
+   LLVMBuildCondBr(B, LLVMBuildIsNull(B, p, ""), fault, done);
+   LLVMPositionBuilderAtEnd(B, fault);
+   leave_before(j);
+   LLVMPositionBuilderAtEnd(B, done);
+   LLVMTypeRef t = LLVMVectorType(j->i32, n);
+   LLVMValueRef v =
+      LLVMBuildLoad2(B, t, LLVMBuildPointerCast(B, p, LLVMPointerType(t, 0), ""), "");
+   LLVMSetAlignment(v, 4);
+   for (unsigned i = 0; i < n; i++)
+      put_sgpr(j, f->sdata + i, LLVMBuildExtractElement(B, v, c32(j, i), ""));
+}
+
 void
 sim_jit_emit_mem(struct jb *j, const struct sim_inst *in)
 {
@@ -388,15 +485,19 @@ sim_jit_emit_mem(struct jb *j, const struct sim_inst *in)
    }
 
    LLVMBasicBlockRef range = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
+   LLVMBasicBlockRef mapped = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
    LLVMBasicBlockRef whole = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
+   LLVMBasicBlockRef gather = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
    LLVMBasicBlockRef lanes = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
    LLVMBasicBlockRef lanes_done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
    LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
 
-   /* All lanes on, one after another (a wave's coalesced access): the
-    * whole range at once, if one mapping holds it. */
-   LLVMBuildCondBr(B, consecutive(j, lo, hi, 4 * n), range, lanes);
+   /* All lanes on, evenly apart without overlapping (a wave's coalesced
+    * access, or one of a vector type wider than the instruction): the
+    * whole span at once, if one mapping holds it. */
+   LLVMValueRef stride;
+   LLVMBuildCondBr(B, strided(j, lo, hi, 4 * n, &stride), range, lanes);
    LLVMPositionBuilderAtEnd(B, range);
    LLVMValueRef a0 = LLVMBuildZExt(B, LLVMBuildExtractElement(B, lo, c32(j, 0), ""), j->i64, "");
    if (hi) {
@@ -404,21 +505,30 @@ sim_jit_emit_mem(struct jb *j, const struct sim_inst *in)
          LLVMBuildZExt(B, LLVMBuildExtractElement(B, hi, c32(j, 0), ""), j->i64, "");
       a0 = LLVMBuildOr(B, a0, LLVMBuildShl(B, hi0, c64(j, 32), ""), "");
    }
+   LLVMValueRef span = LLVMBuildAdd(B, LLVMBuildMul(B, stride, c32(j, j->n - 1), ""),
+                                    c32(j, 4 * n), "");
    LLVMTypeRef rparams[4] = { bptr, j->i64, j->i32, j->i32 };
-   LLVMValueRef rargs[4] = { j->w, LLVMBuildAdd(B, a0, base, ""), c32(j, 4 * n * j->n),
-                             c32(j, store) };
+   LLVMValueRef rargs[4] = { j->w, LLVMBuildAdd(B, a0, base, ""), span, c32(j, store) };
    LLVMValueRef p = call_helper(j, global_range, bptr, rparams, 4, rargs);
-   LLVMBuildCondBr(B, LLVMBuildIsNotNull(B, p, ""), whole, lanes);
+   LLVMBuildCondBr(B, LLVMBuildIsNotNull(B, p, ""), mapped, lanes);
 
+   /* one after another: vector loads and stores of the span */
+   LLVMPositionBuilderAtEnd(B, mapped);
+   LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntEQ, stride, c32(j, 4 * n), ""), whole, gather);
+   LLVMValueRef regs[2][4];
    LLVMPositionBuilderAtEnd(B, whole);
-   if (store) {
+   if (store)
       wave_store(j, p, n, data);
-   } else {
-      LLVMValueRef regs[4];
-      wave_load(j, p, n, regs);
-      for (unsigned i = 0; i < n; i++)
-         put_vgpr(j, (f->vdst + i) & 0xff, regs[i]);
-   }
+   else
+      wave_load(j, p, n, regs[0]);
+   LLVMBuildBr(B, done);
+
+   /* further apart: a gather or scatter per register */
+   LLVMPositionBuilderAtEnd(B, gather);
+   if (store)
+      wave_scatter(j, p, stride, n, data);
+   else
+      wave_gather(j, p, stride, n, regs[1]);
    LLVMBuildBr(B, done);
 
    /* Lane by lane, through the buffers. */
@@ -447,13 +557,23 @@ sim_jit_emit_mem(struct jb *j, const struct sim_inst *in)
    leave_before(j);
 
    LLVMPositionBuilderAtEnd(B, lanes_done);
-   if (!store) {
-      for (unsigned i = 0; i < n; i++) {
-         LLVMValueRef v = LLVMBuildLoad2(B, j->vi32, buffer_reg(j, j->mem_data, i), "");
-         LLVMSetAlignment(v, 64);
-         put_vgpr(j, (f->vdst + i) & 0xff, v);
-      }
+   LLVMValueRef from_lanes[4];
+   for (unsigned i = 0; !store && i < n; i++) {
+      from_lanes[i] = LLVMBuildLoad2(B, j->vi32, buffer_reg(j, j->mem_data, i), "");
+      LLVMSetAlignment(from_lanes[i], 64);
    }
    LLVMBuildBr(B, done);
+
+   /* a load's registers, from whichever path moved them (the phis
+    * first: they lead the block) */
    LLVMPositionBuilderAtEnd(B, done);
+   LLVMValueRef v[4];
+   for (unsigned i = 0; !store && i < n; i++) {
+      v[i] = LLVMBuildPhi(B, j->vi32, "");
+      LLVMValueRef in_v[3] = { regs[0][i], regs[1][i], from_lanes[i] };
+      LLVMBasicBlockRef in_b[3] = { whole, gather, lanes_done };
+      LLVMAddIncoming(v[i], in_v, in_b, 3);
+   }
+   for (unsigned i = 0; !store && i < n; i++)
+      put_vgpr(j, (f->vdst + i) & 0xff, v[i]);
 }

@@ -114,6 +114,16 @@ exec_vec(struct jb *j)
    return LLVMBuildBitCast(j->b, mask_int(j, SIM_SRC_EXEC_LO), j->vi1, "");
 }
 
+/* sim_write_sdst32: NULL and out-of-range destinations discard. */
+static inline void
+put_sgpr(struct jb *j, unsigned r, LLVMValueRef v)
+{
+   if (r >= SIM_NUM_SGPR_SLOTS || r == SIM_SRC_NULL)
+      return;
+   LLVMBuildStore(j->b, v, sgpr_slot(j, r));
+   j->sgpr_w[r] = true;
+}
+
 static inline void
 put_vgpr(struct jb *j, unsigned r, LLVMValueRef v)
 {
@@ -231,6 +241,7 @@ enum jk {
    JK_S_NOP,
    /* memory (sim_jit_mem.c) */
    JK_VMEM,
+   JK_SMEM,
    /* branches (end a region) */
    JK_BRANCH,
    JK_CBRANCH_SCC0,
@@ -278,6 +289,14 @@ LLVMValueRef sim_jit_md(struct jb *j, const char *s);
 /* Whether the translator covers the instruction: FLAT, GLOBAL, SCRATCH
  * and MUBUF loads and stores (not formatted, no LDS or TFE). */
 bool sim_jit_mem_ok(const struct sim_inst *in);
+
+/* Whether the translator covers the scalar memory instruction: s_load
+ * of one to sixteen dwords. */
+bool sim_jit_smem_ok(const struct sim_inst *in);
+
+/* Emits an s_load, which leaves the region as sim_jit_emit_mem does
+ * when its range would fault. */
+void sim_jit_emit_smem(struct jb *j, const struct sim_inst *in);
 
 /* Emits a memory instruction, which checks every active lane against
  * the VM first and moves the data only when none would fault.  When one

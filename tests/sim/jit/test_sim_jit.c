@@ -406,8 +406,9 @@ address_mask(void)
  * (s[0:1]), stores to the output buffer above the epilogue's words (now
  * and then to the input buffer: a write fault).  The address is a
  * masked VGPR (random contents, or v255 = lane * 4), or lane * the
- * access's width from a random start (a wave's consecutive access, which
- * the translator moves at once; now and then reaching past the buffer's
+ * access's width (or another number of dwords) from a random start (a
+ * wave's consecutive or strided access, which the translator moves at
+ * once; now and then reaching past the buffer's
  * end, into the page mapped after the output buffer or beyond), as an
  * offset to the SGPR base, or added to it into a 64-bit VGPR address;
  * the address VGPR is v14 (v[14:15]) or one of the body's, so that a
@@ -447,11 +448,14 @@ gen_mem(struct prog *p)
       emit(p, sim_opcodes[SIM_OP_v_and_b32].opcode << 25 | a << 17 | src << 9 | SIM_SRC_LITERAL);
       emit(p, address_mask());
    } else {
-      /* v_mul_u32_u24 va, n, v255; v_add_nc_u32 va, start, va */
+      /* v_mul_u32_u24 va, k, v255; v_add_nc_u32 va, start, va: lanes
+       * k dwords apart, mostly k = n (consecutive), else further apart
+       * (a gather or scatter) or overlapping */
       uint32_t start = pick(40) ? pick(0x3000) : 0xf000 + pick(0x1000);
+      unsigned k = pick(3) ? n : pick(2) ? n + 1 + pick(4) : pick(n + 1);
       if (pick(8))
          start &= ~3u;
-      emit(p, sim_opcodes[SIM_OP_v_mul_u32_u24].opcode << 25 | a << 17 | 255 << 9 | (128 + n));
+      emit(p, sim_opcodes[SIM_OP_v_mul_u32_u24].opcode << 25 | a << 17 | 255 << 9 | (128 + k));
       emit(p, sim_opcodes[SIM_OP_v_add_u32].opcode << 25 | a << 17 | a << 9 | SIM_SRC_LITERAL);
       emit(p, start);
    }
@@ -531,6 +535,27 @@ gen_buffer(struct prog *p)
    emit(p, soffset << 24 | (20 / 4) << 16 | data << 8 | v);
 }
 
+/* An s_load of 1-16 dwords into SGPRs inside s4..s26 (aligned as the
+ * hardware wants them) from the output or the input buffer's base, at an
+ * immediate offset, now and then plus an SGPR's random contents; some
+ * reach past a buffer's end or below its start (a fault, or the page
+ * mapped after the output buffer). */
+static void
+gen_smem(struct prog *p)
+{
+   static const uint16_t ops[] = { SIM_OP_s_load_dword, SIM_OP_s_load_dwordx2,
+                                   SIM_OP_s_load_dwordx4, SIM_OP_s_load_dwordx8,
+                                   SIM_OP_s_load_dwordx16 };
+   unsigned i = pick(5), n = 1u << i;
+   unsigned align = n < 4 ? n : 4, last = 26 - (n - 1);
+   unsigned sdata = 4 + align * pick((last - 4) / align + 1);
+   unsigned sbase = 2 * pick(2);
+   int32_t offset = pick(40) ? (int32_t)pick(0x3000) - 0x100 : 0xf000 + (int32_t)pick(0x2000);
+   unsigned soffset = pick(8) ? SIM_SRC_NULL : sgpr();
+   emit(p, 0xf4000000u | sim_opcodes[ops[i]].opcode << 18 | sdata << 6 | sbase >> 1);
+   emit(p, soffset << 25 | ((uint32_t)offset & 0x1fffff));
+}
+
 static void gen_block(struct prog *p, unsigned n, unsigned wave_size, unsigned depth);
 
 static void
@@ -574,8 +599,10 @@ static void
 gen_block(struct prog *p, unsigned n, unsigned wave_size, unsigned depth)
 {
    for (unsigned i = 0; i < n; i++) {
-      unsigned r = pick(25);
-      if (r >= 23)
+      unsigned r = pick(27);
+      if (r >= 25)
+         gen_smem(p);
+      else if (r >= 23)
          gen_buffer(p);
       else if (r >= 20)
          gen_mem(p);
