@@ -443,8 +443,7 @@ sim_jit_emit_smem(struct jb *j, const struct sim_inst *in)
    leave_before(j);
    LLVMPositionBuilderAtEnd(B, done);
    LLVMTypeRef t = LLVMVectorType(j->i32, n);
-   LLVMValueRef v =
-      LLVMBuildLoad2(B, t, LLVMBuildPointerCast(B, p, LLVMPointerType(t, 0), ""), "");
+   LLVMValueRef v = LLVMBuildLoad2(B, t, LLVMBuildPointerCast(B, p, LLVMPointerType(t, 0), ""), "");
    LLVMSetAlignment(v, 4);
    for (unsigned i = 0; i < n; i++)
       put_sgpr(j, f->sdata + i, LLVMBuildExtractElement(B, v, c32(j, i), ""));
@@ -505,8 +504,8 @@ sim_jit_emit_mem(struct jb *j, const struct sim_inst *in)
          LLVMBuildZExt(B, LLVMBuildExtractElement(B, hi, c32(j, 0), ""), j->i64, "");
       a0 = LLVMBuildOr(B, a0, LLVMBuildShl(B, hi0, c64(j, 32), ""), "");
    }
-   LLVMValueRef span = LLVMBuildAdd(B, LLVMBuildMul(B, stride, c32(j, j->n - 1), ""),
-                                    c32(j, 4 * n), "");
+   LLVMValueRef span =
+      LLVMBuildAdd(B, LLVMBuildMul(B, stride, c32(j, j->n - 1), ""), c32(j, 4 * n), "");
    LLVMTypeRef rparams[4] = { bptr, j->i64, j->i32, j->i32 };
    LLVMValueRef rargs[4] = { j->w, LLVMBuildAdd(B, a0, base, ""), span, c32(j, store) };
    LLVMValueRef p = call_helper(j, global_range, bptr, rparams, 4, rargs);
