@@ -244,6 +244,8 @@ enum sim_wave_state {
 
 struct sim_workgroup;
 
+#define SIM_JIT_VM_CACHES 4
+
 struct sim_wave {
    /* Scalar registers indexed by their operand encoding 0..127:
     * s0..s105, VCC_LO/HI (106/107), TTMP0..15 (108..123), M0 (124),
@@ -276,11 +278,15 @@ struct sim_wave {
    uint32_t lds_size;
    uint64_t scratch_base; /* this wave's slice of the scratch ring */
    uint64_t scratch_size; /* bytes in the slice */
-   struct {               /* last VM mapping hit (sim_vm_access) */
+   struct sim_vm_cache {  /* a VM mapping hit */
       uint64_t va, end;
       uint8_t *host;
       uint32_t flags;
-   } vmc;
+   } vmc; /* sim_vm_access's last */
+   /* translated regions': memory instruction i of a region keeps its
+    * own, jit_vmc[i % SIM_JIT_VM_CACHES], so that a load and a store
+    * to two buffers do not evict each other */
+   struct sim_vm_cache jit_vmc[SIM_JIT_VM_CACHES];
 
    /* Accounting. */
    uint64_t budget; /* instructions left before the watchdog */

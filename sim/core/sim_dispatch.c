@@ -303,9 +303,16 @@ init_wave(struct thread_ctx *t, struct sim_wave *w, unsigned wave_id, const uint
       w->sgpr[s++] = (uint32_t)(slot * ctx->scratch_wave_bytes);
 
    /* VGPRs: local ids, one VGPR per enabled component (gfx10); the
-    * others start at zero.  The rows are cleared whole, a wave32's unused
-    * half too: one memset of contiguous rows is cheaper than one per row. */
-   memset(w->vgpr, 0, sizeof(w->vgpr[0]) * MAX2(w->num_vgprs, 3));
+    * others start at zero.  A wave64's rows are contiguous, a wave32's
+    * use half of each row: a fixed-size clear each, which the compiler
+    * writes inline. */
+   unsigned rows = MAX2(w->num_vgprs, 3);
+   if (ws == 64) {
+      memset(w->vgpr, 0, sizeof(w->vgpr[0]) * rows);
+   } else {
+      for (unsigned r = 0; r < rows; r++)
+         memset(w->vgpr[r], 0, sizeof(w->vgpr[r][0]) * 32);
+   }
    unsigned comps = RSRC2_TIDIG_COMP_CNT(rsrc2);
    unsigned first = wave_id * ws;
    unsigned lanes = first < threads ? MIN2(ws, threads - first) : 0;

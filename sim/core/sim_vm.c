@@ -124,19 +124,25 @@ kiln_sim_vm_translate(struct kiln_sim_vm *vm, uint64_t va, uint64_t size)
 }
 
 void *
-sim_vm_probe(struct sim_wave *w, uint64_t va, unsigned size, bool write)
+sim_vm_probe_in(struct sim_wave *w, struct sim_vm_cache *c, uint64_t va, unsigned size, bool write)
 {
-   if (SIM_LIKELY(va >= w->vmc.va && va + size <= w->vmc.end && va + size > va &&
-                  (!write || (w->vmc.flags & KILN_SIM_MAP_WRITE))))
-      return w->vmc.host + (va - w->vmc.va);
+   if (SIM_LIKELY(va >= c->va && va + size <= c->end && va + size > va &&
+                  (!write || (c->flags & KILN_SIM_MAP_WRITE))))
+      return c->host + (va - c->va);
    const struct sim_mapping *m = sim_vm_find(w->vm, va);
    if (!m || size > m->size - (va - m->va) || (write && !(m->flags & KILN_SIM_MAP_WRITE)))
       return NULL;
-   w->vmc.va = m->va;
-   w->vmc.end = m->va + m->size;
-   w->vmc.host = m->host;
-   w->vmc.flags = m->flags;
+   c->va = m->va;
+   c->end = m->va + m->size;
+   c->host = m->host;
+   c->flags = m->flags;
    return m->host + (va - m->va);
+}
+
+void *
+sim_vm_probe(struct sim_wave *w, uint64_t va, unsigned size, bool write)
+{
+   return sim_vm_probe_in(w, &w->vmc, va, size, write);
 }
 
 /* Slow path of sim_vm_access: look the address up and refill the wave's

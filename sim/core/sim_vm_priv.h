@@ -36,4 +36,9 @@ const struct sim_mapping *sim_vm_find(const struct kiln_sim_vm *vm, uint64_t va)
  * fault.  Also NULL where va + size wraps. */
 void *sim_vm_probe(struct sim_wave *w, uint64_t va, unsigned size, bool write);
 
+/* sim_vm_probe with the cache c (one of the wave's) in place of the
+ * wave's own. */
+void *sim_vm_probe_in(struct sim_wave *w, struct sim_vm_cache *c, uint64_t va, unsigned size,
+                      bool write);
+
 #endif

@@ -79,12 +79,10 @@ global_lanes(struct sim_wave *w, uint64_t exec, uint64_t base, const uint32_t *l
    return 1;
 }
 
-/* The host address of a whole wave's access [va, va + size), or NULL
- * when one mapping does not hold it all (then the lanes go one by one). */
-static uint8_t *
-global_range(struct sim_wave *w, uint64_t va, uint32_t size, uint32_t write)
+static void *
+probe_in(struct sim_wave *w, struct sim_vm_cache *c, uint64_t va, uint32_t size, uint32_t write)
 {
-   return sim_vm_probe(w, va, size, write);
+   return sim_vm_probe_in(w, c, va, size, write);
 }
 
 /* A MUBUF load or store, or a FLAT, GLOBAL or SCRATCH one other than
@@ -180,6 +178,51 @@ call_helper(struct jb *j, void *fn, LLVMTypeRef ret, LLVMTypeRef *params, unsign
    LLVMValueRef callee =
       LLVMConstIntToPtr(c64(j, (uint64_t)(uintptr_t)fn), LLVMPointerType(fty, 0));
    return LLVMBuildCall2(j->b, fty, callee, args, n, "");
+}
+
+/* The host address of a whole wave's access [va, va + size) (size an
+ * i32), or NULL when one mapping does not hold it all: the instruction's
+ * own cache in the wave checked inline, sim_vm_probe_in on a miss. */
+static LLVMValueRef
+probe(struct jb *j, LLVMValueRef va, LLVMValueRef size, bool write)
+{
+   LLVMBuilderRef B = j->b;
+   LLVMTypeRef bptr = LLVMPointerType(j->i8, 0);
+   size_t at = offsetof(struct sim_wave, jit_vmc[j->index % SIM_JIT_VM_CACHES]);
+   LLVMValueRef cva = LLVMBuildLoad2(B, j->i64, wave_ptr(j, B, at, j->i64), "");
+   LLVMValueRef cend = LLVMBuildLoad2(
+      B, j->i64, wave_ptr(j, B, at + offsetof(struct sim_vm_cache, end), j->i64), "");
+   LLVMValueRef end = LLVMBuildAdd(B, va, LLVMBuildZExt(B, size, j->i64, ""), "");
+   LLVMValueRef hit = LLVMBuildICmp(B, LLVMIntUGE, va, cva, "");
+   hit = LLVMBuildAnd(B, hit, LLVMBuildICmp(B, LLVMIntULE, end, cend, ""), "");
+   hit = LLVMBuildAnd(B, hit, LLVMBuildICmp(B, LLVMIntUGT, end, va, ""), "");
+   if (write) {
+      LLVMValueRef flags = LLVMBuildLoad2(
+         B, j->i32, wave_ptr(j, B, at + offsetof(struct sim_vm_cache, flags), j->i32), "");
+      flags = LLVMBuildAnd(B, flags, c32(j, KILN_SIM_MAP_WRITE), "");
+      hit = LLVMBuildAnd(B, hit, LLVMBuildICmp(B, LLVMIntNE, flags, c32(j, 0), ""), "");
+   }
+   LLVMBasicBlockRef from = LLVMGetInsertBlock(B);
+   LLVMBasicBlockRef miss = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
+   LLVMValueRef host =
+      LLVMBuildLoad2(B, bptr, wave_ptr(j, B, at + offsetof(struct sim_vm_cache, host), bptr), "");
+   LLVMValueRef off = LLVMBuildSub(B, va, cva, "");
+   LLVMValueRef fast = LLVMBuildGEP2(B, j->i8, host, &off, 1, "");
+   LLVMBuildCondBr(B, hit, done, miss);
+
+   LLVMPositionBuilderAtEnd(B, miss);
+   LLVMTypeRef params[5] = { bptr, bptr, j->i64, j->i32, j->i32 };
+   LLVMValueRef args[5] = { j->w, wave_ptr(j, B, at, j->i8), va, size, c32(j, write) };
+   LLVMValueRef slow = call_helper(j, probe_in, bptr, params, 5, args);
+   LLVMBuildBr(B, done);
+
+   LLVMPositionBuilderAtEnd(B, done);
+   LLVMValueRef p = LLVMBuildPhi(B, bptr, "");
+   LLVMValueRef in_v[2] = { fast, slow };
+   LLVMBasicBlockRef in_b[2] = { from, miss };
+   LLVMAddIncoming(p, in_v, in_b, 2);
+   return p;
 }
 
 static LLVMValueRef
@@ -432,10 +475,7 @@ sim_jit_emit_smem(struct jb *j, const struct sim_inst *in)
    LLVMValueRef va = LLVMBuildAdd(B, base, LLVMBuildZExt(B, off, j->i64, ""), "");
    va = LLVMBuildAnd(B, va, c64(j, ~3ull), "");
 
-   LLVMTypeRef bptr = LLVMPointerType(j->i8, 0);
-   LLVMTypeRef params[4] = { bptr, j->i64, j->i32, j->i32 };
-   LLVMValueRef args[4] = { j->w, va, c32(j, 4 * n), c32(j, 0) };
-   LLVMValueRef p = call_helper(j, global_range, bptr, params, 4, args);
+   LLVMValueRef p = probe(j, va, c32(j, 4 * n), false);
    LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->ctx, j->fn, "");
    LLVMBuildCondBr(B, LLVMBuildIsNull(B, p, ""), fault, done);
@@ -506,9 +546,7 @@ sim_jit_emit_mem(struct jb *j, const struct sim_inst *in)
    }
    LLVMValueRef span =
       LLVMBuildAdd(B, LLVMBuildMul(B, stride, c32(j, j->n - 1), ""), c32(j, 4 * n), "");
-   LLVMTypeRef rparams[4] = { bptr, j->i64, j->i32, j->i32 };
-   LLVMValueRef rargs[4] = { j->w, LLVMBuildAdd(B, a0, base, ""), span, c32(j, store) };
-   LLVMValueRef p = call_helper(j, global_range, bptr, rparams, 4, rargs);
+   LLVMValueRef p = probe(j, LLVMBuildAdd(B, a0, base, ""), span, store);
    LLVMBuildCondBr(B, LLVMBuildIsNotNull(B, p, ""), mapped, lanes);
 
    /* one after another: vector loads and stores of the span */
