@@ -10,7 +10,8 @@
  * translator (as KILN_SIM_JIT=0 and the default select them, chosen per
  * dispatch), side by side, printed as a table of lane-instructions per
  * second, overall (wall time) and per core (CPU time), and the
- * translator's speed-up per core.  The translator's rows are its steady
+ * translator's speed-up per core, each over dispatches repeated for at
+ * least half a second.  The translator's rows are its steady
  * state: a warm-up dispatch of the same kernel translates its regions
  * first (translations are cached per code object), and its time is
  * printed below the table, with the time of the host's own memcpy in
@@ -42,6 +43,8 @@ clock_s(clockid_t clock)
    clock_gettime(clock, &ts);
    return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
+
+#define MIN_SECONDS 0.5
 
 struct result {
    uint64_t lanes;
@@ -80,14 +83,22 @@ run(struct kiln_sim_vm *vm, uint32_t *code, const struct kernel *k, unsigned thr
    struct kiln_sim_run_options opts = { .threads = threads };
    struct kiln_sim_stats stats;
    struct kiln_sim_fault fault;
-   double t0 = clock_s(CLOCK_MONOTONIC), c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
-   int ret = kiln_sim_dispatch(vm, &d, &opts, &fault, &stats);
-   double secs = clock_s(CLOCK_MONOTONIC) - t0;
-   double cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
-   if (ret) {
-      fprintf(stderr, "%s: dispatch failed (%d): %s\n", name, ret, fault.message);
-      return 1;
-   }
+   /* A measured run dispatches again until MIN_SECONDS have passed: the
+    * translator's dispatches take milliseconds, too few for a steady
+    * rate.  The table gives one dispatch's count and mean times. */
+   unsigned runs = 0;
+   double t0 = clock_s(CLOCK_MONOTONIC), c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), secs, cpu;
+   do {
+      int ret = kiln_sim_dispatch(vm, &d, &opts, &fault, &stats);
+      if (ret) {
+         fprintf(stderr, "%s: dispatch failed (%d): %s\n", name, ret, fault.message);
+         return 1;
+      }
+      runs++;
+      secs = clock_s(CLOCK_MONOTONIC) - t0;
+   } while (res && secs < MIN_SECONDS);
+   secs /= runs;
+   cpu = (clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0) / runs;
    /* per core: over the CPU time the dispatch used, which stays honest
     * when the machine is shared */
    if (!res)
