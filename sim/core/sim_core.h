@@ -278,15 +278,6 @@ struct sim_wave {
    uint32_t lds_size;
    uint64_t scratch_base; /* this wave's slice of the scratch ring */
    uint64_t scratch_size; /* bytes in the slice */
-   struct sim_vm_cache {  /* a VM mapping hit */
-      uint64_t va, end;
-      uint8_t *host;
-      uint32_t flags;
-   } vmc; /* sim_vm_access's last */
-   /* translated regions': memory instruction i of a region keeps its
-    * own, jit_vmc[i % SIM_JIT_VM_CACHES], so that a load and a store
-    * to two buffers do not evict each other */
-   struct sim_vm_cache jit_vmc[SIM_JIT_VM_CACHES];
 
    /* Accounting. */
    uint64_t budget; /* instructions left before the watchdog */
@@ -303,6 +294,19 @@ struct sim_wave {
    /* VGPRs, register-major so that a lane loop over one register is
     * contiguous: vgpr[reg][lane]. */
    alignas(64) uint32_t vgpr[SIM_NUM_VGPRS][SIM_MAX_LANES];
+
+   /* VM mappings hit, after the registers so that starting a wave leaves
+    * them: they serve every wave a host thread runs in one dispatch (the
+    * VM does not change during one) and are cleared when it starts. */
+   struct sim_vm_cache {
+      uint64_t va, end;
+      uint8_t *host;
+      uint32_t flags;
+   } vmc; /* sim_vm_access's last */
+   /* translated regions': memory instruction i of a region keeps its
+    * own, jit_vmc[i % SIM_JIT_VM_CACHES], so that a load and a store
+    * to two buffers do not evict each other */
+   struct sim_vm_cache jit_vmc[SIM_JIT_VM_CACHES];
 };
 
 /* EXEC and VCC as lane masks (sim_exec_mask, sim_set_exec_mask,

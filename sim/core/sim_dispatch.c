@@ -459,6 +459,10 @@ thread_init(struct thread_ctx *t, struct dispatch_ctx *ctx, unsigned index)
          t->jit->always = ctx->jit_mode == 2;
    }
    t->waves = aligned_alloc(64, sizeof(struct sim_wave) * ctx->waves_per_group);
+   for (unsigned i = 0; t->waves && i < ctx->waves_per_group; i++) {
+      memset(&t->waves[i].vmc, 0, sizeof(t->waves[i].vmc));
+      memset(t->waves[i].jit_vmc, 0, sizeof(t->waves[i].jit_vmc));
+   }
    t->lds = calloc(1, ctx->lds_size ? ctx->lds_size : 4);
    t->wg.lds = t->lds;
    t->wg.lds_size = ctx->lds_size;
