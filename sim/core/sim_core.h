@@ -295,9 +295,10 @@ struct sim_wave {
     * contiguous: vgpr[reg][lane]. */
    alignas(64) uint32_t vgpr[SIM_NUM_VGPRS][SIM_MAX_LANES];
 
-   /* VM mappings hit, after the registers so that starting a wave leaves
-    * them: they serve every wave a host thread runs in one dispatch (the
-    * VM does not change during one) and are cleared when it starts. */
+   /* What a wave slot keeps from one wave to the next, after the
+    * registers so that starting a wave leaves it; cleared when the host
+    * thread starts the dispatch.  The VM mappings hit serve every wave
+    * the thread runs (the VM does not change during a dispatch). */
    struct sim_vm_cache {
       uint64_t va, end;
       uint8_t *host;
@@ -307,6 +308,9 @@ struct sim_wave {
     * own, jit_vmc[i % SIM_JIT_VM_CACHES], so that a load and a store
     * to two buffers do not evict each other */
    struct sim_vm_cache jit_vmc[SIM_JIT_VM_CACHES];
+   /* VGPR rows this slot's waves have had cleared in the dispatch (the
+    * first wave's; init_wave) */
+   unsigned cleared_vgprs;
 };
 
 /* EXEC and VCC as lane masks (sim_exec_mask, sim_set_exec_mask,

@@ -302,16 +302,22 @@ init_wave(struct thread_ctx *t, struct sim_wave *w, unsigned wave_id, const uint
    if (RSRC2_SCRATCH_EN(rsrc2))
       w->sgpr[s++] = (uint32_t)(slot * ctx->scratch_wave_bytes);
 
-   /* VGPRs: local ids, one VGPR per enabled component (gfx10); the
-    * others start at zero.  A wave64's rows are contiguous, a wave32's
-    * use half of each row: a fixed-size clear each, which the compiler
-    * writes inline. */
+   /* VGPRs: local ids, one VGPR per enabled component (gfx10).  The
+    * others hold what the slot's previous wave left, as a GPU's do; a
+    * slot's first wave in the dispatch finds them zero.  Clearing them
+    * for every wave would cost a short kernel a tenth of its time, and
+    * what a correct kernel computes never depends on them.  A wave64's
+    * rows are contiguous, a wave32's use half of each. */
    unsigned rows = MAX2(w->num_vgprs, 3);
-   if (ws == 64) {
-      memset(w->vgpr, 0, sizeof(w->vgpr[0]) * rows);
-   } else {
-      for (unsigned r = 0; r < rows; r++)
-         memset(w->vgpr[r], 0, sizeof(w->vgpr[r][0]) * 32);
+   if (w->cleared_vgprs < rows) {
+      unsigned from = w->cleared_vgprs;
+      if (ws == 64) {
+         memset(w->vgpr[from], 0, sizeof(w->vgpr[0]) * (rows - from));
+      } else {
+         for (unsigned r = from; r < rows; r++)
+            memset(w->vgpr[r], 0, sizeof(w->vgpr[r][0]) * 32);
+      }
+      w->cleared_vgprs = rows;
    }
    unsigned comps = RSRC2_TIDIG_COMP_CNT(rsrc2);
    unsigned first = wave_id * ws;
@@ -462,6 +468,7 @@ thread_init(struct thread_ctx *t, struct dispatch_ctx *ctx, unsigned index)
    for (unsigned i = 0; t->waves && i < ctx->waves_per_group; i++) {
       memset(&t->waves[i].vmc, 0, sizeof(t->waves[i].vmc));
       memset(t->waves[i].jit_vmc, 0, sizeof(t->waves[i].jit_vmc));
+      t->waves[i].cleared_vgprs = 0;
    }
    t->lds = calloc(1, ctx->lds_size ? ctx->lds_size : 4);
    t->wg.lds = t->lds;

@@ -330,6 +330,14 @@ translate(const struct region *rg, unsigned wave_size, uint32_t mode)
    LLVMErrorRef err =
       LLVMRunPasses(mod, "function(sroa,early-cse,instcombine,simplifycfg)", J.tm, opts);
    LLVMDisposePassBuilderOptions(opts);
+   const char *dump = getenv("KILN_SIM_JIT_DUMP");
+   if (dump && !err) {
+      char path[4096];
+      snprintf(path, sizeof(path), "%s/%s.ll", dump, name);
+      LLVMPrintModuleToFile(mod, path, NULL);
+      snprintf(path, sizeof(path), "%s/%s.o", dump, name);
+      LLVMTargetMachineEmitToFile(J.tm, mod, path, LLVMObjectFile, NULL);
+   }
    if (err) {
       LLVMConsumeError(err);
       LLVMDisposeModule(mod);

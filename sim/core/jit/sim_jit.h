@@ -24,6 +24,9 @@
  * A memory instruction that would fault ends the region's run before it:
  * the interpreter runs it and reports the fault.
  *
+ * KILN_SIM_JIT_DUMP=DIR writes each region's optimised IR and host
+ * object code to DIR (kiln_sim_region_N.ll and .o), for developers.
+ *
  * KILN_SIM_JIT=0 turns translation off; KILN_SIM_JIT=always translates
  * every region on its first execution (the differential tests' setting);
  * otherwise (the default) a region is translated once the interpreter

@@ -235,8 +235,9 @@ shuffle(struct jb *j, LLVMValueRef a, LLVMValueRef b, const unsigned *mask, unsi
 }
 
 /* Lanes this far apart or further are left to the lane-by-lane path, so
- * that a wave's span (stride times 63, plus 16 bytes) fits 32 bits. */
-#define MAX_STRIDE (1u << 26)
+ * that a wave's span (stride times 63, plus 16 bytes) is a positive
+ * 32-bit offset, which a gather takes as its index. */
+#define MAX_STRIDE (1u << 24)
 
 /* Whether every lane is active and lane l's address is lane 0's plus
  * l * stride, with stride (lane 1's offset less lane 0's) at least the
@@ -280,10 +281,9 @@ lane_ptrs(struct jb *j, LLVMValueRef p, LLVMValueRef stride, unsigned i)
    LLVMBuilderRef B = j->b;
    LLVMValueRef steps[SIM_MAX_LANES];
    for (unsigned l = 0; l < j->n; l++)
-      steps[l] = c64(j, l);
-   LLVMValueRef off = LLVMBuildMul(B, splat(j, LLVMBuildZExt(B, stride, j->i64, "")),
-                                   LLVMConstVector(steps, j->n), "");
-   off = LLVMBuildAdd(B, off, splat(j, c64(j, 4 * i)), "");
+      steps[l] = c32(j, l);
+   LLVMValueRef off = LLVMBuildMul(B, splat(j, stride), LLVMConstVector(steps, j->n), "");
+   off = LLVMBuildAdd(B, off, splat(j, c32(j, 4 * i)), "");
    LLVMValueRef ptrs = LLVMBuildGEP2(B, j->i8, p, &off, 1, "");
    return LLVMBuildPointerCast(B, ptrs, LLVMVectorType(LLVMPointerType(j->i32, 0), j->n), "");
 }
