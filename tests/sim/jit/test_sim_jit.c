@@ -537,9 +537,9 @@ gen_buffer(struct prog *p)
 
 /* An s_load of 1-16 dwords into SGPRs inside s4..s26 (aligned as the
  * hardware wants them) from the output or the input buffer's base, at an
- * immediate offset, now and then plus an SGPR's random contents; some
- * reach past a buffer's end or below its start (a fault, or the page
- * mapped after the output buffer). */
+ * immediate offset, now and then plus an SGPR (its random contents, or
+ * them masked to a small offset); some reach past a buffer's end or below
+ * its start (a fault, or the page mapped after the output buffer). */
 static void
 gen_smem(struct prog *p)
 {
@@ -552,6 +552,12 @@ gen_smem(struct prog *p)
    unsigned sbase = 2 * pick(2);
    int32_t offset = pick(40) ? (int32_t)pick(0x3000) - 0x100 : 0xf000 + (int32_t)pick(0x2000);
    unsigned soffset = pick(8) ? SIM_SRC_NULL : sgpr();
+   if (soffset != SIM_SRC_NULL && pick(4)) {
+      /* s_and_b32 soffset, soffset, 0x1ffc: mostly an offset inside */
+      emit(p, 0x80000000u | sim_opcodes[SIM_OP_s_and_b32].opcode << 23 | soffset << 16 |
+                 SIM_SRC_LITERAL << 8 | soffset);
+      emit(p, 0x1ffc);
+   }
    emit(p, 0xf4000000u | sim_opcodes[ops[i]].opcode << 18 | sdata << 6 | sbase >> 1);
    emit(p, soffset << 25 | ((uint32_t)offset & 0x1fffff));
 }
