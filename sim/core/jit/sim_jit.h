@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT
  *
  * The region translator: straight-line runs of scalar and vector ALU
- * instructions and vector memory loads and stores (ending at a
+ * instructions, s_load and vector memory loads and stores (ending at a
  * branch, or before the first instruction it does not translate) become
  * host code through LLVM's ORC JIT, with a wave's lanes as LLVM vectors
  * and EXEC as a select mask.  A region whose closing branch jumps back

@@ -2,11 +2,12 @@
  * Copyright © 2026 kiln contributors
  * SPDX-License-Identifier: MIT
  *
- * Memory instructions in translated regions: the loads and stores of
- * FLAT, GLOBAL, SCRATCH and MUBUF (not atomics, formatted buffers or
- * LDS loads).  GLOBAL's of one to four dwords per lane, with an SGPR-pair
- * base plus a 32-bit VGPR offset or a 64-bit VGPR address, are the
- * region's own code; the others run the interpreter's function.
+ * Memory instructions in translated regions: s_load, and the loads and
+ * stores of FLAT, GLOBAL, SCRATCH and MUBUF (not atomics, formatted
+ * buffers or LDS loads).  s_load, and GLOBAL's of one to four dwords per
+ * lane with an SGPR-pair base plus a 32-bit VGPR offset or a 64-bit VGPR
+ * address, are the region's own code; the others run the interpreter's
+ * function.
  *
  * A GLOBAL access whose lanes are all on and evenly apart without
  * overlapping is one range: if one mapping holds it, the region moves it
