@@ -295,10 +295,11 @@ struct sim_wave {
     * contiguous: vgpr[reg][lane]. */
    alignas(64) uint32_t vgpr[SIM_NUM_VGPRS][SIM_MAX_LANES];
 
-   /* What a wave slot keeps from one wave to the next, after the
-    * registers so that starting a wave leaves it; cleared when the host
-    * thread starts the dispatch.  The VM mappings hit serve every wave
-    * the thread runs (the VM does not change during a dispatch). */
+   /* What a wave slot keeps from one wave to the next, from vmc to the
+    * end, after the registers so that starting a wave leaves it; cleared
+    * when the host thread starts the dispatch.  The VM mappings hit
+    * serve every wave the thread runs (the VM does not change during a
+    * dispatch). */
    struct sim_vm_cache {
       uint64_t va, end;
       uint8_t *host;
@@ -308,9 +309,9 @@ struct sim_wave {
     * own, jit_vmc[i % SIM_JIT_VM_CACHES], so that a load and a store
     * to two buffers do not evict each other */
    struct sim_vm_cache jit_vmc[SIM_JIT_VM_CACHES];
-   /* VGPR rows this slot's waves have had cleared in the dispatch (the
-    * first wave's; init_wave) */
-   unsigned cleared_vgprs;
+   /* the slot's first wave in the dispatch has had its VGPRs cleared
+    * (init_wave; the dispatch's waves all have as many) */
+   bool vgprs_cleared;
 };
 
 /* EXEC and VCC as lane masks (sim_exec_mask, sim_set_exec_mask,

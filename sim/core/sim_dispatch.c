@@ -308,16 +308,15 @@ init_wave(struct thread_ctx *t, struct sim_wave *w, unsigned wave_id, const uint
     * for every wave would cost a short kernel a tenth of its time, and
     * what a correct kernel computes never depends on them.  A wave64's
     * rows are contiguous, a wave32's use half of each. */
-   unsigned rows = MAX2(w->num_vgprs, 3);
-   if (w->cleared_vgprs < rows) {
-      unsigned from = w->cleared_vgprs;
-      if (ws == 64) {
-         memset(w->vgpr[from], 0, sizeof(w->vgpr[0]) * (rows - from));
+   if (!w->vgprs_cleared) {
+      unsigned rows = MAX2(w->num_vgprs, 3);
+      if (ws == SIM_MAX_LANES) {
+         memset(w->vgpr, 0, sizeof(w->vgpr[0]) * rows);
       } else {
-         for (unsigned r = from; r < rows; r++)
+         for (unsigned r = 0; r < rows; r++)
             memset(w->vgpr[r], 0, sizeof(w->vgpr[r][0]) * 32);
       }
-      w->cleared_vgprs = rows;
+      w->vgprs_cleared = true;
    }
    unsigned comps = RSRC2_TIDIG_COMP_CNT(rsrc2);
    unsigned first = wave_id * ws;
@@ -465,11 +464,9 @@ thread_init(struct thread_ctx *t, struct dispatch_ctx *ctx, unsigned index)
          t->jit->always = ctx->jit_mode == 2;
    }
    t->waves = aligned_alloc(64, sizeof(struct sim_wave) * ctx->waves_per_group);
-   for (unsigned i = 0; t->waves && i < ctx->waves_per_group; i++) {
-      memset(&t->waves[i].vmc, 0, sizeof(t->waves[i].vmc));
-      memset(t->waves[i].jit_vmc, 0, sizeof(t->waves[i].jit_vmc));
-      t->waves[i].cleared_vgprs = 0;
-   }
+   /* what a slot keeps from wave to wave starts empty */
+   for (unsigned i = 0; t->waves && i < ctx->waves_per_group; i++)
+      memset(&t->waves[i].vmc, 0, sizeof(struct sim_wave) - offsetof(struct sim_wave, vmc));
    t->lds = calloc(1, ctx->lds_size ? ctx->lds_size : 4);
    t->wg.lds = t->lds;
    t->wg.lds_size = ctx->lds_size;

@@ -93,6 +93,7 @@ static struct {
    pthread_mutex_t lock;
    struct sim_jit_entry *buckets[BUCKETS];
    unsigned next_id;
+   const char *dump; /* KILN_SIM_JIT_DUMP */
    /* KILN_DEBUG=stats */
    atomic_uint_fast64_t regions, insts, ns, failed;
 } J = { .once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER };
@@ -101,6 +102,7 @@ static void
 jit_init(void)
 {
    sim_jit_alu_init();
+   J.dump = getenv("KILN_SIM_JIT_DUMP");
    if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter())
       return;
    char *triple = LLVMGetDefaultTargetTriple();
@@ -330,12 +332,13 @@ translate(const struct region *rg, unsigned wave_size, uint32_t mode)
    LLVMErrorRef err =
       LLVMRunPasses(mod, "function(sroa,early-cse,instcombine,simplifycfg)", J.tm, opts);
    LLVMDisposePassBuilderOptions(opts);
-   const char *dump = getenv("KILN_SIM_JIT_DUMP");
-   if (dump && !err) {
+   if (J.dump && !err) {
+      /* the object is compiled a second time, for the file: a
+       * developer's option, not worth reaching into ORC's own */
       char path[4096];
-      snprintf(path, sizeof(path), "%s/%s.ll", dump, name);
+      snprintf(path, sizeof(path), "%s/%s.ll", J.dump, name);
       LLVMPrintModuleToFile(mod, path, NULL);
-      snprintf(path, sizeof(path), "%s/%s.o", dump, name);
+      snprintf(path, sizeof(path), "%s/%s.o", J.dump, name);
       LLVMTargetMachineEmitToFile(J.tm, mod, path, LLVMObjectFile, NULL);
    }
    if (err) {

@@ -80,6 +80,8 @@ global_lanes(struct sim_wave *w, uint64_t exec, uint64_t base, const uint32_t *l
    return 1;
 }
 
+/* sim_vm_probe_in with the region's argument types (a bool is not an
+ * i32 to the calling convention's callee). */
 static void *
 probe_in(struct sim_wave *w, struct sim_vm_cache *c, uint64_t va, uint32_t size, uint32_t write)
 {
